@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+// graphcalc: a terminal graphing calculator.
+import PackageDescription
+
+let package = Package(
+  name: "graphcalc",
+  products: [
+    .executable(name: "graphcalc", targets: ["graphcalc"]),
+  ],
+  dependencies: [],
+  targets: [
+    // MARK: Numerics
+    .target(name: "Intervals"),
+
+    // MARK: The calculator (knows nothing of plotting)
+    .target(name: "CalculatorBrain", dependencies: ["Intervals"]),
+
+    // MARK: The plotter (knows nothing of the calculator) and its outputs
+    .target(name: "GraphView", dependencies: ["Intervals"]),
+    .target(name: "TextCanvas", dependencies: ["GraphView"]),
+    .target(name: "SVGRenderer", dependencies: ["GraphView"]),
+
+    // MARK: Line editing
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    .target(name: "LineEditor", dependencies: ["CEditLine"]),
+
+    // MARK: The command language and the executable
+    .target(
+      name: "GraphCalcApp",
+      dependencies: ["CalculatorBrain", "GraphView", "TextCanvas", "SVGRenderer"]),
+    .executableTarget(name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"]),
+
+    // MARK: Tests
+    .testTarget(name: "IntervalsTests", dependencies: ["Intervals"]),
+    .testTarget(name: "CalculatorBrainTests", dependencies: ["CalculatorBrain"]),
+    .testTarget(
+      name: "GraphViewTests", dependencies: ["GraphView", "CalculatorBrain", "Intervals"]),
+    .testTarget(
+      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
+    .testTarget(
+      name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#include <stdio.h>
+#include <editline/readline.h>
+#include <histedit.h>

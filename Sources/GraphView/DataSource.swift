@@ -1,0 +1,31 @@
+import Intervals
+
+/// What a `GraphView` asks of its owner: the curves' values and the view's scale and origin.
+///
+/// After the seed GraphView's data source (Stanford CS193p), which answers `y(x)` and nothing
+/// else; here it also answers enclosures over an x interval (interval arithmetic), so the
+/// sampler can see poles, jumps and fast oscillation between samples.
+public protocol GraphViewDataSource {
+  /// How many curves there are.
+  var curveCount: Int { get }
+
+  /// The legend text of curve `curve` (0-based).
+  func title(ofCurve curve: Int) -> String
+
+  /// The value of curve `curve` at plot x `x`, in plot units; NaN where it is undefined
+  /// (a gap in the plot).
+  func y(at x: Double, curve: Int) -> Double
+
+  /// An enclosure of the values of curve `curve` over the plot-x interval `x`, with Tupper's
+  /// `def` and `cont` flags (see `Interval`). The default answers `Interval.unknown`, which
+  /// makes the sampler fall back to point sampling with refinement.
+  func y(over x: Interval, curve: Int) -> Interval
+
+  /// The viewport (scale in pixels per unit and origin pixel) for an output of `size` pixels.
+  func viewport(for size: PixelSize) -> Viewport
+}
+
+extension GraphViewDataSource {
+  /// The default: no enclosure is known.
+  public func y(over x: Interval, curve: Int) -> Interval { .unknown }
+}

@@ -1,0 +1,54 @@
+/// One curve as the sampler saw it: polylines in plot space, split where the pen lifts.
+///
+/// Within each pixel column a polyline passes through the column's extreme values, so a
+/// column where the curve fills a band (fast oscillation) draws as a vertical stroke.
+public struct SampledCurve: Sendable, Hashable {
+  /// The legend text.
+  public var title: String
+  /// The polylines, left to right; the pen lifts between two of them (a pole, a jump, a gap).
+  /// Points are in plot units and may lie outside the view (clip when drawing).
+  public var segments: [[PlotPoint]]
+  /// How many pixel columns the sampler could not decide within its budget (drawn from point
+  /// samples instead).
+  public var undecidedColumns: Int
+
+  /// Creates a sampled curve.
+  public init(title: String, segments: [[PlotPoint]], undecidedColumns: Int = 0) {
+    self.title = title
+    self.segments = segments
+    self.undecidedColumns = undecidedColumns
+  }
+}
+
+/// A tick on an axis: where it lies (plot units) and its label.
+public struct Tick: Sendable, Hashable {
+  /// The tick's position in plot units.
+  public var value: Double
+  /// The label a person would write for it (`0.3`, `-2`, `1e-9`).
+  public var label: String
+  /// Creates a tick.
+  public init(value: Double, label: String) {
+    self.value = value
+    self.label = label
+  }
+}
+
+/// Everything an output needs to draw one plot: the viewport, the sampled curves and the
+/// ticks. One `SampledPlot` feeds the terminal, the SVG and the table alike.
+public struct SampledPlot: Sendable, Hashable {
+  /// The mapping from plot space to the pixels of the plot area.
+  public var viewport: Viewport
+  /// The curves, in the order of the data source.
+  public var curves: [SampledCurve]
+  /// Ticks along x, in increasing order, all within the view.
+  public var xTicks: [Tick]
+  /// Ticks along y, in increasing order, all within the view.
+  public var yTicks: [Tick]
+  /// Creates a sampled plot.
+  public init(viewport: Viewport, curves: [SampledCurve], xTicks: [Tick], yTicks: [Tick]) {
+    self.viewport = viewport
+    self.curves = curves
+    self.xTicks = xTicks
+    self.yTicks = yTicks
+  }
+}

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderOutputTests() { #expect(1 + 1 == 2) }
