@@ -1,0 +1,111 @@
+import Glibc
+
+/// The real-valued built-in functions and operators, shared by every evaluator so that the
+/// reference evaluator, the fast plot evaluator and the interval rules agree on each value.
+///
+/// Each function returns NaN outside its domain (`sqrt(-1)`) and an infinity where the value
+/// is infinite (`ln(0)` is `-inf`). Callers turn NaN into a domain error or a gap.
+public enum RealFunctions {
+  /// Floored modulo: `a - b * floor(a / b)`, the sign of the result follows `b`
+  /// (`-7 % 3` is 2), as in Python and Knuth, *The Art of Computer Programming* 1.2.4.
+  /// NaN when `b` is 0 or either argument is not finite.
+  @inlinable
+  public static func flooredModulo(_ a: Double, _ b: Double) -> Double {
+    guard b != 0, a.isFinite, b.isFinite || b.isInfinite else { return .nan }
+    if b.isInfinite { return (a == 0 || (a > 0) == (b > 0)) ? a : b }
+    let r = fmod(a, b)
+    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r
+  }
+
+  /// Rounds half away from zero (`round(2.5)` is 3, `round(-2.5)` is -3), as C's `round`.
+  @inlinable
+  public static func roundHalfAway(_ x: Double) -> Double { Glibc.round(x) }
+
+  /// The sign: -1, 0 or 1 (NaN for NaN).
+  @inlinable
+  public static func sign(_ x: Double) -> Double {
+    x > 0 ? 1 : (x < 0 ? -1 : (x == 0 ? 0 : .nan))
+  }
+
+  /// Factorial through the gamma function: `x! = gamma(x + 1)` (`5!` is 120, `0.5!` is
+  /// 0.886226925452758); NaN at the negative integers, where gamma has poles.
+  @inlinable
+  public static func factorial(_ x: Double) -> Double { gamma(x + 1) }
+
+  /// The gamma function (C's `tgamma`); NaN at 0 and the negative integers (poles), where
+  /// `tgamma` gives an infinity or NaN depending on the side.
+  @inlinable
+  public static func gamma(_ x: Double) -> Double {
+    if x <= 0 && x == x.rounded(.down) { return .nan }
+    return tgamma(x)
+  }
+
+  /// `x ^ y` as C's `pow`, except that a negative base with a non-integer exponent is NaN
+  /// (no complex results), and `x ^ (p/q)` for odd q is not special-cased (use `cbrt`).
+  @inlinable
+  public static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+
+  /// Applies the built-in function `name` to `args`.
+  ///
+  /// - Parameters:
+  ///   - name: A key of `Builtins.functions`.
+  ///   - args: The arguments, already counted against the function's arity.
+  /// - Returns: The value; NaN outside the domain or for an unknown name or a wrong count.
+  public static func apply(_ name: String, _ args: [Double]) -> Double {
+    if args.count == 1 {
+      let x = args[0]
+      switch name {
+      case "sin": return sin(x)
+      case "cos": return cos(x)
+      case "tan": return tan(x)
+      case "asin": return asin(x)
+      case "acos": return acos(x)
+      case "atan": return atan(x)
+      case "sinh": return sinh(x)
+      case "cosh": return cosh(x)
+      case "tanh": return tanh(x)
+      case "asinh": return asinh(x)
+      case "acosh": return acosh(x)
+      case "atanh": return atanh(x)
+      case "exp": return exp(x)
+      case "ln", "log": return log(x)
+      case "log10": return log10(x)
+      case "log2": return log2(x)
+      case "sqrt": return sqrt(x)
+      case "cbrt": return cbrt(x)
+      case "abs": return fabs(x)
+      case "floor": return floor(x)
+      case "ceil": return ceil(x)
+      case "round": return roundHalfAway(x)
+      case "trunc": return trunc(x)
+      case "sign": return sign(x)
+      case "gamma": return gamma(x)
+      case "min", "max": return x
+      default: return .nan
+      }
+    }
+    if args.count == 2 {
+      let a = args[0]
+      let b = args[1]
+      switch name {
+      case "atan2": return atan2(a, b)
+      case "hypot": return hypot(a, b)
+      case "pow": return power(a, b)
+      case "mod": return flooredModulo(a, b)
+      case "log": return log(a) / log(b)
+      default: break
+      }
+    }
+    switch name {
+    case "min":
+      guard var m = args.first else { return .nan }
+      for v in args.dropFirst() { if v.isNaN || v < m { m = v } }
+      return m
+    case "max":
+      guard var m = args.first else { return .nan }
+      for v in args.dropFirst() { if v.isNaN || v > m { m = v } }
+      return m
+    default: return .nan
+    }
+  }
+}
