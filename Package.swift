@@ -20,6 +20,10 @@ let package = Package(
     .target(name: "TextCanvas", dependencies: ["GraphView"]),
     .target(name: "SVGRenderer", dependencies: ["GraphView"]),
 
+    // MARK: Data files and live streams
+    .target(name: "DataFiles"),
+    .target(name: "Streaming"),
+
     // MARK: Line editing
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -28,7 +32,9 @@ let package = Package(
     // MARK: The command language and the executable
     .target(
       name: "GraphCalcApp",
-      dependencies: ["CalculatorBrain", "GraphView", "TextCanvas", "SVGRenderer"]),
+      dependencies: [
+        "CalculatorBrain", "GraphView", "TextCanvas", "SVGRenderer", "DataFiles", "Streaming",
+      ]),
     .executableTarget(name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"]),
 
     // MARK: Tests
@@ -40,6 +46,8 @@ let package = Package(
       name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
     .testTarget(
       name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"]),
+    .testTarget(name: "DataFilesTests", dependencies: ["DataFiles"]),
+    .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
     .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"]),
   ],
   swiftLanguageModes: [.v6]
