@@ -1,1 +1,99 @@
-/// Placeholder
+@preconcurrency import CEditLine
+import Glibc
+
+/// Interactive line input through libedit (readline-style editing, history), with the
+/// history kept in a file between sessions.
+///
+/// libedit keeps its state in globals, so there is one editor a process; `LineEditor` is a
+/// small value that drives it. Use it only when standard input and output are terminals;
+/// otherwise read lines plainly.
+///
+/// Ctrl-C abandons the line being typed (`readLine` answers `.interrupted`) and Ctrl-D on an
+/// empty line ends input (`.end`): a SIGINT handler sets a flag, and libedit's `readline()`
+/// returns NULL both at end of input and when a signal interrupts it, so the flag tells them
+/// apart.
+public struct LineEditor: Sendable {
+  /// What one call of `readLine` got.
+  public enum Input: Sendable, Hashable {
+    /// A line, without its newline.
+    case line(String)
+    /// Ctrl-C: the line was abandoned; ask again.
+    case interrupted
+    /// Ctrl-D or end of input: stop reading.
+    case end
+  }
+
+  /// The history file, or nil to keep history in memory only.
+  public let historyPath: String?
+  /// The newest history entry, so a line equal to it is not stored again.
+  private var newestEntry: String?
+
+  /// Starts libedit, installs the SIGINT handler and loads the history file.
+  ///
+  /// The history file's folder is created (mode 0700) when missing; the file is trimmed to
+  /// its newest `maxEntries` entries. Failing to read or create it is not an error: history
+  /// then lives only as long as the session.
+  ///
+  /// - Parameters:
+  ///   - historyPath: Where history is kept between sessions, or nil for none.
+  ///   - maxEntries: How many entries to keep in memory and in the file.
+  public init(historyPath: String?, maxEntries: Int = 1000) {
+    self.historyPath = historyPath
+    _ = gc_install_sigint_handler()
+    rl_readline_name = UnsafePointer(strdup("graphcalc"))
+    using_history()
+    stifle_history(Int32(clamping: maxEntries))
+    if let historyPath {
+      LineEditor.makeParentDirectories(of: historyPath)
+      _ = history_truncate_file(historyPath, Int32(clamping: maxEntries))
+      if read_history(historyPath) == 0, history_length > 0,
+        let entry = history_get(history_base + history_length - 1), let text = entry.pointee.line
+      {
+        newestEntry = String(cString: text)
+      }
+    }
+  }
+
+  /// Reads one line with editing, showing `prompt`.
+  ///
+  /// A non-blank line that differs from the newest history entry is added to the history
+  /// and appended to the history file at once, so a session that is killed keeps what was
+  /// typed.
+  ///
+  /// - Parameter prompt: The prompt text (plain, no escape codes).
+  /// - Returns: The line, `.interrupted` after Ctrl-C, or `.end` after Ctrl-D.
+  public mutating func readLine(prompt: String) -> Input {
+    _ = gc_take_sigint()
+    guard let raw = readline(prompt) else {
+      return gc_take_sigint() != 0 ? .interrupted : .end
+    }
+    let line = String(cString: raw)
+    free(raw)
+    if gc_take_sigint() != 0 { return .interrupted }
+    remember(line)
+    return .line(line)
+  }
+
+  /// Adds `line` to the history (memory and file) unless it is blank or repeats the newest
+  /// entry.
+  private mutating func remember(_ line: String) {
+    guard line.contains(where: { !$0.isWhitespace }), line != newestEntry else { return }
+    newestEntry = line
+    _ = add_history(line)
+    guard let historyPath, let file = fopen(historyPath, "a") else { return }
+    _ = gc_history_append_line(file, line)
+    fclose(file)
+  }
+
+  /// Creates the folders above `path` that are missing, mode 0700 (as the XDG base directory
+  /// specification asks of the state folder).
+  private static func makeParentDirectories(of path: String) {
+    var prefix = ""
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    for (index, part) in parts.enumerated() {
+      prefix += (index == 0 ? "" : "/") + part
+      if prefix.isEmpty { continue }
+      _ = mkdir(prefix, 0o700)
+    }
+  }
+}
