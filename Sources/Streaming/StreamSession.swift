@@ -1,0 +1,375 @@
+/// A live stream: parser, one rolling window per series, and a frame throttle, with the data a
+/// renderer needs for each frame.
+///
+/// Typical loop in the app (`render` draws a `StreamFrame`; keys are read between pumps):
+///
+///     var session = StreamSession(options: options)
+///     var reader = StreamReader(input: FileDescriptorInput.standardInput)
+///     loop: while true {
+///       switch session.pump(&reader, maxWait: 0.1) {
+///       case .frame: render(session.frame(columns: width))
+///       case .idle: if userPressedQ() { break loop }
+///       case .ended(let drawFinal):
+///         if drawFinal { render(session.frame(columns: width)) }
+///         break loop
+///       }
+///     }
+///
+/// Sample index (plot x) `k` is the `k`-th data line (0-based); every series gets one sample
+/// per data line (NaN where the line was short). Junk lines and blank lines take no x.
+public struct StreamSession: Sendable {
+  /// The settings (window size, fixed y bounds, smoothing, frame rate).
+  public let options: StreamOptions
+  /// The line parser, with its counters (`junkLines`, `valuesRead`, ...).
+  public private(set) var parser = StreamParser()
+  /// One window per series, in column order.
+  public private(set) var windows: [RollingWindow] = []
+  /// When to redraw.
+  public private(set) var throttle: FrameThrottle
+  /// Whether the input has ended.
+  public private(set) var ended = false
+  /// The `errno` of a failed read, if the input ended that way.
+  public private(set) var readError: Int32?
+  /// Splits bytes given to `consume(_:)`.
+  private var splitter = LineSplitter()
+  /// Overlong lines dropped by the reader last used with `pump`.
+  private var readerOverlongLines = 0
+  private let clock: any StreamClock
+
+  /// A session that has read nothing.
+  /// - Parameters:
+  ///   - options: the settings; `StreamOptions()` gives the defaults.
+  ///   - clock: the time source for the throttle (a fake one in tests).
+  public init(options: StreamOptions = StreamOptions(), clock: any StreamClock = MonotonicClock())
+  {
+    self.options = options
+    self.clock = clock
+    throttle = FrameThrottle(framesPerSecond: options.framesPerSecond)
+  }
+
+  /// Data lines read so far: also the x (sample index) the next sample will get.
+  public var sampleCount: Int { parser.dataLines }
+
+  /// Lines skipped as junk: not numbers, or longer than the line limit.
+  public var junkLines: Int {
+    parser.junkLines + splitter.overlongLines + readerOverlongLines
+  }
+
+  /// Reads one line (without its `\n`) into the windows.
+  /// - Parameter line: the line's UTF-8 bytes.
+  public mutating func consume(line: UnsafeBufferPointer<UInt8>) {
+    switch parser.parse(line: line) {
+    case .data:
+      let n = parser.seriesCount
+      while windows.count < n {
+        // A series that appears late starts at this line's x.
+        windows.append(RollingWindow(capacity: options.window, firstSample: parser.dataLines - 1))
+      }
+      let row = parser.row
+      for k in 0..<n { windows[k].push(row[k]) }
+      throttle.noteInput()
+    case .junk:
+      throttle.noteInput()  // the junk count on screen changed
+    case .blank:
+      break
+    }
+  }
+
+  /// Reads one line given as a `String` (for tests and the REPL).
+  /// - Parameter line: one line, without its newline.
+  public mutating func consume(line: String) {
+    var copy = line
+    copy.withUTF8 { consume(line: $0) }
+  }
+
+  /// Reads a chunk of the stream; a line cut at the chunk's end waits for the next chunk.
+  /// - Parameter bytes: the next bytes of the stream, cut anywhere.
+  public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+    var s = LineSplitter()
+    swap(&s, &splitter)  // so the splitter's buffer is not shared while it is fed
+    s.feed(bytes) { consume(line: $0) }
+    swap(&s, &splitter)
+  }
+
+  /// Reads `text` as the next chunk of the stream (see `consume(_:)`).
+  /// - Parameter text: stream text, cut anywhere.
+  public mutating func consume(text: String) {
+    var copy = text
+    copy.withUTF8 { consume(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Ends input given through `consume(_:)`: reads the last line if it had no newline.
+  /// - Returns: whether a last frame must still be drawn.
+  @discardableResult
+  public mutating func endOfInput() -> Bool {
+    var s = LineSplitter()
+    swap(&s, &splitter)
+    s.finish { consume(line: $0) }
+    swap(&s, &splitter)
+    if ended { return false }
+    ended = true
+    return throttle.finish(now: clock.now())
+  }
+
+  /// Reads from `reader` until a frame is due, `maxWait` passes, or the input ends.
+  ///
+  /// Everything that arrives is read, also between frames, so a burst never queues up behind
+  /// redraws; frames are granted by the throttle (at most `options.framesPerSecond` a
+  /// second, only after a change). Reads wait in poll(2) at most until the next frame is due.
+  /// - Parameters:
+  ///   - reader: the input's reader.
+  ///   - maxWait: the longest time (seconds) before returning `.idle` so the caller can read
+  ///     keys; `nil` waits for data or the end.
+  /// - Returns: `.frame` (draw `frame()` now), `.idle`, or `.ended` (once; later calls return
+  ///   `.ended(drawFinal: false)`).
+  public mutating func pump<Input: StreamInput>(
+    _ reader: inout StreamReader<Input>, maxWait: Double? = 0.1
+  ) -> StreamEvent {
+    if ended { return .ended(drawFinal: false) }
+    let start = clock.now()
+    var now = start
+    if throttle.shouldDraw(now: now) { return .frame }
+    while true {
+      var wait = throttle.waitBeforeNextFrame(now: now)
+      if let maxWait {
+        let left = Swift.max(0, maxWait - (now - start))
+        wait = Swift.min(wait ?? left, left)
+      }
+      let result = reader.read(timeout: wait) { consume(line: $0) }
+      readerOverlongLines = reader.splitter.overlongLines
+      now = clock.now()
+      switch result {
+      case .data, .timedOut:
+        if throttle.shouldDraw(now: now) { return .frame }
+        if let maxWait, now - start >= maxWait { return .idle }
+      case .end, .failed:
+        if case .failed(let e) = result { readError = e }
+        ended = true
+        return .ended(drawFinal: throttle.finish(now: now))
+      }
+    }
+  }
+
+  /// The y range to show (plot units): fixed by `--ymin`/`--ymax` where given, otherwise the
+  /// least and greatest finite value of all series in their windows, padded (see
+  /// `StreamSession.yRange(dataMin:dataMax:fixedMin:fixedMax:)`).
+  public var yRange: ValueRange {
+    var lo: Double? = nil
+    var hi: Double? = nil
+    for w in windows {
+      if let m = w.min { lo = Swift.min(lo ?? m, m) }
+      if let m = w.max { hi = Swift.max(hi ?? m, m) }
+    }
+    return Self.yRange(dataMin: lo, dataMax: hi, fixedMin: options.yMin, fixedMax: options.yMax)
+  }
+
+  /// The x range to show (plot units, sample indices): `window` samples wide, from sample 0
+  /// until the window is full, then following the newest sample (the plot scrolls left).
+  public var xRange: ValueRange {
+    let first = Swift.max(0, sampleCount - options.window)
+    let width = Swift.max(1, options.window - 1)
+    return ValueRange(lower: Double(first), upper: Double(first + width))
+  }
+
+  /// The y range for data spanning [`dataMin`, `dataMax`] with optional fixed ends.
+  ///
+  /// A free end is padded by 5% of the shown span so the extremes do not sit on the frame.
+  /// A flat line (one value v) gets v ± 10% of |v| (± 1 for 0). With one fixed end and all
+  /// data on its wrong side, the free end is put 10% of |fixed| (or 1) past the fixed one.
+  /// No data: [0, 1], or a unit range next to a fixed end. Never empty, never non-finite
+  /// unless the data are (padding is dropped if it would overflow).
+  /// - Returns: a range with `lower < upper` whenever the inputs are finite.
+  public static func yRange(
+    dataMin: Double?, dataMax: Double?, fixedMin: Double?, fixedMax: Double?
+  ) -> ValueRange {
+    func margin(_ v: Double) -> Double { v == 0 ? 1 : Swift.abs(v) * 0.1 }
+    guard var lo = fixedMin ?? dataMin, var hi = fixedMax ?? dataMax else {
+      if let lo = fixedMin ?? dataMin { return ValueRange(lower: lo, upper: lo + margin(lo)) }
+      if let hi = fixedMax ?? dataMax { return ValueRange(lower: hi - margin(hi), upper: hi) }
+      return ValueRange(lower: 0, upper: 1)
+    }
+    if !(hi > lo) {
+      switch (fixedMin, fixedMax) {
+      case (nil, nil):
+        let m = margin(lo)
+        return ValueRange(lower: lo - m, upper: hi + m)
+      case (.some, nil):
+        return ValueRange(lower: lo, upper: lo + margin(lo))
+      case (nil, .some):
+        return ValueRange(lower: hi - margin(hi), upper: hi)
+      case (.some, .some):
+        return ValueRange(lower: lo, upper: lo + margin(lo))  // invalid options: keep lo
+      }
+    }
+    let pad = 0.05 * (hi - lo)
+    if pad.isFinite {
+      if fixedMin == nil, (lo - pad).isFinite { lo -= pad }
+      if fixedMax == nil, (hi + pad).isFinite { hi += pad }
+    }
+    return ValueRange(lower: lo, upper: hi)
+  }
+
+  /// What a renderer draws now.
+  /// - Parameter columns: the plot's width in pixel columns; used for `--smooth` curves
+  ///   (ignored without it, and when not smoothing).
+  /// - Returns: per series its name, window, statistics and polyline; the x and y ranges;
+  ///   and the counters.
+  public func frame(columns: Int? = nil) -> StreamFrame {
+    let x = xRange
+    var series: [SeriesFrame] = []
+    series.reserveCapacity(windows.count)
+    for (k, w) in windows.enumerated() {
+      let values = w.values
+      let first = w.firstStoredSample
+      let curve: [StreamPoint]
+      if options.smooth, let columns {
+        curve = SmoothCurve(values: values, firstX: Double(first), method: options.smoothingMethod)
+          .points(columns: columns, xRange: x)
+      } else {
+        curve = Self.polyline(values, firstX: first)
+      }
+      series.append(
+        SeriesFrame(
+          name: parser.name(ofSeries: k), firstSample: first, values: values, stats: w.stats,
+          curve: curve))
+    }
+    return StreamFrame(
+      series: series, xRange: x, yRange: yRange, samples: sampleCount,
+      valuesRead: parser.valuesRead, junkLines: junkLines, lastJunkLine: parser.lastJunkLine,
+      ended: ended)
+  }
+
+  /// Samples as a polyline: one point per finite sample, `StreamPoint.gap` between runs.
+  static func polyline(_ values: [Double], firstX: Int) -> [StreamPoint] {
+    var out: [StreamPoint] = []
+    out.reserveCapacity(values.count)
+    var broken = false
+    for (i, v) in values.enumerated() {
+      if v.isFinite {
+        if broken && !out.isEmpty { out.append(.gap) }
+        broken = false
+        out.append(StreamPoint(x: Double(firstX + i), y: v))
+      } else {
+        broken = true
+      }
+    }
+    return out
+  }
+
+  /// Parses and windows all of `bytes` with default options: the path a benchmark times.
+  ///
+  /// No clock is read and no frame is made; the result's `checksum` (the sum of each
+  /// series' last finite value and mean) keeps an optimizer from dropping the work.
+  /// - Parameters:
+  ///   - bytes: a whole stream (lines of numbers).
+  ///   - window: the window size (default `StreamOptions.defaultWindow`).
+  /// - Returns: the counters after the whole stream.
+  @discardableResult
+  public static func consume(
+    _ bytes: UnsafeRawBufferPointer, window: Int = StreamOptions.defaultWindow
+  ) -> StreamTotals {
+    var options = StreamOptions()
+    options.window = Swift.max(1, window)
+    var session = StreamSession(options: options, clock: ZeroClock())
+    session.consume(bytes)
+    session.endOfInput()
+    var checksum = 0.0
+    for w in session.windows {
+      checksum += (w.lastFinite ?? 0) + (w.mean ?? 0)
+    }
+    return StreamTotals(
+      values: session.parser.valuesRead, dataLines: session.parser.dataLines,
+      junkLines: session.junkLines, series: session.windows.count, checksum: checksum)
+  }
+}
+
+/// A clock that always says 0 (for `StreamSession.consume(_:window:)`, which draws nothing).
+struct ZeroClock: StreamClock {
+  func now() -> Double { 0 }
+}
+
+/// What `StreamSession.pump` asks the caller to do.
+public enum StreamEvent: Sendable, Equatable {
+  /// Draw `frame()` now.
+  case frame
+  /// Nothing to draw yet; `maxWait` passed (read keys, then pump again).
+  case idle
+  /// The input ended; draw `frame()` once more if `drawFinal` (the data changed since the
+  /// last frame).
+  case ended(drawFinal: Bool)
+}
+
+/// Everything a renderer needs for one frame of a live stream.
+public struct StreamFrame: Sendable {
+  /// The series, in column order.
+  public var series: [SeriesFrame]
+  /// The x range to show (sample indices, plot units); `options.window` samples wide.
+  public var xRange: ValueRange
+  /// The y range to show (plot units), from the data or `--ymin`/`--ymax`.
+  public var yRange: ValueRange
+  /// Data lines read so far (the next sample's x).
+  public var samples: Int
+  /// Numbers read so far.
+  public var valuesRead: Int
+  /// Lines skipped as junk so far.
+  public var junkLines: Int
+  /// The last skipped line's text, if any (to show what was skipped).
+  public var lastJunkLine: String?
+  /// Whether the input has ended (this is the final frame).
+  public var ended: Bool
+
+  /// A frame with the given contents (renderers' tests make their own).
+  public init(
+    series: [SeriesFrame], xRange: ValueRange, yRange: ValueRange, samples: Int,
+    valuesRead: Int, junkLines: Int, lastJunkLine: String?, ended: Bool
+  ) {
+    self.series = series
+    self.xRange = xRange
+    self.yRange = yRange
+    self.samples = samples
+    self.valuesRead = valuesRead
+    self.junkLines = junkLines
+    self.lastJunkLine = lastJunkLine
+    self.ended = ended
+  }
+}
+
+/// One series in a frame.
+public struct SeriesFrame: Sendable {
+  /// The legend name: a header word, or `1`, `2`, ...
+  public var name: String
+  /// The x (sample index) of `values[0]`.
+  public var firstSample: Int
+  /// The window's samples, oldest first (NaN/inf = gaps), plot units.
+  public var values: [Double]
+  /// Last, min, max, mean over the window.
+  public var stats: SeriesStats
+  /// The polyline to draw, plot units: the samples themselves, or with `--smooth` a dense
+  /// smooth curve (one point per pixel column between samples); `StreamPoint.gap` breaks it.
+  public var curve: [StreamPoint]
+
+  /// A series frame with the given contents.
+  public init(
+    name: String, firstSample: Int, values: [Double], stats: SeriesStats, curve: [StreamPoint]
+  ) {
+    self.name = name
+    self.firstSample = firstSample
+    self.values = values
+    self.stats = stats
+    self.curve = curve
+  }
+}
+
+/// Counters after `StreamSession.consume(_:window:)`.
+public struct StreamTotals: Sendable, Equatable {
+  /// Numbers read.
+  public var values: Int
+  /// Data lines read.
+  public var dataLines: Int
+  /// Junk lines skipped.
+  public var junkLines: Int
+  /// Series seen.
+  public var series: Int
+  /// The sum over series of the last finite value and the mean (to keep the work alive).
+  public var checksum: Double
+}
