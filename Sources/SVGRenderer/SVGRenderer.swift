@@ -1,1 +1,274 @@
-/// Placeholder
+import GraphView
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A standalone SVG 1.1 document that implements `PlotRenderer`.
+///
+/// The document has an XML declaration, a white background, and then what was drawn, in
+/// order: a light grid, axes, frame and ticks with crisp edges, labels in `sans-serif`
+/// (text escaped for XML, control characters removed), one `<path>` per curve (`M` where the
+/// pen lifts) in a colour of a palette that reads on white, clipped to the plot area with a
+/// `<clipPath>`, and the legend. Coordinates are printed with at most two decimals.
+///
+/// Text is measured by estimate (no font is loaded): `0.6 * fontSize` a character and
+/// `1.2 * fontSize` a line, which fits DejaVu Sans and Liberation Sans digits closely.
+public struct SVGRenderer: PlotRenderer, Sendable {
+  /// The document's size in pixels (user units), at least 1 x 1.
+  public let size: PixelSize
+  /// The font size of labels and legend, in pixels.
+  public var fontSize: Double
+  /// The stroke colours of curves 0, 1, ... (cycling): tab10's first colours, which read on
+  /// a white background.
+  public static let palette = [
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+  ]
+
+  var body: [String] = []
+  var defs: [String] = []
+  var clipCount = 0
+  var clipOpen = false
+
+  /// Creates an empty document of `size` pixels (default 800 x 600; each side at least 1).
+  ///
+  /// - Parameters:
+  ///   - size: The document's width and height in pixels.
+  ///   - fontSize: The font size of labels and legend in pixels (default 12).
+  public init(size: PixelSize = PixelSize(width: 800, height: 600), fontSize: Double = 12) {
+    self.size = PixelSize(width: max(size.width, 1), height: max(size.height, 1))
+    self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : 12
+  }
+
+  // MARK: PlotRenderer
+
+  /// SVG draws a light grid, colours, fills and clips.
+  public var capabilities: RendererCapabilities { [.grid, .color, .fill, .clip] }
+
+  /// Strokes the polyline as one `<path>`.
+  public mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
+    drawPolylines([points], style: style)
+  }
+
+  /// Strokes the polylines as one `<path>`, with a `M` (move) where the pen lifts.
+  public mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    var d = ""
+    for line in lines {
+      let pts = line.filter { $0.x.isFinite && $0.y.isFinite }
+      guard let first = pts.first else { continue }
+      d += "M\(Self.number(first.x)),\(Self.number(first.y))"
+      if pts.count == 1 {
+        d += "h0"  // a lone point: a zero-length stroke shows as a round dot
+        continue
+      }
+      d += "L"
+      d += pts.dropFirst().map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
+    }
+    guard !d.isEmpty else { return }
+    body.append("<path d=\"\(d)\" \(Self.strokeAttributes(style))/>")
+  }
+
+  /// Paints `rect` white (the legend's box) for `.legend`, otherwise in the style's colour.
+  public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
+    guard let r = Self.rectAttributes(rect) else { return }
+    let fill = style == .legend ? "#ffffff\" fill-opacity=\"0.85" : Self.color(style)
+    body.append("<rect \(r) fill=\"\(fill)\" stroke=\"none\"/>")
+  }
+
+  /// Strokes the outline of `rect` as a `<rect>`.
+  public mutating func drawRect(_ rect: PixelRect, style: DrawStyle) {
+    guard let r = Self.rectAttributes(rect) else { return }
+    body.append("<rect \(r) \(Self.strokeAttributes(style))/>")
+  }
+
+  /// Writes `text` as a `<text>` element, escaped (see `escape`).
+  public mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle
+  ) {
+    let t = Self.escape(text)
+    guard !t.isEmpty, point.x.isFinite, point.y.isFinite else { return }
+    let fs = fontSize(style)
+    // The baseline: a line box is 1.2 em tall with the ascent (~0.8 em) above the baseline
+    // and 0.1 em of leading above that; its middle lies 0.35 em above the baseline.
+    let baseline: Double
+    switch anchor.vertical {
+    case .top: baseline = point.y + 0.9 * fs
+    case .middle: baseline = point.y + 0.35 * fs
+    case .bottom: baseline = point.y - 0.3 * fs
+    }
+    let ta: String
+    switch anchor.horizontal {
+    case .left: ta = "start"
+    case .center: ta = "middle"
+    case .right: ta = "end"
+    }
+    let weight = style == .title ? " font-weight=\"bold\"" : ""
+    body.append(
+      "<text x=\"\(Self.number(point.x))\" y=\"\(Self.number(baseline))\" text-anchor=\"\(ta)\" "
+        + "font-size=\"\(Self.number(fs))\"\(weight) fill=\"\(Self.textColor(style))\">\(t)</text>")
+  }
+
+  /// The estimated size of `text` in pixels: `0.6 * fontSize` per character (after
+  /// escaping's removals) by `1.2 * fontSize`.
+  public func textSize(_ text: String) -> (width: Double, height: Double) {
+    let n = Self.visibleCount(text)
+    return (Double(n) * 0.6 * fontSize, 1.2 * fontSize)
+  }
+
+  /// Clips what follows to `rect` with a `<clipPath>`, until `endClip()`.
+  public mutating func beginClip(_ rect: PixelRect) {
+    if clipOpen { endClip() }
+    guard let r = Self.rectAttributes(rect) else { return }
+    clipCount += 1
+    let id = "clip\(clipCount)"
+    defs.append("<clipPath id=\"\(id)\"><rect \(r)/></clipPath>")
+    body.append("<g clip-path=\"url(#\(id))\">")
+    clipOpen = true
+  }
+
+  /// Ends the clipping group started by `beginClip`.
+  public mutating func endClip() {
+    if clipOpen { body.append("</g>") }
+    clipOpen = false
+  }
+
+  // MARK: Output
+
+  /// The SVG document: XML declaration, `<svg>` root with width, height and viewBox, the
+  /// `<defs>` (clip paths), a white background and what was drawn; ends in a newline.
+  public func document() -> String {
+    let w = size.width, h = size.height
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
+        + "viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\">",
+    ]
+    if !defs.isEmpty { lines.append("<defs>" + defs.joined() + "</defs>") }
+    lines.append("<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>")
+    lines += body
+    if clipOpen { lines.append("</g>") }
+    lines.append("</svg>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Lays out and draws `plot` into a new document of `size` pixels and returns its text
+  /// (see `PlotLayout` for the flow: the plot is best sampled at the size of
+  /// `PlotLayout.plotArea(for: SVGRenderer(size: size), ...)`; it is scaled to the plot area
+  /// otherwise).
+  ///
+  /// - Parameters:
+  ///   - plot: The sampled plot.
+  ///   - size: The document's size in pixels (default 800 x 600).
+  ///   - plotArea: The plot area in pixels; nil computes it from `size` and the plot's
+  ///     y tick labels.
+  ///   - options: Title, legend, grid, axes.
+  /// - Returns: The SVG document (`document()`).
+  public static func document(
+    _ plot: SampledPlot, size: PixelSize = PixelSize(width: 800, height: 600),
+    plotArea: PixelRect? = nil, options: PlotLayout.Options = PlotLayout.Options()
+  ) -> String {
+    var svg = SVGRenderer(size: size)
+    let area =
+      plotArea
+      ?? PlotLayout.plotArea(for: svg, options: options, yTickLabels: plot.yTicks.map(\.label))
+    PlotLayout.draw(plot, in: &svg, plotArea: area, options: options)
+    return svg.document()
+  }
+
+  // MARK: Helpers
+
+  /// `v` with at most two decimals, trailing zeros and a trailing point removed, and never
+  /// `-0` (`12`, `-3.5`, `0.25`); non-finite values print as `0`, and magnitudes are
+  /// limited to 1e12 (far outside any document; the layout clips long before).
+  public static func number(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    let v = min(max(v, -1e12), 1e12)
+    var buffer = [CChar](repeating: 0, count: 64)
+    let n = buffer.withUnsafeMutableBufferPointer { p in
+      withVaList([v]) { vsnprintf(p.baseAddress, 64, "%.2f", $0) }
+    }
+    guard n > 0 else { return "0" }
+    var s = String(decoding: buffer.prefix(Int(min(n, 63))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if s.contains(".") {
+      while s.hasSuffix("0") { s.removeLast() }
+      if s.hasSuffix(".") { s.removeLast() }
+    }
+    if s == "-0" { s = "0" }
+    return s
+  }
+
+  /// `text` escaped for XML character data and attribute values: `&` `<` `>` `"` `'` as
+  /// entities; characters XML 1.0 forbids (controls other than tab, U+FFFE, U+FFFF) and
+  /// other C0/C1 controls and line breaks are removed, as are ANSI escape sequences' ESC.
+  public static func escape(_ text: String) -> String {
+    var out = ""
+    for s in text.unicodeScalars {
+      switch s {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\t": out += " "
+      default:
+        if isDropped(s) { continue }
+        out.unicodeScalars.append(s)
+      }
+    }
+    return out
+  }
+
+  static func isDropped(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFFFE || v == 0xFFFF || v == 0x2028
+      || v == 0x2029
+  }
+
+  static func visibleCount(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + (isDropped($1) ? 0 : 1) }
+  }
+
+  static func rectAttributes(_ r: PixelRect) -> String? {
+    guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
+    return "x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(max(r.width, 0)))\" "
+      + "height=\"\(number(max(r.height, 0)))\""
+  }
+
+  static func color(_ style: DrawStyle) -> String {
+    switch style {
+    case .frame, .tick: return "#333333"
+    case .axis: return "#999999"
+    case .grid: return "#e5e5e5"
+    case .curve(let i): return palette[((i % palette.count) + palette.count) % palette.count]
+    case .label: return "#333333"
+    case .legend: return "#bbbbbb"
+    case .title: return "#111111"
+    }
+  }
+
+  static func textColor(_ style: DrawStyle) -> String {
+    switch style {
+    case .title: return "#111111"
+    case .curve: return color(style)
+    default: return "#333333"
+    }
+  }
+
+  static func strokeAttributes(_ style: DrawStyle) -> String {
+    switch style {
+    case .curve:
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1.5\" "
+        + "stroke-linejoin=\"round\" stroke-linecap=\"round\""
+    case .legend:
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\""
+    default:
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" shape-rendering=\"crispEdges\""
+    }
+  }
+
+  func fontSize(_ style: DrawStyle) -> Double {
+    style == .title ? fontSize * 7 / 6 : fontSize
+  }
+}

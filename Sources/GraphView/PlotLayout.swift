@@ -1,0 +1,316 @@
+/// Lays out and draws one plot through a `PlotRenderer`: margins, frame, axes, grid, ticks,
+/// tick labels, curves (clipped), legend and title.
+///
+/// The flow of one plot:
+/// 1. make a renderer of the output's size (an `AsciiCanvas` of 80 x 24 cells, an
+///    `SVGRenderer` of 800 x 600 pixels);
+/// 2. `plotArea(for:options:yTickLabels:)` measures labels and the title through the
+///    renderer and answers the plot area, the pixel rectangle inside the frame;
+/// 3. the sampler samples the curves at the plot area's size in pixels (one sample column
+///    per pixel column) into a `SampledPlot`, whose viewport maps plot space to the plot
+///    area's own pixels (its `(0, 0)` is the plot area's top left corner);
+/// 4. `draw(_:in:plotArea:options:)` draws everything, translating the viewport's pixels by
+///    the plot area's origin (and scaling them, should the viewport's size differ from the
+///    plot area's);
+/// 5. the renderer turns what was drawn into its text (`render()`, `document()`).
+///
+/// The look follows gnuplot's default: a frame with ticks on all four sides (labels on the
+/// bottom and left), the zero axes where they lie inside the view, the key (legend) in the
+/// top right corner, the title centred above.
+public enum PlotLayout {
+  /// What to draw besides the curves.
+  public struct Options: Sendable, Hashable {
+    /// The title centred above the plot; nil or empty for none.
+    public var title: String?
+    /// Whether to draw the legend (the curves' titles) in the top right corner.
+    public var showLegend: Bool
+    /// Whether to draw a light grid at the ticks (only where the renderer has `.grid`).
+    public var showGrid: Bool
+    /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
+    public var showAxes: Bool
+
+    /// Creates options; the defaults draw legend, grid and axes and no title.
+    public init(
+      title: String? = nil, showLegend: Bool = true, showGrid: Bool = true, showAxes: Bool = true
+    ) {
+      self.title = title
+      self.showLegend = showLegend
+      self.showGrid = showGrid
+      self.showAxes = showAxes
+    }
+  }
+
+  /// The text reserved for y tick labels when their labels are not known yet (6 characters).
+  public static let defaultYLabelSample = "-0.000"
+
+  /// The plot area (the pixel rectangle the curves are drawn in, inside the frame) of the
+  /// renderer's output, after margins for tick labels, the frame and the title.
+  ///
+  /// Margins are rounded up to whole characters (as `renderer.textSize("0")` measures one)
+  /// and to whole pixels, so that a text canvas's plot area starts and ends on cell
+  /// boundaries and the sampler gets a whole number of pixel columns.
+  ///
+  /// - Parameters:
+  ///   - renderer: The output; only its size and metrics are used.
+  ///   - options: What will be drawn (a title takes a line).
+  ///   - yTickLabels: The y tick labels if known, to size the left margin; otherwise the
+  ///     width of `defaultYLabelSample` is reserved (a wider label is still drawn, further
+  ///     left).
+  /// - Returns: The plot area in pixels, with whole-pixel edges and at least 1 x 1 pixels
+  ///   (on an output too small for the margins, the whole output).
+  public static func plotArea(
+    for renderer: some PlotRenderer, options: Options = Options(), yTickLabels: [String] = []
+  ) -> PixelRect {
+    let m = Metrics(renderer)
+    let labelWidth =
+      yTickLabels.isEmpty
+      ? renderer.textSize(defaultYLabelSample).width
+      : yTickLabels.map { renderer.textSize($0).width }.max() ?? 0
+    let hasTitle = !(options.title ?? "").isEmpty
+    let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x)
+    let right = m.snapX(m.pad + 2 * m.outset.x)
+    let top = m.snapY(m.pad + (hasTitle ? m.char.height + m.labelGapY : 0) + 2 * m.outset.y)
+    let bottom = m.snapY(m.pad + 2 * m.outset.y + m.labelGapY + m.char.height)
+    let w = Double(max(renderer.size.width, 1)), h = Double(max(renderer.size.height, 1))
+    let width = (w - left - right).rounded(.down)
+    let height = (h - top - bottom).rounded(.down)
+    guard width >= 1, height >= 1 else { return PixelRect(x: 0, y: 0, width: w, height: h) }
+    return PixelRect(x: left, y: top, width: width, height: height)
+  }
+
+  /// Draws `plot` into `renderer`, in this order: grid, axes, frame, ticks and tick labels,
+  /// curves (clipped to the plot area), legend, title.
+  ///
+  /// - Parameters:
+  ///   - plot: The sampled curves, their viewport and ticks. The viewport's pixels are the
+  ///     plot area's: pixel (0, 0) is `plotArea`'s top left corner, and
+  ///     `plot.viewport.size` should be `plotArea`'s size (if not, it is scaled to fit).
+  ///   - renderer: The output to draw into.
+  ///   - plotArea: The plot area, as `plotArea(for:options:yTickLabels:)` answered.
+  ///   - options: What to draw besides the curves.
+  public static func draw(
+    _ plot: SampledPlot, in renderer: inout some PlotRenderer, plotArea: PixelRect,
+    options: Options = Options()
+  ) {
+    let m = Metrics(renderer)
+    let map = PixelMap(viewport: plot.viewport, area: plotArea)
+    let frame = plotArea.outset(dx: m.outset.x, dy: m.outset.y)
+    let xTicks = plot.xTicks.compactMap { t -> (Double, String)? in
+      let px = map.x(t.value)
+      return px >= plotArea.minX - 0.5 && px <= plotArea.maxX + 0.5 ? (px, t.label) : nil
+    }
+    let yTicks = plot.yTicks.compactMap { t -> (Double, String)? in
+      let py = map.y(t.value)
+      return py >= plotArea.minY - 0.5 && py <= plotArea.maxY + 0.5 ? (py, t.label) : nil
+    }
+
+    // Grid.
+    if options.showGrid && renderer.capabilities.contains(.grid) {
+      for (px, _) in xTicks {
+        renderer.drawLine(
+          from: PixelPoint(x: px, y: plotArea.minY), to: PixelPoint(x: px, y: plotArea.maxY),
+          style: .grid)
+      }
+      for (py, _) in yTicks {
+        renderer.drawLine(
+          from: PixelPoint(x: plotArea.minX, y: py), to: PixelPoint(x: plotArea.maxX, y: py),
+          style: .grid)
+      }
+    }
+
+    // Axes x = 0 and y = 0, where they lie strictly inside the view.
+    if options.showAxes {
+      let x0 = map.x(0)
+      if x0 > plotArea.minX && x0 < plotArea.maxX {
+        renderer.drawLine(
+          from: PixelPoint(x: x0, y: plotArea.minY), to: PixelPoint(x: x0, y: plotArea.maxY),
+          style: .axis)
+      }
+      let y0 = map.y(0)
+      if y0 > plotArea.minY && y0 < plotArea.maxY {
+        renderer.drawLine(
+          from: PixelPoint(x: plotArea.minX, y: y0), to: PixelPoint(x: plotArea.maxX, y: y0),
+          style: .axis)
+      }
+    }
+
+    // Frame and ticks (on all four sides, pointing inward).
+    renderer.drawRect(frame, style: .frame)
+    let tl = max(0, renderer.tickLength)
+    for (px, _) in xTicks {
+      renderer.drawLine(
+        from: PixelPoint(x: px, y: frame.maxY), to: PixelPoint(x: px, y: frame.maxY - tl),
+        style: .tick)
+      renderer.drawLine(
+        from: PixelPoint(x: px, y: frame.minY), to: PixelPoint(x: px, y: frame.minY + tl),
+        style: .tick)
+    }
+    for (py, _) in yTicks {
+      renderer.drawLine(
+        from: PixelPoint(x: frame.minX, y: py), to: PixelPoint(x: frame.minX + tl, y: py),
+        style: .tick)
+      renderer.drawLine(
+        from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - tl, y: py),
+        style: .tick)
+    }
+
+    // Tick labels: x below the frame, y left of it; a label that would overlap the previous
+    // one is left out (its tick stays), and x labels are kept inside the output.
+    let outW = Double(renderer.size.width)
+    var lastRight = -Double.infinity
+    for (px, label) in xTicks where !label.isEmpty {
+      let w = renderer.textSize(label).width
+      var left = px - w / 2
+      left = min(left, outW - w)
+      left = max(left, 0)
+      guard left >= lastRight + m.char.width else { continue }
+      lastRight = left + w
+      renderer.drawText(
+        label, at: PixelPoint(x: left + w / 2, y: frame.maxY + m.outset.y + m.labelGapY),
+        anchor: .topCenter, style: .label)
+    }
+    var lastTop = Double.infinity
+    for (py, label) in yTicks.reversed() where !label.isEmpty {  // bottom to top
+      let h = renderer.textSize(label).height
+      guard py + h / 2 <= lastTop else { continue }
+      lastTop = py - h / 2
+      renderer.drawText(
+        label, at: PixelPoint(x: frame.minX - m.outset.x - m.labelGapX, y: py),
+        anchor: .middleRight, style: .label)
+    }
+
+    // Curves, clipped to the plot area (a hair inside its right and bottom edges, so a
+    // canvas that turns pixels into cells keeps them off the frame's cells).
+    let clipRect = PixelRect(
+      x: plotArea.minX, y: plotArea.minY, width: max(0, plotArea.width - 1e-6),
+      height: max(0, plotArea.height - 1e-6))
+    renderer.beginClip(plotArea)
+    for (index, curve) in plot.curves.enumerated() {
+      let lines = curvePolylines(curve, map: map, clip: clipRect)
+      if !lines.isEmpty { renderer.drawPolylines(lines, style: .curve(index)) }
+    }
+    renderer.endClip()
+
+    if options.showLegend && !plot.curves.isEmpty {
+      drawLegend(plot.curves.map(\.title), in: &renderer, plotArea: plotArea, metrics: m)
+    }
+
+    if let title = options.title, !title.isEmpty {
+      renderer.drawText(
+        title,
+        at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: frame.minY - m.outset.y - m.labelGapY),
+        anchor: .bottomCenter, style: .title)
+    }
+  }
+
+  /// The pixel polylines of one curve, clipped to `plotArea`: each segment of the curve is
+  /// mapped through the viewport (translated to the plot area) and cut where it leaves the
+  /// plot area, so the pen also lifts there. Points with a NaN coordinate lift the pen;
+  /// infinite and huge values are limited to `±LayoutClip.coordinateLimit` pixels first.
+  ///
+  /// - Parameters:
+  ///   - curve: The sampled curve (plot units).
+  ///   - viewport: The plot's viewport (its pixels are the plot area's).
+  ///   - plotArea: The plot area in the output's pixels.
+  /// - Returns: Polylines in the output's pixels, all inside `plotArea`.
+  public static func curvePolylines(
+    _ curve: SampledCurve, viewport: Viewport, plotArea: PixelRect
+  ) -> [[PixelPoint]] {
+    curvePolylines(curve, map: PixelMap(viewport: viewport, area: plotArea), clip: plotArea)
+  }
+
+  static func curvePolylines(_ curve: SampledCurve, map: PixelMap, clip: PixelRect) -> [[PixelPoint]] {
+    var out: [[PixelPoint]] = []
+    for segment in curve.segments {
+      let points = segment.map { PixelPoint(x: map.x($0.x), y: map.y($0.y)) }
+      out += LayoutClip.clipPolyline(points, to: clip)
+    }
+    return out
+  }
+
+  /// The legend: a box in the top right corner of the plot area with, for each curve, a
+  /// short stroke in the curve's style and its title.
+  static func drawLegend(
+    _ titles: [String], in renderer: inout some PlotRenderer, plotArea: PixelRect, metrics m: Metrics
+  ) {
+    let sample = 3 * m.char.width
+    let maxTitle = max(m.char.width, plotArea.width * 0.6 - sample - m.char.width - 2 * m.pad)
+    let shown = titles.map { fit($0, width: maxTitle, renderer: renderer) }
+    let textW = shown.map { renderer.textSize($0).width }.max() ?? 0
+    let lineH = m.char.height
+    let inset = m.pad / 2
+    let box = PixelRect(
+      x: plotArea.maxX - inset - (m.pad + sample + m.char.width + textW + m.pad),
+      y: plotArea.minY + inset,
+      width: m.pad + sample + m.char.width + textW + m.pad,
+      height: m.pad / 2 + lineH * Double(shown.count) + m.pad / 2)
+    guard box.minX >= plotArea.minX, box.maxY <= plotArea.maxY else { return }  // no room
+    renderer.fillRect(box, style: .legend)
+    renderer.drawRect(box, style: .legend)
+    for (i, title) in shown.enumerated() {
+      let cy = box.minY + m.pad / 2 + lineH * (Double(i) + 0.5)
+      let sx = box.minX + m.pad
+      renderer.drawPolyline(
+        [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
+      renderer.drawText(
+        title, at: PixelPoint(x: sx + sample + m.char.width, y: cy), anchor: .middleLeft,
+        style: .legend)
+    }
+  }
+
+  /// `text` cut to at most `width` pixels, ending in "..." when cut.
+  static func fit(_ text: String, width: Double, renderer: some PlotRenderer) -> String {
+    if renderer.textSize(text).width <= width { return text }
+    var chars = Array(text)
+    while !chars.isEmpty {
+      chars.removeLast()
+      let t = String(chars) + "..."
+      if renderer.textSize(t).width <= width { return t }
+    }
+    return ""
+  }
+
+  /// A renderer's metrics as the layout uses them.
+  struct Metrics {
+    var char: (width: Double, height: Double)
+    var outset: (x: Double, y: Double)
+    var pad: Double
+    /// Between a y label and the frame: one character.
+    var labelGapX: Double { char.width }
+    /// Between the frame and the x labels or the title.
+    var labelGapY: Double { pad / 2 }
+
+    init(_ r: some PlotRenderer) {
+      let c = r.textSize("0")
+      char = (max(c.width, 1), max(c.height, 1))
+      let o = r.frameOutset
+      outset = (o.x.isFinite ? max(o.x, 0) : 0, o.y.isFinite ? max(o.y, 0) : 0)
+      pad = r.padding.isFinite ? max(r.padding, 0) : 0
+    }
+
+    /// `v` rounded up to whole characters and then to a whole pixel.
+    func snapX(_ v: Double) -> Double { ((v / char.width).rounded(.up) * char.width).rounded(.up) }
+    /// `v` rounded up to whole lines and then to a whole pixel.
+    func snapY(_ v: Double) -> Double { ((v / char.height).rounded(.up) * char.height).rounded(.up) }
+  }
+
+  /// Plot space to the output's pixels: the viewport's pixels scaled to the plot area and
+  /// translated to its corner; results limited to `±LayoutClip.coordinateLimit`.
+  struct PixelMap {
+    var viewport: Viewport
+    var area: PixelRect
+    var kx: Double
+    var ky: Double
+
+    init(viewport: Viewport, area: PixelRect) {
+      self.viewport = viewport
+      self.area = area
+      let vw = Double(viewport.size.width), vh = Double(viewport.size.height)
+      kx = vw > 0 ? area.width / vw : 1
+      ky = vh > 0 ? area.height / vh : 1
+    }
+
+    func x(_ v: Double) -> Double { LayoutClip.limited(area.minX + viewport.pixelX(v) * kx) }
+    func y(_ v: Double) -> Double { LayoutClip.limited(area.minY + viewport.pixelY(v) * ky) }
+  }
+}

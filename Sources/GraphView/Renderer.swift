@@ -1,0 +1,255 @@
+// The drawing protocol every output implements (terminal canvas, SVG, ...), and the small
+// value types it speaks: rectangles, styles, text anchors and capabilities.
+//
+// After gnuplot's terminal drivers (`src/term_api.h`): a driver is a few metrics and a few
+// required operations; optional features have defaults (in an extension) that do nothing,
+// and capability flags say what a driver can do, so the layout can skip what an output
+// cannot show. Like swiftplot's `Renderer`, a renderer can measure text, so the layout can
+// reserve margins for tick labels and the legend before it draws.
+
+/// A rectangle in pixel space: `x`, `y` is the top left corner, y grows downward.
+public struct PixelRect: Sendable, Hashable {
+  /// The left edge, in pixels.
+  public var x: Double
+  /// The top edge, in pixels.
+  public var y: Double
+  /// The width, in pixels (not negative).
+  public var width: Double
+  /// The height, in pixels (not negative).
+  public var height: Double
+
+  /// Creates the rectangle with top left corner (`x`, `y`) and the given size, in pixels.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The left edge (pixels).
+  public var minX: Double { x }
+  /// The top edge (pixels).
+  public var minY: Double { y }
+  /// The right edge (pixels).
+  public var maxX: Double { x + width }
+  /// The bottom edge (pixels).
+  public var maxY: Double { y + height }
+
+  /// This rectangle grown by `dx` pixels on the left and right and `dy` pixels on the top
+  /// and bottom (negative values shrink it).
+  public func outset(dx: Double, dy: Double) -> PixelRect {
+    PixelRect(x: x - dx, y: y - dy, width: width + 2 * dx, height: height + 2 * dy)
+  }
+
+  /// Whether `p` lies inside the rectangle or on its edge.
+  public func contains(_ p: PixelPoint) -> Bool {
+    p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
+  }
+}
+
+/// What a stroke, fill or text is for; each renderer picks its look (colour, width, glyph).
+public enum DrawStyle: Sendable, Hashable {
+  /// The frame (border) drawn around the plot area.
+  case frame
+  /// The coordinate axes x = 0 and y = 0 inside the view.
+  case axis
+  /// The light grid lines at the ticks (only for renderers with `.grid`).
+  case grid
+  /// A tick mark on the frame.
+  case tick
+  /// Curve number `index` (0-based; renderers cycle their palette).
+  case curve(Int)
+  /// A tick label.
+  case label
+  /// The legend's box and its text.
+  case legend
+  /// The plot's title.
+  case title
+}
+
+/// Where a text's reference point lies on the text's box.
+public struct TextAnchor: Sendable, Hashable {
+  /// Horizontal placement of the reference point on the text.
+  public enum Horizontal: Sendable, Hashable {
+    /// At the left end of the text.
+    case left
+    /// In the middle of the text.
+    case center
+    /// At the right end of the text.
+    case right
+  }
+  /// Vertical placement of the reference point on the text.
+  public enum Vertical: Sendable, Hashable {
+    /// At the top of the text's box.
+    case top
+    /// In the middle of the text's box.
+    case middle
+    /// At the bottom of the text's box.
+    case bottom
+  }
+  /// The horizontal placement.
+  public var horizontal: Horizontal
+  /// The vertical placement.
+  public var vertical: Vertical
+  /// Creates an anchor.
+  public init(_ horizontal: Horizontal, _ vertical: Vertical) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  /// The point is the middle of the text's top edge (x tick labels, below the frame).
+  public static let topCenter = TextAnchor(.center, .top)
+  /// The point is the middle of the text's right edge (y tick labels, left of the frame).
+  public static let middleRight = TextAnchor(.right, .middle)
+  /// The point is the middle of the text's left edge (legend entries).
+  public static let middleLeft = TextAnchor(.left, .middle)
+  /// The point is the middle of the text's bottom edge (the title).
+  public static let bottomCenter = TextAnchor(.center, .bottom)
+
+  /// The top left corner of a text box of `width` x `height` pixels whose anchor point is
+  /// `point` (pixels).
+  public func topLeft(of point: PixelPoint, width: Double, height: Double) -> PixelPoint {
+    let x: Double
+    switch horizontal {
+    case .left: x = point.x
+    case .center: x = point.x - width / 2
+    case .right: x = point.x - width
+    }
+    let y: Double
+    switch vertical {
+    case .top: y = point.y
+    case .middle: y = point.y - height / 2
+    case .bottom: y = point.y - height
+    }
+    return PixelPoint(x: x, y: y)
+  }
+}
+
+/// What an output can do beyond the required operations (gnuplot's `TERM_*` flags).
+public struct RendererCapabilities: OptionSet, Sendable, Hashable {
+  /// The raw flag bits.
+  public let rawValue: Int
+  /// Creates a set from raw flag bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Can draw a light grid that does not hide the curves (a text canvas cannot).
+  public static let grid = RendererCapabilities(rawValue: 1 << 0)
+  /// Tells curves apart by colour (otherwise by glyph).
+  public static let color = RendererCapabilities(rawValue: 1 << 1)
+  /// `fillRect` paints (otherwise it is ignored).
+  public static let fill = RendererCapabilities(rawValue: 1 << 2)
+  /// `beginClip`/`endClip` clip strokes to a rectangle (the layout clips curves itself too).
+  public static let clip = RendererCapabilities(rawValue: 1 << 3)
+}
+
+/// The one small drawing protocol every output implements.
+///
+/// All coordinates are in the output's pixels: (0, 0) is the top left corner, x grows to the
+/// right, y downward; a text canvas counts its sub-cell dots as pixels. Renderers need not
+/// clip: `PlotLayout` hands them only finite coordinates inside the output. Required are the
+/// output's size, polylines, text and measuring text; the rest have defaults in an
+/// extension (gnuplot's driver model: optional features succeed only for the default).
+///
+/// The flow of one plot (see `PlotLayout`):
+/// 1. make a renderer of the output's size;
+/// 2. `PlotLayout.plotArea(for:renderer:options:)` reserves margins for labels and the title
+///    (measured with `textSize`) and answers the plot area, a pixel rectangle;
+/// 3. the sampler samples the curves at the plot area's pixel size (one column per pixel)
+///    into a `SampledPlot`;
+/// 4. `PlotLayout.draw(_:in:plotArea:options:)` draws frame, axes, ticks, labels, curves and
+///    legend through this protocol;
+/// 5. the renderer's own method turns what was drawn into text (`render()`, `document()`).
+public protocol PlotRenderer {
+  /// The output's size in pixels.
+  var size: PixelSize { get }
+
+  /// What this output can do beyond the required operations.
+  var capabilities: RendererCapabilities { get }
+
+  /// How far outside the plot area the frame is drawn, in pixels along x and y. A text
+  /// canvas draws its frame in the character cells around the plot area (half a cell out);
+  /// the default, 0, draws the frame on the plot area's edge.
+  var frameOutset: (x: Double, y: Double) { get }
+
+  /// The length of a tick mark in pixels, drawn from the frame into the plot area. Default 5.
+  var tickLength: Double { get }
+
+  /// Blank pixels the layout keeps around the whole plot, inside the legend's box and
+  /// between a label and what it labels (besides one character's width). Default 8; a text
+  /// canvas, whose cells are coarse, answers 0.
+  var padding: Double { get }
+
+  /// Strokes the polyline through `points` (pixels, at least two points to show anything).
+  mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle)
+
+  /// Strokes several polylines of one style; the pen lifts between them. The default
+  /// strokes each with `drawPolyline`.
+  mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle)
+
+  /// Strokes the line from `a` to `b` (pixels). The default is a two-point polyline.
+  mutating func drawLine(from a: PixelPoint, to b: PixelPoint, style: DrawStyle)
+
+  /// Strokes the outline of `rect` (pixels). The default is a closed polyline.
+  mutating func drawRect(_ rect: PixelRect, style: DrawStyle)
+
+  /// Paints `rect` (pixels) with the style's background, hiding what was drawn below it
+  /// (the legend's box). The default does nothing.
+  mutating func fillRect(_ rect: PixelRect, style: DrawStyle)
+
+  /// Draws `text` on one line so that its `anchor` lies at `point` (pixels). Renderers
+  /// remove or escape characters they cannot show safely (control characters, markup).
+  mutating func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle)
+
+  /// The size in pixels that `drawText` would give `text`.
+  func textSize(_ text: String) -> (width: Double, height: Double)
+
+  /// Starts clipping strokes to `rect` (pixels) until `endClip()`. The default does
+  /// nothing (the layout has clipped curves already).
+  mutating func beginClip(_ rect: PixelRect)
+
+  /// Ends the clipping started by `beginClip`. The default does nothing.
+  mutating func endClip()
+}
+
+extension PlotRenderer {
+  /// The default: no optional capability.
+  public var capabilities: RendererCapabilities { [] }
+
+  /// The default: the frame lies on the plot area's edge.
+  public var frameOutset: (x: Double, y: Double) { (0, 0) }
+
+  /// The default: 5 pixels.
+  public var tickLength: Double { 5 }
+
+  /// The default: 8 pixels.
+  public var padding: Double { 8 }
+
+  /// The default: one `drawPolyline` per polyline.
+  public mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    for line in lines { drawPolyline(line, style: style) }
+  }
+
+  /// The default: a two-point polyline.
+  public mutating func drawLine(from a: PixelPoint, to b: PixelPoint, style: DrawStyle) {
+    drawPolyline([a, b], style: style)
+  }
+
+  /// The default: a closed five-point polyline.
+  public mutating func drawRect(_ rect: PixelRect, style: DrawStyle) {
+    drawPolyline(
+      [
+        PixelPoint(x: rect.minX, y: rect.minY), PixelPoint(x: rect.maxX, y: rect.minY),
+        PixelPoint(x: rect.maxX, y: rect.maxY), PixelPoint(x: rect.minX, y: rect.maxY),
+        PixelPoint(x: rect.minX, y: rect.minY),
+      ], style: style)
+  }
+
+  /// The default: nothing is painted.
+  public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {}
+
+  /// The default: no clipping.
+  public mutating func beginClip(_ rect: PixelRect) {}
+
+  /// The default: no clipping.
+  public mutating func endClip() {}
+}

@@ -1,0 +1,72 @@
+/// Writes a `SampledPlot` as text in gnuplot's `set table` format, for other tools
+/// (`plotcheck.py`, gnuplot, a spreadsheet) to read.
+///
+/// The format (gnuplot's `set table` output, `src/tabulate.c`): for each curve a header
+/// comment
+///
+///     # Curve 0 of 2, 5 points
+///     # Curve title: "sin(x)"
+///     # x y type
+///
+/// then one line `x y type` a point, where type is `i` (inside the view), `o` (outside the
+/// view) or `u` (undefined: a coordinate is NaN or infinite); a blank line where the pen
+/// lifts (between two polylines of a curve) and two blank lines between curves. Numbers are
+/// printed in Swift's shortest round-tripping form (`Double.description`, without a
+/// trailing `.0`), so reading them back gives the same `Double`.
+public enum TableWriter {
+  /// The table of all curves of `plot`.
+  ///
+  /// - Parameter plot: The sampled plot; its viewport decides `i` or `o`.
+  /// - Returns: The table, ending in a newline.
+  public static func table(_ plot: SampledPlot) -> String {
+    let xr = plot.viewport.xRange, yr = plot.viewport.yRange
+    let xlo = min(xr.lowerBound, xr.upperBound), xhi = max(xr.lowerBound, xr.upperBound)
+    let ylo = min(yr.lowerBound, yr.upperBound), yhi = max(yr.lowerBound, yr.upperBound)
+    var out = ""
+    for (index, curve) in plot.curves.enumerated() {
+      if index > 0 { out += "\n\n" }
+      let count = curve.segments.reduce(0) { $0 + $1.count }
+      out += "# Curve \(index) of \(plot.curves.count), \(count) points\n"
+      out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
+      out += "# x y type\n"
+      var first = true
+      for segment in curve.segments where !segment.isEmpty {
+        if !first { out += "\n" }
+        first = false
+        for p in segment {
+          let type: String
+          if !p.x.isFinite || !p.y.isFinite {
+            type = "u"
+          } else if p.x >= xlo && p.x <= xhi && p.y >= ylo && p.y <= yhi {
+            type = "i"
+          } else {
+            type = "o"
+          }
+          out += "\(number(p.x)) \(number(p.y)) \(type)\n"
+        }
+      }
+    }
+    return out
+  }
+
+  /// `v` in its shortest round-tripping decimal form, without a trailing `.0`
+  /// (`2`, `-0.5`, `1e-09`, `inf`, `nan`).
+  public static func number(_ v: Double) -> String {
+    let s = v.description
+    return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+  }
+
+  /// `text` with control characters (line breaks that would end the comment) replaced by
+  /// spaces and `"` by `'`.
+  static func commentSafe(_ text: String) -> String {
+    String(
+      text.unicodeScalars.map { s -> Character in
+        if s.value < 0x20 || s.value == 0x7F || (s.value >= 0x80 && s.value < 0xA0)
+          || s == "\u{2028}" || s == "\u{2029}"
+        {
+          return " "
+        }
+        return s == "\"" ? "'" : Character(s)
+      })
+  }
+}

@@ -1,0 +1,102 @@
+/// How a text canvas turns the dots set in one character cell into a character.
+///
+/// After UnicodePlots.jl (`src/canvas.jl`): lines are rasterized once, against an abstract
+/// grid of dots; each kind of canvas supplies only how many dots a cell holds and which
+/// character shows a cell's dots. A braille canvas would answer 2 x 4 dots and
+/// `U+2800 + bits`; a block canvas 2 x 2 and the quadrant characters.
+public protocol CellGlyphs: Sendable {
+  /// Dots per character cell: columns across, rows down (each at least 1; at most 32
+  /// dots in all).
+  var dotsPerCell: (columns: Int, rows: Int) { get }
+
+  /// The character that shows the dots `mask` of curve `curve` in one cell.
+  ///
+  /// - Parameters:
+  ///   - mask: Bit `row * columns + column` is set for each dot set in the cell (row 0 at
+  ///     the top, column 0 at the left); never 0.
+  ///   - curve: The 0-based index of the curve that drew the dots.
+  func glyph(for mask: UInt32, curve: Int) -> Character
+}
+
+/// 7-bit ASCII glyphs from 3 x 3 dots a cell, so a plot stays readable when piped to a file
+/// or shown by any terminal.
+///
+/// Curve 0 is drawn with characters that follow its shape: `-` `_` `'` `.` for flat runs
+/// (by the height of the dots in the cell), `/` and `\` for slopes, `|` for steep runs.
+/// Further curves are drawn with one marker character each (`*`, `#`, `o`, `%`, `@`, `x`,
+/// `&`, `=`, cycling), so that curves stay apart without colour; the legend shows them.
+public struct AsciiGlyphs: CellGlyphs {
+  /// The marker characters of curves 1, 2, ... (cycling).
+  public static let markers: [Character] = ["*", "#", "o", "%", "@", "x", "&", "="]
+
+  /// Creates the ASCII glyph set.
+  public init() {}
+
+  /// 3 x 3 dots a cell.
+  public var dotsPerCell: (columns: Int, rows: Int) { (3, 3) }
+
+  /// The shape character (curve 0) or the curve's marker (other curves).
+  public func glyph(for mask: UInt32, curve: Int) -> Character {
+    if curve > 0 { return Self.markers[(curve - 1) % Self.markers.count] }
+    return Self.shape(mask & 0x1FF)
+  }
+
+  /// The character that best follows the dots of a 3 x 3 mask (bit `row * 3 + column`).
+  ///
+  /// The dots' least-squares slope decides between flat, sloped and steep: a dot is a
+  /// third of a cell wide and a third of a cell tall, and a terminal cell is about twice as
+  /// tall as wide, so a slope of `s` rows per column looks like `2 s`; `/` and `\` look
+  /// like slope 2. Looks below 0.9 are flat, above 4.5 steep.
+  public static func shape(_ mask: UInt32) -> Character {
+    var n = 0.0, sc = 0.0, sr = 0.0, scc = 0.0, scr = 0.0
+    var rows = Set<Int>(), cols = Set<Int>()
+    for bit in 0..<9 where mask & (1 << UInt32(bit)) != 0 {
+      let r = Double(bit / 3), c = Double(bit % 3)
+      n += 1
+      sc += c
+      sr += r
+      scc += c * c
+      scr += c * r
+      rows.insert(bit / 3)
+      cols.insert(bit % 3)
+    }
+    guard n > 0 else { return " " }
+    let meanRow = sr / n
+    func flat() -> Character {
+      if meanRow < 0.67 { return "'" }
+      if meanRow <= 1.34 { return "-" }
+      return n == 1 ? "." : "_"
+    }
+    if cols.count == 1 { return rows.count >= 2 ? "|" : flat() }
+    if rows.count == 1 { return flat() }
+    let varC = scc / n - (sc / n) * (sc / n)
+    let cov = scr / n - (sc / n) * (sr / n)
+    let slope = cov / varC  // rows (down) per column; varC > 0 as there are 2+ columns
+    let look = abs(slope) * 2
+    if look > 4.5 { return "|" }
+    if look >= 0.9 { return slope > 0 ? "\\" : "/" }
+    return flat()
+  }
+}
+
+/// Unicode braille glyphs (U+2800 to U+28FF) from 2 x 4 dots a cell: four times the
+/// resolution of `AsciiGlyphs`, for terminals with a font that has them. Curves are told
+/// apart only by shape (a legend's sample strokes show which is which when they differ).
+public struct BrailleGlyphs: CellGlyphs {
+  /// Creates the braille glyph set.
+  public init() {}
+
+  /// 2 x 4 dots a cell.
+  public var dotsPerCell: (columns: Int, rows: Int) { (2, 4) }
+
+  /// The braille character with the dots of `mask`.
+  ///
+  /// Braille numbers its dots 1-2-3-7 down the left column and 4-5-6-8 down the right one;
+  /// dot k is bit k - 1 of the offset from U+2800 (Unicode, Braille Patterns block).
+  public func glyph(for mask: UInt32, curve: Int) -> Character {
+    let bitOf: [UInt32] = [0, 3, 1, 4, 2, 5, 6, 7]  // mask bit (row * 2 + col) -> braille bit
+    var code: UInt32 = 0
+    for i in 0..<8 where mask & (1 << UInt32(i)) != 0 { code |= 1 << bitOf[i] }
+    return Character(Unicode.Scalar(0x2800 + code) ?? " ")
+  }
+}

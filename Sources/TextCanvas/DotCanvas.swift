@@ -1,0 +1,319 @@
+import GraphView
+
+/// A terminal plot of `columns` x `rows` character cells that implements `PlotRenderer`.
+///
+/// Its pixels are dots: each cell holds `glyphs.dotsPerCell` of them, so a polyline is
+/// rasterized once into dots (a DDA walk, one dot per step along the longer axis) and each
+/// cell's dots become one character through `glyphs` (UnicodePlots.jl's canvas design).
+/// Frame, axes and ticks are drawn in whole cells with `-`, `|` and `+`; text goes into
+/// whole cells, 7-bit printable ASCII only (control characters and escape sequences are
+/// removed, other characters become `?`), so nothing written can drive the terminal.
+///
+/// What shows in a cell, first that applies: text, a curve's glyph, frame or axis, blank.
+/// `fillRect` blanks cells (the legend's box).
+public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
+  /// Columns of character cells.
+  public let columns: Int
+  /// Rows of character cells.
+  public let rows: Int
+  /// How dots become characters.
+  public let glyphs: Glyphs
+
+  let dotW: Int
+  let dotH: Int
+  /// Per cell: the dots set by the curve in `owner` (bit row * dotW + column).
+  var dots: [UInt32]
+  /// Per cell: the index of the last curve that set a dot there, or -1.
+  var owner: [Int32]
+  /// Per cell: frame/axis strokes (`horizontal`, `vertical`, `tickMark` bits).
+  var strokes: [UInt8]
+  /// Per cell: a text character (a 7-bit printable byte), or 0.
+  var text: [UInt8]
+
+  static var horizontal: UInt8 { 1 }
+  static var vertical: UInt8 { 2 }
+  static var tickMark: UInt8 { 4 }
+
+  /// The most cells along either side (larger requests are cut to it).
+  public static var maxCells: Int { 2000 }
+
+  /// Creates a blank canvas of `columns` x `rows` character cells (each limited to
+  /// `0...maxCells`).
+  public init(columns: Int, rows: Int, glyphs: Glyphs) {
+    self.columns = min(max(columns, 0), Self.maxCells)
+    self.rows = min(max(rows, 0), Self.maxCells)
+    self.glyphs = glyphs
+    let d = glyphs.dotsPerCell
+    var w = min(max(d.columns, 1), 32)
+    var h = min(max(d.rows, 1), 32)
+    if w * h > 32 { (w, h) = (4, 8) }
+    dotW = w
+    dotH = h
+    let n = self.columns * self.rows
+    dots = Array(repeating: 0, count: n)
+    owner = Array(repeating: -1, count: n)
+    strokes = Array(repeating: 0, count: n)
+    text = Array(repeating: 0, count: n)
+  }
+
+  // MARK: PlotRenderer
+
+  /// The canvas in dots: `columns * dotsPerCell.columns` x `rows * dotsPerCell.rows`.
+  public var size: PixelSize { PixelSize(width: columns * dotW, height: rows * dotH) }
+
+  /// A text canvas can blank cells (`fillRect`) but has no light grid and no colour.
+  public var capabilities: RendererCapabilities { [.fill] }
+
+  /// Half a cell: the frame is drawn in the cells around the plot area.
+  public var frameOutset: (x: Double, y: Double) { (Double(dotW) / 2, Double(dotH) / 2) }
+
+  /// 0: a tick is a `+` in the frame's cell.
+  public var tickLength: Double { 0 }
+
+  /// 0: cells are coarse enough.
+  public var padding: Double { 0 }
+
+  /// Rasterizes the polyline into dots for `.curve` styles; for frame, axis and tick
+  /// styles marks whole cells (horizontal runs `-`, vertical runs `|`, ticks `+`); grid and
+  /// legend strokes are not drawn.
+  public mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
+    switch style {
+    case .curve(let index):
+      let curve = Int32(clamping: max(0, index))
+      if points.count == 1, let p = points.first { plotDot(p, curve: curve) }
+      for i in points.indices.dropFirst() { rasterize(points[i - 1], points[i], curve: curve) }
+    case .frame, .axis, .tick:
+      for i in points.indices.dropFirst() {
+        strokeCells(points[i - 1], points[i], tick: style == .tick)
+      }
+    case .grid, .legend, .label, .title:
+      break
+    }
+  }
+
+  /// Blanks every cell that `rect` (dots) touches: dots, strokes and text.
+  public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
+    guard let (c0, c1) = cellRange(rect.minX, rect.maxX, dotW, columns),
+      let (r0, r1) = cellRange(rect.minY, rect.maxY, dotH, rows)
+    else { return }
+    for r in r0...r1 {
+      for c in c0...c1 {
+        let i = r * columns + c
+        dots[i] = 0
+        owner[i] = -1
+        strokes[i] = 0
+        text[i] = 0
+      }
+    }
+  }
+
+  /// Writes `text` (sanitized, see `sanitize`) into whole cells; the anchor's top left
+  /// corner is rounded to the nearest cell corner, and what falls outside the canvas is
+  /// cut.
+  public mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle
+  ) {
+    let bytes = Self.sanitize(text)
+    guard !bytes.isEmpty, point.x.isFinite, point.y.isFinite else { return }
+    let box = textSize(text)
+    let tl = anchor.topLeft(of: point, width: box.width, height: box.height)
+    let fc = (tl.x / Double(dotW)).rounded(), fr = (tl.y / Double(dotH)).rounded()
+    guard fr >= 0, fr < Double(rows), fc < Double(columns), fc > -Double(bytes.count) else {
+      return
+    }
+    let row = Int(fr), col = Int(fc)
+    for (k, b) in bytes.enumerated() {
+      let c = col + k
+      if c >= 0 && c < columns { self.text[row * columns + c] = b }
+    }
+  }
+
+  /// One cell a character: `(count * dotsPerCell.columns, dotsPerCell.rows)` dots, where
+  /// `count` is the length of the sanitized text.
+  public func textSize(_ text: String) -> (width: Double, height: Double) {
+    (Double(Self.sanitize(text).count * dotW), Double(dotH))
+  }
+
+  // MARK: Output
+
+  /// The canvas as text: `rows` lines joined with "\n", trailing spaces removed, no final
+  /// newline.
+  public func render() -> String {
+    var lines: [String] = []
+    lines.reserveCapacity(rows)
+    for r in 0..<rows {
+      var line: [Character] = []
+      line.reserveCapacity(columns)
+      for c in 0..<columns { line.append(character(row: r, column: c)) }
+      while line.last == " " { line.removeLast() }
+      lines.append(String(line))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// What shows in cell (`row`, `column`): text, else a curve's glyph, else a stroke, else
+  /// a space.
+  public func character(row: Int, column: Int) -> Character {
+    guard row >= 0, row < rows, column >= 0, column < columns else { return " " }
+    let i = row * columns + column
+    if text[i] != 0 { return Character(Unicode.Scalar(text[i])) }
+    if dots[i] != 0 { return glyphs.glyph(for: dots[i], curve: Int(owner[i])) }
+    let s = strokes[i]
+    if s & Self.tickMark != 0 || s == Self.horizontal | Self.vertical { return "+" }
+    if s == Self.horizontal { return "-" }
+    if s == Self.vertical { return "|" }
+    return " "
+  }
+
+  /// The 7-bit printable bytes of `text`: ANSI escape sequences (ESC, then a CSI or OSC
+  /// sequence or one more character) and other control characters are removed, tabs
+  /// become spaces, and any other non-ASCII character becomes `?`.
+  public static func sanitize(_ text: String) -> [UInt8] {
+    var out: [UInt8] = []
+    var it = text.unicodeScalars.makeIterator()
+    while let s = it.next() {
+      switch s.value {
+      case 0x1B:  // ESC: drop the whole sequence
+        guard let next = it.next() else { break }
+        if next == "[" {  // CSI: parameters, then a final byte 0x40...0x7E
+          while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
+        } else if next == "]" {  // OSC: up to BEL or ESC \
+          while let t = it.next(), t.value != 0x07, t.value != 0x1B {}
+        }
+      case 0x9B:  // 8-bit CSI
+        while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
+      case 0x09: out.append(0x20)
+      case 0x20...0x7E: out.append(UInt8(s.value))
+      case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: break
+      default:
+        // Combining marks and zero-width characters would shift the columns: drop them.
+        if s.properties.generalCategory == .nonspacingMark
+          || s.properties.generalCategory == .enclosingMark || s.properties.generalCategory == .format
+        {
+          break
+        }
+        out.append(0x3F)  // "?"
+      }
+    }
+    return out
+  }
+
+  // MARK: Rasterization
+
+  /// Sets the dot under `p` for `curve`, if `p` is on the canvas.
+  mutating func plotDot(_ p: PixelPoint, curve: Int32) {
+    let w = Double(columns * dotW), h = Double(rows * dotH)
+    guard p.x >= 0, p.x < w, p.y >= 0, p.y < h else { return }  // also false for NaN
+    let dx = Int(p.x), dy = Int(p.y)
+    let i = (dy / dotH) * columns + dx / dotW
+    let bit = UInt32(1) << UInt32((dy % dotH) * dotW + dx % dotW)
+    if owner[i] != curve {
+      owner[i] = curve
+      dots[i] = 0
+    }
+    dots[i] |= bit
+  }
+
+  /// Sets the dots along the segment from `a` to `b` (clipped to the canvas first): one
+  /// dot per step of at most one dot along the longer axis (a DDA).
+  mutating func rasterize(_ a: PixelPoint, _ b: PixelPoint, curve: Int32) {
+    let bounds = PixelRect(
+      x: 0, y: 0, width: Double(columns * dotW), height: Double(rows * dotH))
+    guard let seg = LayoutClip.clipSegment(a, b, to: bounds) else { return }
+    let dx = seg.b.x - seg.a.x, dy = seg.b.y - seg.a.y
+    let steps = Int(max(abs(dx), abs(dy)).rounded(.up))  // bounded by the canvas size
+    if steps == 0 {
+      plotDot(seg.a, curve: curve)
+      return
+    }
+    for k in 0...steps {
+      let t = Double(k) / Double(steps)
+      plotDot(PixelPoint(x: seg.a.x + t * dx, y: seg.a.y + t * dy), curve: curve)
+    }
+  }
+
+  /// Marks the cells under the segment from `a` to `b`: a mostly horizontal segment marks
+  /// the cells its dots `[min x, max x)` cover in its row as horizontal, a mostly vertical
+  /// one likewise as vertical; with `tick`, or for a segment within one dot, it marks the
+  /// cell of `a` as a tick.
+  mutating func strokeCells(_ a: PixelPoint, _ b: PixelPoint, tick: Bool) {
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+    let dx = abs(b.x - a.x), dy = abs(b.y - a.y)
+    if tick || (dx < 1 && dy < 1) {
+      guard let c = cellIndex(a.x, dotW, columns), let r = cellIndex(a.y, dotH, rows) else {
+        return
+      }
+      strokes[r * columns + c] |= Self.tickMark
+      return
+    }
+    if dx >= dy {
+      guard let r = cellIndex(a.y, dotH, rows),
+        let (c0, c1) = cellRange(min(a.x, b.x), max(a.x, b.x), dotW, columns)
+      else { return }
+      for c in c0...c1 { strokes[r * columns + c] |= Self.horizontal }
+    } else {
+      guard let c = cellIndex(a.x, dotW, columns),
+        let (r0, r1) = cellRange(min(a.y, b.y), max(a.y, b.y), dotH, rows)
+      else { return }
+      for r in r0...r1 { strokes[r * columns + c] |= Self.vertical }
+    }
+  }
+
+  /// The cell index of dot coordinate `v` along an axis of `count` cells of `per` dots, or
+  /// nil when outside.
+  func cellIndex(_ v: Double, _ per: Int, _ count: Int) -> Int? {
+    let f = (v / Double(per)).rounded(.down)
+    guard f >= 0, f < Double(count) else { return nil }
+    return Int(f)
+  }
+
+  /// The cells that the dot interval `[lo, hi)` covers along an axis of `count` cells of
+  /// `per` dots, cut to the canvas; nil when none.
+  func cellRange(_ lo: Double, _ hi: Double, _ per: Int, _ count: Int) -> (Int, Int)? {
+    guard lo.isFinite, hi.isFinite, count > 0 else { return nil }
+    let a = max((lo / Double(per)).rounded(.down), 0)
+    let b = min((hi / Double(per)).rounded(.up) - 1, Double(count - 1))
+    guard a <= b else { return nil }
+    return (Int(a), Int(b))
+  }
+}
+
+/// The 7-bit ASCII canvas: `DotCanvas` with `AsciiGlyphs` (3 x 3 dots a cell).
+public typealias AsciiCanvas = DotCanvas<AsciiGlyphs>
+
+/// The braille canvas: `DotCanvas` with `BrailleGlyphs` (2 x 4 dots a cell).
+public typealias BrailleCanvas = DotCanvas<BrailleGlyphs>
+
+extension DotCanvas where Glyphs == AsciiGlyphs {
+  /// Creates a blank ASCII canvas of `columns` x `rows` character cells.
+  public init(columns: Int, rows: Int) { self.init(columns: columns, rows: rows, glyphs: AsciiGlyphs()) }
+}
+
+extension DotCanvas where Glyphs == BrailleGlyphs {
+  /// Creates a blank braille canvas of `columns` x `rows` character cells.
+  public init(columns: Int, rows: Int) { self.init(columns: columns, rows: rows, glyphs: BrailleGlyphs()) }
+}
+
+extension DotCanvas {
+  /// Lays out and draws `plot` on a new canvas of `columns` x `rows` cells and renders it
+  /// (see `PlotLayout` for the flow; here the plot area is computed from the canvas).
+  ///
+  /// - Parameters:
+  ///   - plot: The sampled plot; best sampled at `plotArea(columns:rows:glyphs:options:)`'s
+  ///     size (it is scaled to the plot area otherwise).
+  ///   - columns: Character cells across.
+  ///   - rows: Character cells down.
+  ///   - glyphs: The glyph set.
+  ///   - options: Title, legend, axes.
+  /// - Returns: The rendered text (`render()`).
+  public static func render(
+    _ plot: SampledPlot, columns: Int, rows: Int, glyphs: Glyphs,
+    options: PlotLayout.Options = PlotLayout.Options()
+  ) -> String {
+    var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    let area = PlotLayout.plotArea(
+      for: canvas, options: options, yTickLabels: plot.yTicks.map(\.label))
+    PlotLayout.draw(plot, in: &canvas, plotArea: area, options: options)
+    return canvas.render()
+  }
+}
