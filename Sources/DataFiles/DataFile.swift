@@ -1,0 +1,432 @@
+/// Reading data files for plots: CSV, TSV, semicolon files and gnuplot's whitespace `.dat`
+/// files, streamed through a fixed buffer.
+///
+/// The layout (separator, header row, column names, which columns hold numbers, dates or
+/// text) is guessed from the first 256 KiB (at most 2000 records); then the whole file is
+/// streamed once, keeping only the columns asked for. Missing cells (empty, `NA`, `N/A`,
+/// `-`, `?`, `NaN`, `null`, ...) and cells that are not numbers are NaN (gaps), never zeros,
+/// and are counted. Rows with fewer cells than others have missing cells at the end.
+public enum DataFile {
+  // MARK: using
+
+  /// Parses a `using` spec: `"1:2"`, `"date:temp_max"`, `"3"` (y alone; x is then the
+  /// record number), `"$1:$2"`, or quoted names `"\"max temp\":2"`.
+  /// - Returns: x (`nil` when only y is given) and y.
+  /// - Throws: `DataFileError` (with an empty path) for an empty part, a negative column,
+  ///   or more than two columns.
+  public static func parseUsing(_ spec: String) throws(DataFileError) -> (
+    x: ColumnRef?, y: ColumnRef
+  ) {
+    let refs = try parseColumnList(spec)
+    switch refs.count {
+    case 1: return (nil, refs[0])
+    case 2: return (refs[0], refs[1])
+    default:
+      throw DataFileError(
+        path: "", message: "using takes one or two columns (y, or x:y); \"\(spec)\" has \(refs.count)")
+    }
+  }
+
+  /// Parses a colon-separated list of columns (`"Region:Italy:France"`, `"1:3:4"`): numbers
+  /// are 1-based column numbers (0 the record number), `$N` too, anything else a name
+  /// (in double or single quotes when it has a colon or blanks at its ends).
+  /// - Throws: `DataFileError` (with an empty path) for an empty list or part, or a negative
+  ///   column number.
+  public static func parseColumnList(_ spec: String) throws(DataFileError) -> [ColumnRef] {
+    var parts: [String] = []
+    var current = ""
+    var quoteChar: Character? = nil
+    for ch in spec {
+      if let q = quoteChar {
+        current.append(ch)
+        if ch == q { quoteChar = nil }
+      } else if ch == "\"" || ch == "'" {
+        quoteChar = ch
+        current.append(ch)
+      } else if ch == ":" {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(ch)
+      }
+    }
+    parts.append(current)
+    var refs: [ColumnRef] = []
+    for raw in parts {
+      let part = trimmed(raw)
+      if part.isEmpty {
+        throw DataFileError(path: "", message: "empty column in using \"\(spec)\"")
+      }
+      if let q = part.first, q == "\"" || q == "'" {
+        guard part.count >= 2, part.last == q else {
+          throw DataFileError(path: "", message: "unclosed quote in using \"\(spec)\"")
+        }
+        refs.append(.name(String(part.dropFirst().dropLast())))
+        continue
+      }
+      var digits = Substring(part)
+      if digits.first == "$" { digits = digits.dropFirst() }
+      if digits.first == "-", digits.count > 1, digits.dropFirst().allSatisfy(\.isASCIIDigit) {
+        throw DataFileError(
+          path: "", message: "column numbers start at 1 (0 is the record number), not \(digits)")
+      }
+      if !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit) {
+        // Cap the length so Int() cannot overflow; a 10-digit column does not exist anyway.
+        refs.append(.index(digits.count > 9 ? Int.max : Int(digits) ?? Int.max))
+      } else {
+        refs.append(.name(part))
+      }
+    }
+    return refs
+  }
+
+  // MARK: Layout
+
+  /// The column names: the header row's cells, or `"1"`, `"2"`, ... when there is none.
+  /// - Throws: `DataFileError` when the file cannot be opened or read.
+  public static func header(path: String, options: DataFileOptions = DataFileOptions())
+    throws(DataFileError) -> [String]
+  {
+    try columns(path: path, options: options).map(\.name)
+  }
+
+  /// The columns with their numbers, names and kinds, judged from the first records.
+  /// - Throws: `DataFileError` when the file cannot be opened or read.
+  public static func columns(path: String, options: DataFileOptions = DataFileOptions())
+    throws(DataFileError) -> [ColumnInfo]
+  {
+    let reader = try RecordReader(path: path)
+    let layout = try FileLayout.detect(reader, options: options)
+    return layout.names.indices.map {
+      ColumnInfo(number: $0 + 1, name: layout.names[$0], kind: layout.kinds[$0])
+    }
+  }
+
+  /// The columns to plot when `using` is not given: x is the first time column, else the
+  /// first number column; y is the first number column other than x. A file with one number
+  /// column plots it against the record number (x `nil`), as gnuplot does.
+  /// - Throws: `DataFileError` when the file cannot be read or has no number column.
+  public static func defaultUsing(path: String, options: DataFileOptions = DataFileOptions())
+    throws(DataFileError) -> (x: ColumnRef?, y: ColumnRef)
+  {
+    let info = try columns(path: path, options: options)
+    let numbers = info.filter { $0.kind == .number }
+    guard let firstNumber = numbers.first else {
+      throw DataFileError(path: path, message: "no column of numbers")
+    }
+    let x = info.first { $0.kind == .time } ?? firstNumber
+    guard let y = numbers.first(where: { $0.number != x.number }) else {
+      return (nil, .index(firstNumber.number))
+    }
+    return (.index(x.number), .index(y.number))
+  }
+
+  // MARK: Reading
+
+  /// Reads two columns as x-y points, one per data record.
+  ///
+  /// - Parameters:
+  ///   - x: the x column, or `nil` for the record number (0-based, gnuplot's column 0).
+  ///   - y: the y column.
+  /// - Returns: the series; time columns in Unix seconds (UTC) with `xIsTime`/`yIsTime` set.
+  /// - Throws: `DataFileError` when the file cannot be read, a column is unknown or out of
+  ///   range (the message lists the names and suggests the nearest), or no record has a
+  ///   number in both columns.
+  public static func read(
+    path: String, x: ColumnRef?, y: ColumnRef, options: DataFileOptions = DataFileOptions()
+  ) throws(DataFileError) -> DataSeries {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var points = 0
+    let (reader, layout) = try open(path: path, options: options)
+    let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
+    let yc = try resolve(y, layout: layout, path: path, options: options)
+    let result = try stream(reader, columns: [xc, yc]) { values, _ in
+      xs.append(values[0])
+      ys.append(values[1])
+      if !values[0].isNaN && !values[1].isNaN { points += 1 }
+    }
+    if points == 0 {
+      throw noNumbers(path: path, records: result.records, columns: [xc, yc])
+    }
+    return DataSeries(
+      x: xs, y: ys, xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name, yName: yc.name,
+      missing: result.missing[0] + result.missing[1], records: result.records)
+  }
+
+  /// Reads several columns, for bar charts: when the first column asked for holds text, it
+  /// becomes the labels (`bar "immigration.dat" using Region:Italy`); the others are numbers.
+  /// - Returns: names and values of the numeric columns, and the labels or `nil`.
+  /// - Throws: as `readTable`.
+  public static func readColumns(
+    path: String, columns: [ColumnRef], options: DataFileOptions = DataFileOptions()
+  ) throws(DataFileError) -> (names: [String], columns: [[Double]], labels: [String]?) {
+    let table = try readTable(path: path, columns: columns, options: options)
+    return (table.names, table.columns, table.labels)
+  }
+
+  /// Reads several columns with labels, missing counts and time flags: when the first column
+  /// asked for holds text, it becomes the labels (missing cells are empty labels); the
+  /// others are numbers (times in Unix seconds), NaN where missing.
+  /// - Throws: `DataFileError` when the file cannot be read, a column is unknown or out of
+  ///   range, no numeric column is asked for, or no numeric column has a number.
+  public static func readTable(
+    path: String, columns refs: [ColumnRef], options: DataFileOptions = DataFileOptions()
+  ) throws(DataFileError) -> DataTable {
+    guard !refs.isEmpty else {
+      throw DataFileError(path: path, message: "no columns asked for")
+    }
+    let (reader, layout) = try open(path: path, options: options)
+    var resolved: [ResolvedColumn] = []
+    for ref in refs {
+      resolved.append(try resolve(ref, layout: layout, path: path, options: options))
+    }
+    let first = resolved[0]
+    let labelled = first.field >= 0 && first.kind == .text
+    let numeric = labelled ? Array(resolved.dropFirst()) : resolved
+    guard !numeric.isEmpty else {
+      throw DataFileError(
+        path: path,
+        message: "column \"\(first.name)\" holds text: name a column of numbers after it")
+    }
+    var columns = [[Double]](repeating: [], count: numeric.count)
+    var labels: [String] = []
+    let labelField = first.field
+    var found = false
+    let result = try stream(reader, columns: numeric) { values, reader in
+      for k in values.indices {
+        columns[k].append(values[k])
+        if !values[k].isNaN { found = true }
+      }
+      if labelled {
+        let spans = reader.spans
+        labels.append(labelField < spans.count ? Cells.text(reader.base, spans[labelField]) : "")
+      }
+    }
+    if !found {
+      throw noNumbers(path: path, records: result.records, columns: numeric)
+    }
+    return DataTable(
+      names: numeric.map(\.name), columns: columns, isTime: numeric.map(\.isTime),
+      labels: labelled ? labels : nil, labelName: labelled ? first.name : nil,
+      missing: result.missing.reduce(0, +), records: result.records)
+  }
+
+  /// Statistics of one column: count, missing, min, max, mean and sample standard deviation
+  /// (see `ColumnStats`), in one streaming pass with no storage.
+  /// - Throws: `DataFileError` when the file cannot be read, the column is unknown or out of
+  ///   range, or it has no numbers.
+  public static func stats(
+    path: String, column: ColumnRef, options: DataFileOptions = DataFileOptions()
+  ) throws(DataFileError) -> ColumnStats {
+    var running = RunningStats()
+    let (reader, layout) = try open(path: path, options: options)
+    let c = try resolve(column, layout: layout, path: path, options: options)
+    let result = try stream(reader, columns: [c]) { values, _ in
+      if !values[0].isNaN { running.add(values[0]) }
+    }
+    if running.count == 0 {
+      throw noNumbers(path: path, records: result.records, columns: [c])
+    }
+    return ColumnStats(
+      name: c.name, count: running.count, missing: result.missing[0], min: running.min,
+      max: running.max, mean: running.mean, standardDeviation: running.sampleVariance.squareRoot(),
+      isTime: c.isTime)
+  }
+
+  /// Streams the file, calling `body` once per data record with the values of `columns`
+  /// (NaN = missing; times in Unix seconds). The array is reused between calls: copy it to
+  /// keep it. Memory stays bounded whatever the file size.
+  /// - Returns: the number of data records.
+  /// - Throws: `DataFileError` when the file cannot be read or a column is unknown or out of
+  ///   range.
+  @discardableResult
+  public static func forEachRecord(
+    path: String, columns: [ColumnRef], options: DataFileOptions = DataFileOptions(),
+    _ body: (_ values: [Double]) -> Void
+  ) throws(DataFileError) -> Int {
+    let (reader, layout) = try open(path: path, options: options)
+    var resolved: [ResolvedColumn] = []
+    for ref in columns {
+      resolved.append(try resolve(ref, layout: layout, path: path, options: options))
+    }
+    return try stream(reader, columns: resolved) { values, _ in body(values) }.records
+  }
+
+  // MARK: Internals
+
+  /// A column reference checked against a file's layout.
+  struct ResolvedColumn {
+    /// 0-based field, or -1 for the record number.
+    var field: Int
+    var kind: ColumnKind
+    var order: SlashDateOrder
+    var name: String
+    var sample: String?
+    /// Numbers that are Unix seconds (`DataFileOptions.unixTimeColumns`).
+    var unixTime = false
+    var isTime: Bool { kind == .time }
+  }
+
+  /// Opens a file and guesses its layout; the reader is then at the first data record.
+  static func open(path: String, options: DataFileOptions) throws(DataFileError) -> (
+    RecordReader, FileLayout
+  ) {
+    let reader = try RecordReader(path: path)
+    return (reader, try FileLayout.detect(reader, options: options))
+  }
+
+  /// The one loop every reader goes through: each data record's values of `columns`.
+  /// - Returns: the number of records and the missing cells of each column.
+  static func stream(
+    _ reader: RecordReader, columns: [ResolvedColumn],
+    _ body: (_ values: [Double], _ reader: RecordReader) -> Void
+  ) throws(DataFileError) -> (records: Int, missing: [Int]) {
+    var values = [Double](repeating: .nan, count: columns.count)
+    var missing = [Int](repeating: 0, count: columns.count)
+    var record = 0
+    while try reader.next() {
+      let base = reader.base
+      reader.spans.withUnsafeBufferPointer { spans in
+        for k in columns.indices {
+          let v = value(columns[k], base, spans, record: record)
+          values[k] = v
+          if v.isNaN { missing[k] += 1 }
+        }
+      }
+      body(values, reader)
+      record += 1
+    }
+    return (record, missing)
+  }
+
+  /// The value of one cell: a number, a time in Unix seconds, or NaN.
+  @inline(__always)
+  static func value(
+    _ column: ResolvedColumn, _ base: UnsafePointer<UInt8>,
+    _ spans: UnsafeBufferPointer<FieldSpan>, record: Int
+  ) -> Double {
+    let j = column.field
+    if j < 0 { return Double(record) }
+    guard j < spans.count else { return .nan }
+    let span = spans[j]
+    if span.escaped { return .nan }
+    let p = base + span.start
+    let n = span.end - span.start
+    switch column.kind {
+    case .text: return .nan
+    case .time where !column.unixTime:
+      return DateParser.parse(p, n, order: column.order) ?? .nan
+    default:
+      guard let v = NumberParser.parse(p, n), v.isFinite else { return .nan }
+      return v
+    }
+  }
+
+  /// Checks a column reference against the layout.
+  static func resolve(
+    _ ref: ColumnRef, layout: FileLayout, path: String, options: DataFileOptions
+  ) throws(DataFileError) -> ResolvedColumn {
+    let count = layout.columnCount
+    switch ref {
+    case .index(0):
+      return ResolvedColumn(field: -1, kind: .number, order: .dayFirst, name: "record", sample: nil)
+    case .index(let n) where n < 0:
+      throw DataFileError(
+        path: path, message: "column numbers start at 1 (0 is the record number), not \(n)")
+    case .index(let n) where n > count:
+      let has = count == 0 ? "no columns" : count == 1 ? "1 column" : "\(count) columns"
+      throw DataFileError(
+        path: path,
+        message: n == Int.max
+          ? "column number too large: the file has \(has)"
+          : "column \(n) is out of range: the file has \(has)",
+        column: n)
+    default:
+      guard let j = FileLayout.index(of: ref, in: layout.names) else {
+        throw unknownName(ref.description, names: layout.names, path: path)
+      }
+      let unixTime = options.unixTimeColumns.contains {
+        FileLayout.index(of: $0, in: layout.names) == j
+      }
+      return ResolvedColumn(
+        field: j, kind: layout.kinds[j], order: layout.slashOrders[j], name: layout.names[j],
+        sample: layout.sampleText[j], unixTime: unixTime)
+    }
+  }
+
+  /// "no column named ...; did you mean ...? Columns: ..."
+  static func unknownName(_ name: String, names: [String], path: String) -> DataFileError {
+    var message = "no column named \"\(name)\""
+    if let nearest = Suggestion.nearest(to: name, among: names) {
+      message += "; did you mean \"\(nearest)\"?"
+    }
+    if names.isEmpty {
+      message += " (the file has no columns)"
+    } else {
+      let shown = names.prefix(30).joined(separator: ", ")
+      message += " Columns: \(shown)\(names.count > 30 ? ", … (\(names.count) in all)" : "")"
+    }
+    return DataFileError(path: path, message: message)
+  }
+
+  /// Why no numbers came out of the columns read.
+  static func noNumbers(path: String, records: Int, columns: [ResolvedColumn]) -> DataFileError {
+    if records == 0 {
+      return DataFileError(path: path, message: "no data records (only comments, blanks or a header)")
+    }
+    if let text = columns.first(where: { $0.kind == .text }) {
+      let example = text.sample.map { " such as \"\($0)\"" } ?? ""
+      return DataFileError(
+        path: path,
+        message: "column \"\(text.name)\" holds text\(example), not numbers",
+        column: text.field + 1)
+    }
+    let names = columns.filter { $0.field >= 0 }.map { "\"\($0.name)\"" }.joined(separator: " and ")
+    return DataFileError(path: path, message: "no numeric data in column \(names) (\(records) records)")
+  }
+
+  static func trimmed(_ s: String) -> String {
+    var sub = Substring(s)
+    while let c = sub.first, c == " " || c == "\t" { sub = sub.dropFirst() }
+    while let c = sub.last, c == " " || c == "\t" { sub = sub.dropLast() }
+    return String(sub)
+  }
+}
+
+/// "Did you mean" by edit distance, as swift-argument-parser suggests option names.
+enum Suggestion {
+  /// The name nearest to `name` (Levenshtein distance ignoring case, on the first 64
+  /// characters), when it is within a third of the name's length (at least 2).
+  static func nearest(to name: String, among names: [String]) -> String? {
+    let target = Array(name.lowercased().prefix(64))
+    var best: (name: String, distance: Int)? = nil
+    for candidate in names {
+      let d = distance(target, Array(candidate.lowercased().prefix(64)))
+      if d < best?.distance ?? Int.max { best = (candidate, d) }
+    }
+    guard let best, best.distance <= max(2, target.count / 3) else { return nil }
+    return best.name
+  }
+
+  /// Levenshtein distance with two rows.
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,306 @@
+/// What a cell looks like on its own.
+enum CellClass: Equatable {
+  /// Empty, or a missing-value marker (`NA`, `-`, `?`, `NaN`, ...).
+  case missing
+  /// A decimal number.
+  case number
+  /// A date or time; which slash orders make it valid.
+  case date(dayFirst: Bool, monthFirst: Bool)
+  /// Anything else.
+  case text
+}
+
+enum Cells {
+  /// Missing-value markers, compared ignoring ASCII case.
+  private static let missingMarkers: [[UInt8]] = [
+    "na", "n/a", "nan", "null", "none", "-", "--", "?", ".",
+  ].map { Array($0.utf8) }
+
+  /// Whether the bytes are one of the missing-value markers (the empty cell included).
+  static func isMissingMarker(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    if count == 0 { return true }
+    if count > 4 { return false }
+    outer: for marker in missingMarkers where marker.count == count {
+      for k in 0..<count {
+        let b = p[k]
+        let lower = (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) ? b | 0x20 : b
+        if lower != marker[k] { continue outer }
+      }
+      return true
+    }
+    return false
+  }
+
+  /// The class of a field.
+  static func classify(_ p: UnsafePointer<UInt8>, _ span: FieldSpan) -> CellClass {
+    let start = p + span.start
+    let count = span.end - span.start
+    if span.escaped { return .text }
+    if isMissingMarker(start, count) { return .missing }
+    if NumberParser.parse(start, count) != nil { return .number }
+    let dayFirst = DateParser.parse(start, count, order: .dayFirst) != nil
+    let monthFirst = DateParser.parse(start, count, order: .monthFirst) != nil
+    if dayFirst || monthFirst { return .date(dayFirst: dayFirst, monthFirst: monthFirst) }
+    return .text
+  }
+
+  /// The text of a field: `""` unescaped, invalid UTF-8 repaired with U+FFFD.
+  static func text(_ p: UnsafePointer<UInt8>, _ span: FieldSpan) -> String {
+    let bytes = UnsafeBufferPointer(start: p + span.start, count: span.end - span.start)
+    if !span.escaped { return String(decoding: bytes, as: UTF8.self) }
+    var unescaped: [UInt8] = []
+    unescaped.reserveCapacity(bytes.count)
+    var k = 0
+    while k < bytes.count {
+      unescaped.append(bytes[k])
+      k += (bytes[k] == UInt8(ascii: "\"") && k + 1 < bytes.count && bytes[k + 1] == bytes[k]) ? 2 : 1
+    }
+    return String(decoding: unescaped, as: UTF8.self)
+  }
+}
+
+/// The shape of a data file, guessed from its first records: separator, header, column
+/// names and kinds.
+struct FileLayout {
+  var separation: FieldSeparation
+  var hasHeader: Bool
+  /// One name per column (header cell, or the 1-based number as text).
+  var names: [String]
+  var kinds: [ColumnKind]
+  var slashOrders: [SlashDateOrder]
+  /// The first text cell of each column (for messages), cut to 40 bytes.
+  var sampleText: [String?]
+
+  var columnCount: Int { names.count }
+
+  /// Bytes and records looked at to guess the layout.
+  static let sniffBytes = 1 << 18
+  static let sniffRecords = 2000
+  static let sniffLines = 200
+
+  /// Guesses the layout from the start of `reader` (consuming nothing), then sets the
+  /// reader's scanner and skips the header record, so `reader.next()` gives the first data
+  /// record.
+  static func detect(_ reader: RecordReader, options: DataFileOptions) throws(DataFileError)
+    -> FileLayout
+  {
+    try reader.fillPrefix(sniffBytes)
+    let prefix = reader.pending
+    let separation: FieldSeparation
+    if let s = options.separator {
+      separation = s == UInt8(ascii: " ") ? .whitespace : .delimiter(s)
+    } else {
+      separation = detectSeparation(prefix, comment: options.commentPrefix)
+    }
+    let scanner = RecordScanner(separation: separation, comment: options.commentPrefix)
+    reader.scanner = scanner
+
+    // Classify the cells of the first records.
+    var first: [CellClass] = []
+    var firstNames: [String] = []
+    var numbers: [Int] = []
+    var dates: [Int] = []
+    var texts: [Int] = []
+    var dayOnly: [Int] = []
+    var monthOnly: [Int] = []
+    var samples: [String?] = []
+    var maxFields = 0
+    var records = 0
+    var spans: [FieldSpan] = []
+    guard let base = UnsafePointer(prefix.baseAddress) else {
+      return FileLayout(
+        separation: separation, hasHeader: false, names: [], kinds: [], slashOrders: [],
+        sampleText: [])
+    }
+    var offset = 0
+    let count = prefix.count
+    while offset < count && records < sniffRecords {
+      var result = scanner.scan(base, from: offset, to: count, atEOF: reader.atEOF, spans: &spans)
+      if result == nil {
+        // The record runs past the prefix: look at it only if it is the first one.
+        if records > 0 { break }
+        result = scanner.scan(base, from: offset, to: count, atEOF: true, spans: &spans)
+      }
+      guard let (next, _) = result else { break }
+      offset = next
+      if spans.isEmpty { continue }
+      maxFields = max(maxFields, spans.count)
+      if records == 0 {
+        first = spans.map { Cells.classify(base, $0) }
+        firstNames = spans.map { Cells.text(base, $0) }
+      } else {
+        if numbers.count < spans.count {
+          let grow = spans.count - numbers.count
+          for _ in 0..<grow {
+            numbers.append(0)
+            dates.append(0)
+            texts.append(0)
+            dayOnly.append(0)
+            monthOnly.append(0)
+            samples.append(nil)
+          }
+        }
+        for (j, span) in spans.enumerated() {
+          let cell = Cells.classify(base, span)
+          tally(
+            cell, at: j, numbers: &numbers, dates: &dates, texts: &texts, dayOnly: &dayOnly,
+            monthOnly: &monthOnly)
+          if samples[j] == nil && cell == .text { samples[j] = sample(Cells.text(base, span)) }
+        }
+      }
+      records += 1
+    }
+
+    // A header has a text cell above a column of numbers or dates.
+    let hasHeader: Bool
+    if let forced = options.hasHeader {
+      hasHeader = forced && records > 0
+    } else if records >= 2 {
+      hasHeader = first.indices.contains { j in
+        first[j] == .text && j < numbers.count && numbers[j] + dates[j] > 0
+      }
+    } else {
+      hasHeader =
+        first.contains(.text)
+        && !first.contains { if case .number = $0 { true } else if case .date = $0 { true } else { false } }
+    }
+    let columnCount = hasHeader ? max(maxFields, firstNames.count) : maxFields
+    while numbers.count < columnCount {
+      numbers.append(0)
+      dates.append(0)
+      texts.append(0)
+      dayOnly.append(0)
+      monthOnly.append(0)
+      samples.append(nil)
+    }
+    if !hasHeader {
+      for (j, cell) in first.enumerated() {
+        tally(
+          cell, at: j, numbers: &numbers, dates: &dates, texts: &texts, dayOnly: &dayOnly,
+          monthOnly: &monthOnly)
+        if samples[j] == nil && cell == .text { samples[j] = sample(firstNames[j]) }
+      }
+    }
+    var names: [String] = []
+    var kinds: [ColumnKind] = []
+    var orders: [SlashDateOrder] = []
+    names.reserveCapacity(columnCount)
+    for j in 0..<columnCount {
+      if hasHeader && j < firstNames.count && !firstNames[j].isEmpty {
+        names.append(firstNames[j])
+      } else {
+        names.append(String(j + 1))
+      }
+      let nonMissing = numbers[j] + dates[j] + texts[j]
+      if nonMissing == 0 {
+        kinds.append(.empty)
+      } else if dates[j] * 2 > nonMissing && dates[j] > numbers[j] {
+        kinds.append(.time)
+      } else if numbers[j] >= texts[j] {
+        kinds.append(.number)
+      } else {
+        kinds.append(.text)
+      }
+      orders.append(
+        options.slashDateOrder ?? (monthOnly[j] > 0 && dayOnly[j] == 0 ? .monthFirst : .dayFirst))
+    }
+    // Mark Unix-seconds columns as times.
+    for ref in options.unixTimeColumns {
+      if let j = index(of: ref, in: names), j < kinds.count { kinds[j] = .time }
+    }
+    if hasHeader { _ = try reader.next() }
+    return FileLayout(
+      separation: separation, hasHeader: hasHeader, names: names, kinds: kinds,
+      slashOrders: orders, sampleText: samples)
+  }
+
+  private static func sample(_ text: String) -> String {
+    text.utf8.count <= 40 ? text : String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…"
+  }
+
+  private static func tally(
+    _ cell: CellClass, at j: Int, numbers: inout [Int], dates: inout [Int], texts: inout [Int],
+    dayOnly: inout [Int], monthOnly: inout [Int]
+  ) {
+    switch cell {
+    case .missing: break
+    case .number: numbers[j] += 1
+    case .text: texts[j] += 1
+    case .date(let d, let m):
+      dates[j] += 1
+      if d && !m { dayOnly[j] += 1 }
+      if m && !d { monthOnly[j] += 1 }
+    }
+  }
+
+  /// The 0-based field index of a column reference among `names`, or nil (record number,
+  /// out of range, unknown name).
+  static func index(of ref: ColumnRef, in names: [String]) -> Int? {
+    switch ref {
+    case .index(let n): return n >= 1 && n <= names.count ? n - 1 : nil
+    case .name(let s):
+      if let j = names.firstIndex(of: s) { return j }
+      let lower = s.lowercased()
+      return names.firstIndex { $0.lowercased() == lower }
+    }
+  }
+
+  /// Guesses the separator from up to `sniffLines` lines: tab, semicolon or comma when it
+  /// appears (outside quotes) in at least 90% of the data lines, the same number of times in
+  /// at least 70% of them; else runs of blanks. The first line (perhaps a header) is left out
+  /// of the counts when there are others.
+  static func detectSeparation(_ bytes: UnsafeBufferPointer<UInt8>, comment: UInt8)
+    -> FieldSeparation
+  {
+    let candidates: [UInt8] = [UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: ",")]
+    var perLine: [[Int]] = []  // counts of each candidate per line
+    var counts = [0, 0, 0]
+    var inQuotes = false
+    var lineStart = true
+    var skipLine = false
+    var blank = true
+    for b in bytes {
+      if lineStart {
+        lineStart = false
+        skipLine = false
+        blank = true
+        counts = [0, 0, 0]
+      }
+      if skipLine {
+        if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { lineStart = true }
+        continue
+      }
+      if b == UInt8(ascii: "\"") { inQuotes.toggle() }
+      if !inQuotes && (b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")) {
+        if !blank { perLine.append(counts) }
+        if perLine.count >= sniffLines { break }
+        lineStart = true
+        continue
+      }
+      if blank && b != UInt8(ascii: " ") && b != UInt8(ascii: "\t") {
+        if b == comment && comment != 0 && !inQuotes {
+          skipLine = true
+          continue
+        }
+        blank = false
+      }
+      if !inQuotes {
+        for (k, c) in candidates.enumerated() where b == c { counts[k] += 1 }
+      }
+    }
+    if !lineStart && !blank && !skipLine && perLine.count < sniffLines { perLine.append(counts) }
+    if perLine.isEmpty { return .whitespace }
+    let data = perLine.count > 1 ? Array(perLine.dropFirst()) : perLine
+    for (k, c) in candidates.enumerated() {
+      let present = data.filter { $0[k] > 0 }.count
+      guard present * 10 >= data.count * 9 else { continue }
+      var frequency: [Int: Int] = [:]
+      for line in data { frequency[line[k], default: 0] += 1 }
+      let mode = frequency.values.max() ?? 0
+      guard mode * 10 >= data.count * 7 else { continue }
+      if perLine.count > 1 && perLine[0][k] == 0 { continue }
+      return .delimiter(c)
+    }
+    return .whitespace
+  }
+}

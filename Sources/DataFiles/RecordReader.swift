@@ -1,0 +1,313 @@
+import Glibc
+
+/// How the fields of a record are separated.
+enum FieldSeparation: Equatable, Sendable {
+  /// One byte (comma, semicolon, tab, ...) between fields; two in a row make an empty field.
+  case delimiter(UInt8)
+  /// Runs of spaces and tabs, leading and trailing ones ignored (gnuplot's `.dat` files).
+  case whitespace
+}
+
+/// Where one field lies in the reader's buffer (byte offsets, `end` exclusive, surrounding
+/// blanks and quotes removed).
+struct FieldSpan {
+  var start: Int
+  var end: Int
+  /// A quoted field with `""` escapes inside: its bytes need unescaping to be text, and it
+  /// is never a number.
+  var escaped: Bool
+}
+
+private let lineFeed = UInt8(ascii: "\n")
+private let carriageReturn = UInt8(ascii: "\r")
+private let quote = UInt8(ascii: "\"")
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")
+
+/// Splits records into fields, one record at a time, from a byte range.
+///
+/// CSV rules after RFC 4180: a field that starts with `"` (after blanks) runs to the next lone
+/// `"`, may hold separators and line breaks, and writes a quote as `""`; bytes between the
+/// closing quote and the next separator are ignored. Records end at LF, CR or CR LF. Blank
+/// lines and comment lines give a record with no fields. Works on any bytes (NUL, invalid
+/// UTF-8): they are just bytes of a field.
+struct RecordScanner {
+  var separation: FieldSeparation
+  /// The comment byte, 0 for none.
+  var comment: UInt8
+
+  /// Scans the record starting at `from`, filling `spans`. Returns the offset after it and
+  /// the number of line feeds it consumed, or `nil` when the record does not end before `to`
+  /// and `atEOF` is false (then the caller reads more and scans again).
+  func scan(
+    _ p: UnsafePointer<UInt8>, from: Int, to: Int, atEOF: Bool, spans: inout [FieldSpan]
+  ) -> (next: Int, lines: Int)? {
+    spans.removeAll(keepingCapacity: true)
+    var lines = 0
+    let whitespace: Bool
+    let delimiter: UInt8
+    switch separation {
+    case .whitespace:
+      whitespace = true
+      delimiter = space
+    case .delimiter(let d):
+      whitespace = false
+      delimiter = d
+    }
+    // Blanks around fields: spaces, and tabs unless tab separates fields.
+    let tabIsBlank = whitespace || delimiter != tab
+
+    @inline(__always) func isBlank(_ b: UInt8) -> Bool {
+      b == space || (b == tab && tabIsBlank)
+    }
+    @inline(__always) func isSeparator(_ b: UInt8) -> Bool {
+      whitespace ? (b == space || b == tab) : b == delimiter
+    }
+    /// The end of the record whose terminator is at `k`, or nil when CR is the last byte.
+    @inline(__always) func terminate(_ k: Int) -> (next: Int, lines: Int)? {
+      if p[k] == carriageReturn {
+        if k + 1 < to { return (p[k + 1] == lineFeed ? k + 2 : k + 1, lines + 1) }
+        return atEOF ? (k + 1, lines + 1) : nil
+      }
+      return (k + 1, lines + 1)
+    }
+
+    var i = from
+    while i < to && isBlank(p[i]) { i += 1 }
+    if i == to { return atEOF ? (to, lines) : nil }
+    let first = p[i]
+    if first == lineFeed || first == carriageReturn { return terminate(i) }
+    if first == comment && comment != 0 {
+      while i < to && p[i] != lineFeed && p[i] != carriageReturn { i += 1 }
+      if i == to { return atEOF ? (to, lines) : nil }
+      return terminate(i)
+    }
+    while true {
+      // `i` is at the first non-blank byte of a field (or at a separator / the end).
+      if i < to && p[i] == quote {
+        var j = i + 1
+        let start = j
+        var escaped = false
+        while true {
+          if j >= to {
+            if !atEOF { return nil }
+            break  // unterminated quote at the end of the file: the field runs to the end
+          }
+          let b = p[j]
+          if b == quote {
+            if j + 1 < to {
+              if p[j + 1] == quote {
+                escaped = true
+                j += 2
+                continue
+              }
+              break
+            }
+            if atEOF { break }
+            return nil
+          }
+          if b == lineFeed { lines += 1 }
+          j += 1
+        }
+        spans.append(FieldSpan(start: start, end: min(j, to), escaped: escaped))
+        i = j + 1
+        while i < to && !isSeparator(p[i]) && p[i] != lineFeed && p[i] != carriageReturn {
+          i += 1
+        }
+      } else {
+        let start = i
+        if whitespace {
+          while i < to {
+            let b = p[i]
+            if b == space || b == tab || b == lineFeed || b == carriageReturn { break }
+            i += 1
+          }
+        } else {
+          while i < to {
+            let b = p[i]
+            if b == delimiter || b == lineFeed || b == carriageReturn { break }
+            i += 1
+          }
+        }
+        var end = i
+        while end > start && isBlank(p[end - 1]) { end -= 1 }
+        spans.append(FieldSpan(start: start, end: end, escaped: false))
+      }
+      if i >= to { return atEOF ? (to, lines) : nil }
+      let b = p[i]
+      if b == lineFeed || b == carriageReturn { return terminate(i) }
+      // a separator
+      if whitespace {
+        while i < to && (p[i] == space || p[i] == tab) { i += 1 }
+        if i >= to { return atEOF ? (to, lines) : nil }
+        if p[i] == lineFeed || p[i] == carriageReturn { return terminate(i) }
+      } else {
+        i += 1
+        while i < to && isBlank(p[i]) { i += 1 }
+      }
+    }
+  }
+}
+
+/// Streams the records of a file through a fixed buffer: `open`/`read` from Glibc, no
+/// `String` per line.
+///
+/// The buffer starts at 256 KiB and doubles only while one record does not fit, up to
+/// `maxRecordBytes` (16 MiB); a longer record is cut there and the rest of its line skipped
+/// (counted in `truncatedRecords`). Each byte is scanned a bounded number of times, so huge
+/// lines cost linear time.
+final class RecordReader {
+  static let initialCapacity = 1 << 18
+  static let maxRecordBytes = 1 << 24
+
+  let path: String
+  private let fd: Int32
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var start = 0
+  private var end = 0
+  private(set) var atEOF = false
+  private var skippingRestOfLine = false
+  /// How to split records.
+  var scanner: RecordScanner
+  /// The fields of the current record, as offsets into `base`.
+  var spans: [FieldSpan] = []
+  /// Line feeds consumed before the current record: its 1-based line is `linesBefore + 1`.
+  private(set) var linesBefore = 0
+  private var linesAfterCurrent = 0
+  /// Records cut at `maxRecordBytes`.
+  private(set) var truncatedRecords = 0
+
+  /// Opens `path` for reading.
+  /// - Throws: `DataFileError` with the system's reason (`No such file or directory`, ...),
+  ///   or when the path is a directory.
+  init(path: String) throws(DataFileError) {
+    self.path = path
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 {
+      throw DataFileError(path: path, message: systemError(errno))
+    }
+    var info = stat()
+    if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      Glibc.close(descriptor)
+      throw DataFileError(path: path, message: "is a directory, not a data file")
+    }
+    fd = descriptor
+    capacity = Self.initialCapacity
+    buffer = .allocate(capacity: capacity)
+    scanner = RecordScanner(separation: .whitespace, comment: 0)
+  }
+
+  deinit {
+    Glibc.close(fd)
+    buffer.deallocate()
+  }
+
+  /// The start of the buffer; field spans are offsets from it, valid until the next `next()`.
+  var base: UnsafePointer<UInt8> { UnsafePointer(buffer) }
+
+  /// Reads until the buffer holds `bytes` (at most its capacity) or the file ends, without
+  /// consuming anything. Only before the first `next()`.
+  func fillPrefix(_ bytes: Int) throws(DataFileError) {
+    while !atEOF && end - start < min(bytes, capacity) {
+      try readMore()
+    }
+  }
+
+  /// The bytes read but not yet consumed.
+  var pending: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: buffer + start, count: end - start)
+  }
+
+  /// The offset of `pending` in the buffer.
+  var pendingOffset: Int { start }
+
+  /// Moves to the next record that has fields (blank and comment lines skipped).
+  /// - Returns: false at the end of the file.
+  /// - Throws: `DataFileError` when reading fails.
+  func next() throws(DataFileError) -> Bool {
+    linesBefore += linesAfterCurrent
+    linesAfterCurrent = 0
+    while true {
+      if skippingRestOfLine {
+        var k = start
+        while k < end && buffer[k] != lineFeed && buffer[k] != carriageReturn { k += 1 }
+        if k < end {
+          skippingRestOfLine = false
+          start = k
+        } else {
+          start = end
+          if atEOF { return false }
+          try readMore()
+          continue
+        }
+      }
+      if start == end && atEOF { return false }
+      if let (next, lines) = scanner.scan(
+        base, from: start, to: end, atEOF: atEOF, spans: &spans)
+      {
+        start = next
+        if spans.isEmpty {
+          linesBefore += lines
+          continue
+        }
+        linesAfterCurrent = lines
+        return true
+      }
+      if start == 0 && end == capacity {
+        if capacity < Self.maxRecordBytes {
+          grow()
+        } else {
+          // Cut the record here; skip the rest of its line.
+          _ = scanner.scan(base, from: start, to: end, atEOF: true, spans: &spans)
+          start = end
+          skippingRestOfLine = true
+          truncatedRecords += 1
+          if spans.isEmpty { continue }
+          return true
+        }
+      }
+      try readMore()
+    }
+  }
+
+  private func grow() {
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+    bigger.update(from: buffer + start, count: end - start)
+    buffer.deallocate()
+    buffer = bigger
+    end -= start
+    start = 0
+    capacity *= 2
+  }
+
+  /// Moves unconsumed bytes to the front and reads as much as fits (retrying on EINTR).
+  private func readMore() throws(DataFileError) {
+    if start > 0 {
+      let count = end - start
+      if count > 0 { memmove(buffer, buffer + start, count) }
+      start = 0
+      end = count
+    }
+    if end == capacity { grow() }  // not reached: `next()` grows or cuts a full buffer first
+    while true {
+      let n = Glibc.read(fd, buffer + end, capacity - end)
+      if n > 0 {
+        end += n
+        return
+      }
+      if n == 0 {
+        atEOF = true
+        return
+      }
+      if errno == EINTR { continue }
+      throw DataFileError(path: path, message: systemError(errno), line: linesBefore + 1)
+    }
+  }
+}
+
+/// The system's words for an `errno` value (`strerror`).
+func systemError(_ code: Int32) -> String {
+  guard let text = strerror(code) else { return "error \(code)" }
+  return String(cString: text)
+}
