@@ -1,0 +1,62 @@
+import Glibc
+
+/// Writes files whole or not at all.
+///
+/// The text goes to a new temporary file in the destination's folder (so both are on one
+/// file system), is flushed to disk, and is then renamed over the destination with
+/// rename(2), which replaces it in one step: a reader sees the old file or the new one, never
+/// a part. On any failure the temporary file is removed and the destination is untouched.
+public enum AtomicFile {
+  /// Writes `contents` to `path`.
+  ///
+  /// - Parameters:
+  ///   - contents: The text to write (UTF-8).
+  ///   - path: The destination; its folder must exist.
+  /// - Throws: `CommandError` naming `path` and the system's reason (strerror), as
+  ///   `cannot write out/x.svg: No such file or directory`.
+  public static func write(_ contents: String, to path: String) throws(CommandError) {
+    guard !path.isEmpty else { throw CommandError("cannot write '': no file name given") }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array((folder + "." + name + ".tmp-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw failure(path) }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var text = contents
+    let written = text.withUTF8 { bytes -> Bool in
+      var done = 0
+      while done < bytes.count {
+        let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        done += n
+      }
+      return true
+    }
+    // mkstemp makes the file 0600; an exported plot is an ordinary document.
+    guard written, fchmod(fd, 0o644) == 0, fsync(fd) == 0 else {
+      let error = failure(path)
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    guard close(fd) == 0 else {
+      let error = failure(path)
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let error = failure(path)
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  /// The error for `path` with the current `errno`'s text.
+  private static func failure(_ path: String) -> CommandError {
+    CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
+  }
+}

@@ -1,0 +1,110 @@
+/// What the `graphcalc` command line asks for.
+///
+///     graphcalc                      interactive (or commands piped on standard input)
+///     graphcalc -e CMD [-e CMD ...]  run these commands, in order
+///     graphcalc FILE                 run the commands in FILE, one a line
+///     graphcalc --help | --version
+public struct CommandLineOptions: Sendable, Hashable {
+  /// What to do.
+  public enum Action: Sendable, Hashable {
+    /// Run commands: from `-e` and the file when given, else from standard input.
+    case run
+    /// Print the usage text and exit 0.
+    case help
+    /// Print the version and exit 0.
+    case version
+  }
+
+  /// The program's version.
+  public static let version = "0.1.0"
+
+  /// The usage text `--help` prints (and a usage error refers to).
+  public static let usage = """
+    usage: graphcalc [-e COMMAND]... [FILE]
+           graphcalc --help | --version
+
+    A terminal graphing calculator. Without -e or FILE it reads commands from standard
+    input: interactively with line editing and history on a terminal, else one a line.
+
+      -e, --eval COMMAND  run COMMAND (repeatable; run in order, before FILE)
+      FILE                run the commands in FILE, one a line ('#' starts a comment;
+                          '-' is standard input)
+      -h, --help          show this text
+      --version           show the version
+
+    A script stops at nothing: every line runs, errors go to standard error as
+    FILE:LINE: or -e N:, and the exit status is 1 when any line failed.
+    Type 'help' at the prompt for the commands.
+    """
+
+  /// What to do.
+  public var action: Action
+  /// The `-e` commands, in order.
+  public var commands: [String]
+  /// The script file, if given (`-` for standard input).
+  public var file: String?
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - action: What to do.
+  ///   - commands: The `-e` commands.
+  ///   - file: The script file.
+  public init(action: Action = .run, commands: [String] = [], file: String? = nil) {
+    self.action = action
+    self.commands = commands
+    self.file = file
+  }
+
+  /// Whether standard input supplies the commands: neither `-e` nor a file was given.
+  public var readsStandardInput: Bool { commands.isEmpty && file == nil }
+
+  /// Reads the arguments (without the program name).
+  ///
+  /// `--` ends the options; `-eCMD` and `--eval=CMD` are accepted too. `--help` and
+  /// `--version` win over `-e` and FILE.
+  ///
+  /// - Parameter arguments: `CommandLine.arguments.dropFirst()`.
+  /// - Returns: The options.
+  /// - Throws: `CommandError` for an unknown option, a missing `-e` argument or a second file
+  ///   (the caller prints it with the usage and exits 2).
+  public static func parse(_ arguments: some Sequence<String>) throws(CommandError) -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var iterator = arguments.makeIterator()
+    var optionsEnded = false
+    func take(_ file: String) throws(CommandError) {
+      guard options.file == nil else {
+        throw CommandError("only one FILE can be given, got '\(options.file ?? "")' and '\(file)'")
+      }
+      options.file = file
+    }
+    while let argument = iterator.next() {
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        try take(argument)
+        continue
+      }
+      switch argument {
+      case "--":
+        optionsEnded = true
+      case "-h", "--help":
+        options.action = .help
+      case "--version":
+        if options.action != .help { options.action = .version }
+      case "-e", "--eval":
+        guard let command = iterator.next() else {
+          throw CommandError("option '\(argument)' needs a command after it")
+        }
+        options.commands.append(command)
+      default:
+        if argument.hasPrefix("--eval=") {
+          options.commands.append(String(argument.dropFirst("--eval=".count)))
+        } else if argument.hasPrefix("-e"), !argument.hasPrefix("--") {
+          options.commands.append(String(argument.dropFirst(2)))
+        } else {
+          throw CommandError("unknown option '\(argument)'")
+        }
+      }
+    }
+    return options
+  }
+}

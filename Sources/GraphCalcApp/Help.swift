@@ -1,0 +1,244 @@
+import CalculatorBrain
+
+/// The help texts: one entry a command, one a built-in function or constant, and a few
+/// topics. `help` lists the commands; `help NAME` shows one entry.
+public enum Help {
+  /// One command of the language.
+  public struct Command: Sendable, Hashable {
+    /// The word that starts it (`plot`).
+    public var name: String
+    /// Its forms, one a line (`zoom FACTOR`, `zoom in`, `zoom out`).
+    public var usage: [String]
+    /// One line for the command list.
+    public var summary: String
+    /// The full explanation, several lines.
+    public var details: String
+  }
+
+  /// Every command, in the order `help` lists them.
+  public static let commands: [Command] = [
+    Command(
+      name: "plot", usage: ["plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]"],
+      summary: "plot functions of x in the terminal",
+      details: """
+        Plots one or more functions of x, separated by commas (a comma inside brackets,
+        as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
+        tick labels, the curves and a legend. The plot stays current: the view commands
+        redraw it and export writes it.
+        Ranges in gnuplot's form set the view first, as xrange and yrange do; a bound may
+        be an expression: plot [-5*pi:5*pi] tan(x). [] or [:] leaves a range as it is.
+        In RPN mode each function is an RPN program: plot x sin x *
+        Variables and functions keep the values they had when you typed plot.
+        """),
+    Command(
+      name: "xrange", usage: ["xrange XMIN XMAX"], summary: "set the x range of the view",
+      details: """
+        Sets the x range shown. Each bound is an expression; bounds are separated by
+        spaces outside brackets, so write xrange -2pi 2pi or xrange (-2 * pi) (2 * pi).
+        The bounds must be finite and XMIN < XMAX. The default is [-10, 10].
+        """),
+    Command(
+      name: "yrange", usage: ["yrange YMIN YMAX", "yrange auto"], summary: "set the y range, or fit it",
+      details: """
+        Sets the y range shown, as xrange does for x. 'yrange auto' (the default) fits y
+        to the values the functions take over the x range; it depends only on the x range
+        and the functions, so the terminal, an SVG and 'view' agree.
+        """),
+    Command(
+      name: "zoom", usage: ["zoom FACTOR", "zoom in", "zoom out"], summary: "zoom about the centre",
+      details: """
+        Scales the view about its centre: zoom 2 (or zoom in) halves the width and height,
+        zoom 0.5 (or zoom out) doubles them. FACTOR is an expression, positive.
+        When y is automatic, zoom fixes y at the automatic range and scales that; before
+        anything is plotted y stays automatic. 'yrange auto' fits it again.
+        """),
+    Command(
+      name: "pan", usage: ["pan DX DY", "pan left", "pan right", "pan up", "pan down"],
+      summary: "move the view",
+      details: """
+        Moves the view by DX and DY plot units (DY may be left out: pan 2), or by a
+        quarter of the view towards a side. Panning up or down when y is automatic fixes y
+        at the automatic range and moves that; panning left or right keeps it automatic.
+        """),
+    Command(
+      name: "center", usage: ["center X [Y]"], summary: "centre the view on a point",
+      details: """
+        Moves the view, keeping its size, so that its centre is (X, Y); without Y only x
+        moves. A Y fixes an automatic y range first, as pan up does.
+        """),
+    Command(
+      name: "reset", usage: ["reset"], summary: "back to the default view",
+      details: "Restores the default view: x in [-10, 10], y automatic."),
+    Command(
+      name: "view", usage: ["view"], summary: "show the view's ranges",
+      details: """
+        Prints the ranges shown, as x [A, B]  y [C, D]. With y automatic, y is the range
+        fitted to the current plot.
+        """),
+    Command(
+      name: "export", usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
+      summary: "write the current plot to a file",
+      details: """
+        Writes the current plot to FILE: as an SVG picture (default 800x600 pixels), or as
+        a table of the sampled points in gnuplot's 'set table' format, sampled as the plot
+        would be at WIDTH x HEIGHT pixels (default 800x600). The file is written whole or
+        not at all. A name with spaces goes in double quotes.
+        """),
+    Command(
+      name: "mode", usage: ["mode infix", "mode rpn", "mode"], summary: "infix or RPN input",
+      details: """
+        Chooses how plain lines (and plot's functions) are read: infix (the default,
+        2 + 3 * 4) or RPN (Reverse Polish, 2 3 4 * +). 'mode' alone shows the mode.
+        """),
+    Command(
+      name: "rpn", usage: ["rpn PROGRAM"], summary: "evaluate one RPN program",
+      details: """
+        Evaluates PROGRAM in Reverse Polish notation whatever the mode, and shows each
+        result with its infix form: rpn 3 4 + 5 * shows (3 + 4) * 5 = 35.
+        """),
+    Command(
+      name: "describe", usage: ["describe EXPR"], summary: "show how an expression is read",
+      details: """
+        Shows EXPR with every parenthesis explicit, to check precedence:
+        describe 2^3^2 shows (2 ^ (3 ^ 2)).
+        """),
+    Command(
+      name: "vars", usage: ["vars"], summary: "list variables and functions",
+      details: "Lists the variables and the functions you defined, with their values and bodies."),
+    Command(
+      name: "help", usage: ["help", "help NAME"], summary: "list commands, or explain one",
+      details: """
+        'help' lists the commands; 'help NAME' explains a command, a built-in function
+        or constant, a function you defined, or a topic ('help expressions').
+        """),
+    Command(
+      name: "quit", usage: ["quit", "exit"], summary: "leave (also exit, Ctrl-D)",
+      details: "Leaves graphcalc. Ctrl-D on an empty line does too; Ctrl-C abandons a line."),
+    Command(
+      name: "exit", usage: ["exit", "quit"], summary: "leave (also quit, Ctrl-D)",
+      details: "Leaves graphcalc, as quit does."),
+  ]
+
+  /// The command named `name`, if there is one.
+  public static func command(named name: String) -> Command? {
+    commands.first { $0.name == name }
+  }
+
+  /// What each built-in function computes, keyed by name; `help NAME` shows it with the
+  /// function's arity from `Builtins.functions`.
+  public static let functions: [String: String] = [
+    "sin": "sin(x): the sine of x (radians)",
+    "cos": "cos(x): the cosine of x (radians)",
+    "tan": "tan(x): the tangent of x (radians); poles at pi/2 + k*pi",
+    "asin": "asin(x): the arc sine, in [-pi/2, pi/2]; x in [-1, 1]",
+    "acos": "acos(x): the arc cosine, in [0, pi]; x in [-1, 1]",
+    "atan": "atan(x): the arc tangent, in (-pi/2, pi/2)",
+    "atan2": "atan2(y, x): the angle of the point (x, y), in (-pi, pi]",
+    "sinh": "sinh(x): the hyperbolic sine",
+    "cosh": "cosh(x): the hyperbolic cosine",
+    "tanh": "tanh(x): the hyperbolic tangent",
+    "asinh": "asinh(x): the inverse hyperbolic sine",
+    "acosh": "acosh(x): the inverse hyperbolic cosine; x >= 1",
+    "atanh": "atanh(x): the inverse hyperbolic tangent; x in (-1, 1)",
+    "exp": "exp(x): e raised to x",
+    "ln": "ln(x): the natural logarithm; x > 0",
+    "log": "log(x): the natural logarithm; log(x, b): the logarithm to base b",
+    "log10": "log10(x): the logarithm to base 10",
+    "log2": "log2(x): the logarithm to base 2",
+    "sqrt": "sqrt(x): the square root; x >= 0",
+    "cbrt": "cbrt(x): the cube root (defined for negative x too)",
+    "abs": "abs(x): the absolute value",
+    "floor": "floor(x): the greatest integer <= x",
+    "ceil": "ceil(x): the least integer >= x",
+    "round": "round(x): the nearest integer, halves away from zero (round(2.5) is 3)",
+    "trunc": "trunc(x): x with its fraction dropped, towards zero",
+    "sign": "sign(x): -1, 0 or 1",
+    "min": "min(a, b, ...): the smallest argument",
+    "max": "max(a, b, ...): the largest argument",
+    "hypot": "hypot(a, b): sqrt(a^2 + b^2) without overflow",
+    "pow": "pow(a, b): a raised to b, as a^b",
+    "gamma": "gamma(x): the gamma function; gamma(n + 1) = n!",
+    "mod": "mod(a, b): the floored remainder a - b*floor(a/b), with the sign of b (mod(-7, 3) is 2)",
+  ]
+
+  /// What each built-in constant is.
+  public static let constants: [String: String] = [
+    "pi": "pi: 3.14159..., half a turn in radians",
+    "e": "e: 2.71828..., the base of the natural logarithm",
+    "tau": "tau: 2*pi, a whole turn in radians",
+    "inf": "inf: positive infinity",
+    "nan": "nan: not a number (an undefined value)",
+  ]
+
+  /// Topics that are not commands or functions.
+  public static let topics: [String: String] = [
+    "expressions": """
+      Expressions (infix mode):
+        numbers     2  0.5  1e-3        constants  pi  e  tau  inf  nan
+        operators   + - * / % ^ (right-associative: 2^3^2 is 512)  ! (factorial)
+                    == != < <= > >= && || and a ? b : c (1 is true, 0 false)
+        implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
+        variables   a = 3      functions  f(x) = x^2 - a, then f(4)
+        ans is the last result. 'help functions' lists the built-in functions.
+      """,
+    "functions": "",  // filled by `text(for:)` from Builtins.functions
+    "rpn": """
+      RPN (Reverse Polish notation): operands first, then the operator, as on an HP
+      calculator: 3 4 + 5 * is (3 + 4) * 5. Functions take their arguments from the
+      stack: 2 sqrt, 1 2 atan2. 'mode rpn' reads every plain line (and plot's functions)
+      as RPN; 'rpn PROGRAM' evaluates one program in either mode.
+      """,
+  ]
+
+  /// The command list `help` prints.
+  public static var overview: String {
+    let width = commands.map { $0.usage[0].count }.max() ?? 0
+    var lines = ["Commands (help NAME for one, help expressions for the syntax):"]
+    for command in commands where command.name != "exit" {
+      let first = command.usage[0]
+      lines.append("  " + first + String(repeating: " ", count: width - first.count + 2) + command.summary)
+    }
+    lines.append("Any other line is a calculation: 2^3^2, a = 3, f(x) = x^2 - a, f(4).")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The help text for `name`: a command, a built-in function or constant, or a topic; nil
+  /// when there is none (the caller may then look for a user's function or suggest a name).
+  ///
+  /// - Parameter name: What the user asked about.
+  /// - Returns: Several lines without a trailing newline, or nil.
+  public static func text(for name: String) -> String? {
+    if let command = command(named: name) {
+      return (command.usage.map { "usage: " + $0 }.joined(separator: "\n")) + "\n" + command.details
+    }
+    if name == "functions" {
+      let names = Builtins.functions.keys.sorted()
+      return "Built-in functions (help NAME for one):\n" + wrap(names, width: 76, indent: "  ")
+        + "\nConstants: " + constants.keys.sorted().joined(separator: " ")
+    }
+    if let topic = topics[name] { return topic }
+    if let function = functions[name] { return function }
+    if let constant = constants[name] { return constant }
+    return nil
+  }
+
+  /// Every name `help` knows, for suggestions.
+  public static var names: [String] {
+    commands.map(\.name) + Array(functions.keys) + Array(constants.keys) + Array(topics.keys)
+  }
+
+  /// `words` joined by spaces into lines no wider than `width`, each starting with `indent`.
+  private static func wrap(_ words: [String], width: Int, indent: String) -> String {
+    var lines: [String] = []
+    var line = indent
+    for word in words {
+      if line.count + word.count + 1 > width, line != indent {
+        lines.append(line)
+        line = indent
+      }
+      line += (line == indent ? "" : " ") + word
+    }
+    if line != indent { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+}
