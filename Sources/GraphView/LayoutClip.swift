@@ -56,8 +56,13 @@ public enum LayoutClip {
         if r < t1 { t1 = r }
       }
     }
-    let pa = t0 == 0 ? PixelPoint(x: ax, y: ay) : PixelPoint(x: ax + t0 * dx, y: ay + t0 * dy)
-    let pb = t1 == 1 ? PixelPoint(x: bx, y: by) : PixelPoint(x: ax + t1 * dx, y: ay + t1 * dy)
+    // A cut point is put back onto the rectangle: with end points ~1e9 pixels away,
+    // `a + t (b - a)` is off by rounding (~1e-7 pixels) and could land just outside.
+    func inside(_ x: Double, _ y: Double) -> PixelPoint {
+      PixelPoint(x: min(max(x, rect.minX), rect.maxX), y: min(max(y, rect.minY), rect.maxY))
+    }
+    let pa = t0 == 0 ? PixelPoint(x: ax, y: ay) : inside(ax + t0 * dx, ay + t0 * dy)
+    let pb = t1 == 1 ? PixelPoint(x: bx, y: by) : inside(ax + t1 * dx, ay + t1 * dy)
     return (pa, pb, t0, t1)
   }
 

@@ -95,23 +95,28 @@ public enum PlotLayout {
     let m = Metrics(renderer)
     let map = PixelMap(viewport: plot.viewport, area: plotArea)
     let frame = plotArea.outset(dx: m.outset.x, dy: m.outset.y)
+    // Tick positions, in the output's pixels; a tick on the plot area's right or bottom
+    // edge is moved a hair inside, so a text canvas puts it in the last cell of the plot
+    // area (like the first tick in the first cell), not in the frame's corner.
     let xTicks = plot.xTicks.compactMap { t -> (Double, String)? in
       let px = map.x(t.value)
-      return px >= plotArea.minX - 0.5 && px <= plotArea.maxX + 0.5 ? (px, t.label) : nil
+      guard px >= plotArea.minX - 0.5 && px <= plotArea.maxX + 0.5 else { return nil }
+      return (min(max(px, plotArea.minX), plotArea.maxX - 1e-6), t.label)
     }
     let yTicks = plot.yTicks.compactMap { t -> (Double, String)? in
       let py = map.y(t.value)
-      return py >= plotArea.minY - 0.5 && py <= plotArea.maxY + 0.5 ? (py, t.label) : nil
+      guard py >= plotArea.minY - 0.5 && py <= plotArea.maxY + 0.5 else { return nil }
+      return (min(max(py, plotArea.minY), plotArea.maxY - 1e-6), t.label)
     }
 
-    // Grid.
+    // Grid, inside the frame (a line on the frame's edge would only blur it).
     if options.showGrid && renderer.capabilities.contains(.grid) {
-      for (px, _) in xTicks {
+      for (px, _) in xTicks where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
         renderer.drawLine(
           from: PixelPoint(x: px, y: plotArea.minY), to: PixelPoint(x: px, y: plotArea.maxY),
           style: .grid)
       }
-      for (py, _) in yTicks {
+      for (py, _) in yTicks where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
         renderer.drawLine(
           from: PixelPoint(x: plotArea.minX, y: py), to: PixelPoint(x: plotArea.maxX, y: py),
           style: .grid)
@@ -170,7 +175,7 @@ public enum PlotLayout {
         anchor: .topCenter, style: .label)
     }
     var lastTop = Double.infinity
-    for (py, label) in yTicks.reversed() where !label.isEmpty {  // bottom to top
+    for (py, label) in yTicks.sorted(by: { $0.0 > $1.0 }) where !label.isEmpty {  // bottom up
       let h = renderer.textSize(label).height
       guard py + h / 2 <= lastTop else { continue }
       lastTop = py - h / 2

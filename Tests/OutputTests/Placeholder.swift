@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderOutputTests() { #expect(1 + 1 == 2) }
