@@ -1,0 +1,198 @@
+/// The calculator: reads lines of the infix language or RPN programs, evaluates them, and
+/// keeps the user's variables and functions.
+///
+/// After Stanford CS193p's CalculatorBrain (an operand stack with a description), extended
+/// with an infix parser (`Parser`, precedence climbing), implicit multiplication as qalc and
+/// Desmos read it, user functions and located errors. A value type: copying a brain copies
+/// its variables and functions.
+public struct CalculatorBrain: Sendable {
+  /// Which language `execute(_:mode:)` reads.
+  public enum Mode: Sendable {
+    /// Infix expressions, assignments and definitions (`2x + 1`, `a = 3`, `f(x) = x^2`).
+    case infix
+    /// RPN programs on an operand stack (`3 4 + 5 *`).
+    case rpn
+  }
+
+  /// One parsed infix line.
+  public enum Statement: Sendable, Hashable {
+    /// An expression to evaluate and print.
+    case expression(Expr)
+    /// `name = expression`: evaluate, then store as a variable.
+    case assignment(String, Expr)
+    /// `name(parameters) = body`: define a user function.
+    case definition(UserFunction)
+  }
+
+  /// One value an RPN program left on its operand stack.
+  public struct RPNResult: Sendable, Hashable {
+    /// The infix description with only the needed parentheses (`(3 + 4) * 5`).
+    public var description: String
+    /// The value.
+    public var value: Double
+
+    /// Creates a result.
+    public init(description: String, value: Double) {
+      self.description = description
+      self.value = value
+    }
+
+    /// The line the REPL prints for it: `(3 + 4) * 5 = 35`. A program that leaves several
+    /// values prints one such line per value, bottom of the stack first.
+    public var text: String { "\(description) = \(CalculatorBrain.format(value))" }
+  }
+
+  /// What running one line produced.
+  public enum Outcome: Sendable, Hashable {
+    /// A value to print with `CalculatorBrain.format`; it is now `ans`.
+    case value(Double)
+    /// A variable was assigned; the REPL prints nothing.
+    case assigned(name: String, value: Double)
+    /// A function was defined; the REPL prints nothing.
+    case defined(UserFunction)
+    /// The values an RPN program left, bottom of the stack first; the top one is now `ans`.
+    case rpn([RPNResult])
+  }
+
+  /// The user's variables, including `ans` (the last result) and `x` when assigned.
+  public var variables: [String: Double] = [:]
+  /// The user's functions by name.
+  public var functions: [String: UserFunction] = [:]
+
+  /// Creates a calculator with no variables or functions.
+  public init() {}
+
+  /// The words of the command language, which cannot be assigned or defined either.
+  public static let commandWords: Set<String> = [
+    "plot", "zoom", "pan", "xrange", "yrange", "view", "reset", "export", "help", "quit", "exit",
+    "vars", "rpn", "mode", "describe", "center", "undo", "explore", "set", "bar", "stream", "stats",
+  ]
+
+  /// Whether `name` is built in: a constant, a built-in function or a command word.
+  public static func isReserved(_ name: String) -> Bool {
+    Builtins.constants[name] != nil || Builtins.functions[name] != nil || commandWords.contains(name)
+  }
+
+  // MARK: Parsing
+
+  /// Parses one infix line: an assignment, a function definition or an expression.
+  ///
+  /// A name directly before `(` multiplies if it is a constant, `x` or `ans` (or a parameter,
+  /// in a definition's body) and otherwise calls a function.
+  ///
+  /// - Parameter line: The line, e.g. `f(x) = x^2 - a`.
+  /// - Returns: The statement.
+  /// - Throws: `CalcError` located in `line`: `.syntax`, `.arity` (built-in functions),
+  ///   `.readOnly` (a built-in name on the left of `=`), `.limit` (nesting).
+  public static func parse(_ line: String) throws(CalcError) -> Statement {
+    var parser = try Parser(line, knownValues: ["x", "ans"])
+    return try parser.statement()
+  }
+
+  /// Parses an infix expression (no assignment or definition).
+  ///
+  /// - Parameter text: The expression, e.g. `2sin(x)`.
+  /// - Returns: The expression tree.
+  /// - Throws: `CalcError` located in `text`: `.syntax`, `.arity`, `.limit`.
+  public static func parseExpression(_ text: String) throws(CalcError) -> Expr {
+    var parser = try Parser(text, knownValues: ["x", "ans"])
+    return try parser.expressionToEnd()
+  }
+
+  /// Reads an RPN program into its operand stack (see `RPNReader` for the words).
+  ///
+  /// - Parameter text: The program, e.g. `3 4 + 5 *`.
+  /// - Returns: The operand stack, bottom first: one expression per value left.
+  /// - Throws: `.notEnoughOperands` located at the operation, `.syntax` for an unknown word,
+  ///   `.limit` for a program too deep.
+  public static func parseRPN(_ text: String) throws(CalcError) -> [Expr] {
+    try RPNReader.read(text).stack
+  }
+
+  // MARK: Evaluation
+
+  /// The value of `expr` with this calculator's variables and functions.
+  ///
+  /// - Parameters:
+  ///   - expr: The expression.
+  ///   - x: A value for `x` that overrides the variable `x` (plot x, in plot units).
+  /// - Returns: The value; infinities are values (`1/0` is `inf`).
+  /// - Throws: `.unknownName` (with a suggestion), `.arity`, `.domain` for a result that is not
+  ///   a real number (`sqrt(-1)`, `0/0`), `.limit` for recursion deeper than 1000 calls. The
+  ///   errors have no location (there is no line).
+  public func evaluate(_ expr: Expr, x: Double? = nil) throws(CalcError) -> Double {
+    try Evaluator(variables: variables, functions: functions, x: x).value(expr)
+  }
+
+  /// Runs one line: evaluates an expression (it becomes `ans`), assigns a variable, defines a
+  /// function, or runs an RPN program.
+  ///
+  /// Assigning a name removes a function of that name, and defining a function removes a
+  /// variable of that name.
+  ///
+  /// - Parameters:
+  ///   - line: The line.
+  ///   - mode: Which language to read.
+  /// - Returns: What the line produced.
+  /// - Throws: `CalcError`, located in `line` where the error concerns a token or a name of it.
+  public mutating func execute(_ line: String, mode: Mode = .infix) throws(CalcError) -> Outcome {
+    switch mode {
+    case .infix:
+      var parser = try Parser(line, knownValues: Set(variables.keys).union(["x", "ans"]).subtracting(functions.keys))
+      let statement = try parser.statement()
+      var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
+      evaluator.locations = parser.nameLocations
+      switch statement {
+      case .expression(let expr):
+        let value = try evaluator.value(expr)
+        variables["ans"] = value
+        return .value(value)
+      case .assignment(let name, let expr):
+        let value = try evaluator.value(expr)
+        variables[name] = value
+        functions[name] = nil
+        return .assigned(name: name, value: value)
+      case .definition(let function):
+        functions[function.name] = function
+        variables[function.name] = nil
+        return .defined(function)
+      }
+    case .rpn:
+      let program = try RPNReader.read(line, userArity: functions.mapValues(\.parameters.count))
+      var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
+      evaluator.locations = program.locations
+      var results: [RPNResult] = []
+      for expr in program.stack {
+        results.append(RPNResult(description: Self.infixDescription(expr), value: try evaluator.value(expr)))
+      }
+      if let last = results.last { variables["ans"] = last.value }
+      return .rpn(results)
+    }
+  }
+
+  // MARK: Names
+
+  /// The known name nearest to `name`, for "did you mean" (see `NameSuggester`): known names
+  /// written together (`xy` → `x*y`), or the closest by edit distance (`sinn` → `sin`).
+  ///
+  /// - Parameter name: An unknown name.
+  /// - Returns: The suggestion, or nil when nothing is close.
+  public func suggestion(for name: String) -> String? {
+    let values = Set(variables.keys).union(Builtins.constants.keys).union(["x"])
+    let suggester = NameSuggester(values: values, functions: Set(functions.keys))
+    return suggester.suggestion(for: name, isCall: false)
+  }
+
+  /// The lines that `vars` prints: each variable (`a = 3`), then each function
+  /// (`f(x) = x ^ 2 - a`), each group sorted by name.
+  public var listing: [String] {
+    let values = variables.keys.sorted().map { "\($0) = \(Self.format(variables[$0] ?? .nan))" }
+    let definitions = functions.keys.sorted().compactMap { name in
+      functions[name].map { "\(name)(\($0.parameters.joined(separator: ", "))) = \(Self.infixDescription($0.body))" }
+    }
+    return values + definitions
+  }
+}
+
+/// One value an RPN program left; see `CalculatorBrain.RPNResult`.
+public typealias RPNResult = CalculatorBrain.RPNResult

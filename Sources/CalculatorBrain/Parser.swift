@@ -1,0 +1,361 @@
+/// The limits that keep hostile input from exhausting the stack.
+enum Limits {
+  /// How deeply the parser may recurse: nested brackets, chains of prefix operators, `√√√`.
+  static let nesting = 200
+  /// The greatest height of an expression tree (`1+1+...+1` or `5!!!...!` grow it in a loop).
+  static let height = 1000
+  /// How deeply user functions may call each other (`f(x) = f(x)` stops here).
+  static let callDepth = 1000
+}
+
+/// The infix parser: a hand-written precedence-climbing (Pratt) parser over `Lexer` tokens.
+///
+/// Levels, loosest first, are those of `Precedence`. Implicit multiplication (`2x`, `3(x+1)`,
+/// `(x+1)(x-1)`, `2sin(x)`) needs adjacency: it binds tighter than `*` and `/` (`1/2x` is
+/// `1/(2x)`), and a space between two operands is an error. A name directly before `(` calls
+/// a built-in function, multiplies when the name is a known value (a constant, `x`, `ans`, a
+/// parameter or a variable the caller names), and otherwise calls a user function, which is
+/// looked up only when the expression is evaluated. The parser records where each name first
+/// occurs so that evaluation errors can point at it.
+struct Parser {
+  /// A parsed subtree and its height (a leaf is 1).
+  typealias Node = (expr: Expr, height: Int)
+
+  private var tokens: [Token]
+  private var index = 0
+  private var nesting = 0
+  private var knownValues: Set<String>
+  /// Where each name first occurs in the line.
+  private(set) var nameLocations: [String: Range<Int>] = [:]
+
+  /// Reads the tokens of `text`.
+  ///
+  /// - Parameter knownValues: Names that multiply rather than call before `(` (besides the
+  ///   built-in constants).
+  /// - Throws: `CalcError.Kind.syntax` for a character the language does not use.
+  init(_ text: String, knownValues: Set<String>) throws(CalcError) {
+    tokens = try Lexer.tokens(text)
+    self.knownValues = knownValues
+  }
+
+  private var current: Token { tokens[index] }
+  private var previous: Token? { index > 0 ? tokens[index - 1] : nil }
+  private mutating func advance() { if index < tokens.count - 1 { index += 1 } }
+
+  /// Whether the current token touches the one before it (no space between).
+  private var touchesPrevious: Bool {
+    guard let previous else { return false }
+    return previous.range.upperBound == current.range.lowerBound
+  }
+
+  private func isSymbol(_ symbol: Symbol, _ token: Token) -> Bool {
+    if case .symbol(let s) = token.kind { return s == symbol }
+    return false
+  }
+
+  // MARK: Statements
+
+  /// Parses a whole line as an assignment (`a = 3`), a definition (`f(x, y) = ...`) or an
+  /// expression.
+  ///
+  /// - Throws: `.syntax`, `.arity` (built-in functions), `.readOnly` (a built-in name on the
+  ///   left of `=`), `.limit` (nesting).
+  mutating func statement() throws(CalcError) -> CalculatorBrain.Statement {
+    if case .name(let name) = tokens[0].kind {
+      if isSymbol(.assign, tokens[1]) {
+        try Self.checkAssignable(name, at: tokens[0].range)
+        index = 2
+        return .assignment(name, try expressionToEnd())
+      }
+      if isSymbol(.leftParen, tokens[1]), let close = matchingParenthesis(from: 1),
+        isSymbol(.assign, tokens[close + 1])
+      {
+        return .definition(try definition(name))
+      }
+    }
+    return .expression(try expressionToEnd())
+  }
+
+  /// Parses the whole line as one expression.
+  ///
+  /// - Throws: `.syntax`, `.arity` (built-in functions), `.limit` (nesting).
+  mutating func expressionToEnd() throws(CalcError) -> Expr {
+    if case .end = current.kind {
+      let what = previous.map { " after \($0.quoted)" } ?? ""
+      throw CalcError(.syntax, "expected an expression\(what)", at: current.range)
+    }
+    let node = try expression(.conditional)
+    if case .end = current.kind { return node.expr }
+    throw unexpected(expecting: "an operator or the end of the line")
+  }
+
+  /// Throws `.readOnly` when `name` is built in and so cannot be assigned or defined.
+  static func checkAssignable(_ name: String, at range: Range<Int>) throws(CalcError) {
+    if CalculatorBrain.isReserved(name) {
+      throw CalcError(.readOnly, "'\(name)' is built in and cannot be redefined", at: range)
+    }
+  }
+
+  /// The index of the `)` that closes the `(` at `start`, if the line has one.
+  private func matchingParenthesis(from start: Int) -> Int? {
+    var depth = 0
+    for i in start..<tokens.count {
+      if isSymbol(.leftParen, tokens[i]) { depth += 1 }
+      if isSymbol(.rightParen, tokens[i]) {
+        depth -= 1
+        if depth == 0 { return i }
+      }
+    }
+    return nil
+  }
+
+  private mutating func definition(_ name: String) throws(CalcError) -> UserFunction {
+    try Self.checkAssignable(name, at: tokens[0].range)
+    if name == "x" || name == "ans" {
+      throw CalcError(.readOnly, "'\(name)' is a variable and cannot name a function", at: tokens[0].range)
+    }
+    index = 2
+    var parameters: [String] = []
+    if isSymbol(.rightParen, current) {
+      advance()
+    } else {
+      while true {
+        guard case .name(let parameter) = current.kind else {
+          throw CalcError(.syntax, "a parameter must be a name, not \(current.quoted)", at: current.range)
+        }
+        if CalculatorBrain.isReserved(parameter) {
+          throw CalcError(.readOnly, "'\(parameter)' is built in and cannot be a parameter", at: current.range)
+        }
+        if parameters.contains(parameter) {
+          throw CalcError(.syntax, "the parameter '\(parameter)' appears twice", at: current.range)
+        }
+        parameters.append(parameter)
+        advance()
+        if isSymbol(.comma, current) {
+          advance()
+        } else if isSymbol(.rightParen, current) {
+          advance()
+          break
+        } else {
+          throw CalcError(.syntax, "expected ',' or ')' after a parameter, found \(current.quoted)", at: current.range)
+        }
+      }
+    }
+    advance()  // the `=`, which `statement()` has seen
+    knownValues.formUnion(parameters)
+    return UserFunction(name: name, parameters: parameters, body: try expressionToEnd())
+  }
+
+  // MARK: Expressions
+
+  private mutating func enter() throws(CalcError) {
+    nesting += 1
+    if nesting > Limits.nesting {
+      throw CalcError(.limit, "too deeply nested (more than \(Limits.nesting) levels)", at: current.range)
+    }
+  }
+
+  /// A node over `children`, checking the height limit; `token` locates the error.
+  private func node(_ expr: Expr, over heights: Int..., at token: Token) throws(CalcError) -> Node {
+    let height = (heights.max() ?? 0) + 1
+    if height > Limits.height {
+      throw CalcError(.limit, "expression too long (more than \(Limits.height) levels)", at: token.range)
+    }
+    return (expr, height)
+  }
+
+  /// Precedence climbing: an expression whose operators all bind at `minimum` or tighter.
+  mutating func expression(_ minimum: Precedence) throws(CalcError) -> Node {
+    try enter()
+    defer { nesting -= 1 }
+    var left = try prefix()
+    while let next = try extend(left, minimum) { left = next }
+    return left
+  }
+
+  /// `left` extended by the operator at the current token, or nil when that operator binds
+  /// looser than `minimum` (or there is none).
+  private mutating func extend(_ left: Node, _ minimum: Precedence) throws(CalcError) -> Node? {
+    let token = current
+    switch token.kind {
+    case .symbol(let symbol):
+      if let op = symbol.binaryOperator, op.precedence >= minimum {
+        advance()
+        let rightMinimum = op.isRightAssociative ? op.precedence : op.precedence.tighter
+        let right = try expression(rightMinimum)
+        return try node(.binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
+      }
+      switch symbol {
+      case .bang where Precedence.postfix >= minimum:
+        advance()
+        return try node(.unary(.factorial, left.expr), over: left.height, at: token)
+      case .squared where Precedence.power >= minimum, .cubed where Precedence.power >= minimum:
+        advance()
+        let exponent = Expr.number(symbol == .squared ? 2 : 3)
+        return try node(.binary(.power, left.expr, exponent), over: left.height, at: token)
+      case .question where Precedence.conditional >= minimum:
+        advance()
+        let then = try expression(.conditional)
+        guard isSymbol(.colon, current) else {
+          throw unexpected(expecting: "':' for the '?' at column \(token.range.lowerBound + 1)")
+        }
+        advance()
+        let otherwise = try expression(.conditional)
+        return try node(
+          .conditional(left.expr, then.expr, otherwise.expr),
+          over: left.height, then.height, otherwise.height, at: token)
+      case .leftParen, .root:
+        return try implicitProduct(left, minimum)
+      default:
+        return nil
+      }
+    case .name:
+      return try implicitProduct(left, minimum)
+    case .number, .end:
+      return nil
+    }
+  }
+
+  /// `left` times the operand that touches it (`2x`, `(x+1)(x-1)`), or nil when there is a
+  /// space between them or implicit multiplication binds looser than `minimum`.
+  private mutating func implicitProduct(_ left: Node, _ minimum: Precedence) throws(CalcError) -> Node? {
+    guard Precedence.implicit >= minimum, touchesPrevious else { return nil }
+    let token = current
+    let right = try expression(Precedence.implicit.tighter)
+    return try node(.binary(.multiply, left.expr, right.expr), over: left.height, right.height, at: token)
+  }
+
+  /// A prefix operator and its operand, or a primary. The operand of a prefix operator binds
+  /// at `^` or tighter, so `-2^2` is `-(2^2)` and `2^-1` is `2^(-1)`.
+  private mutating func prefix() throws(CalcError) -> Node {
+    let token = current
+    let op: UnaryOperator?
+    switch token.kind {
+    case .symbol(.minus): op = .negate
+    case .symbol(.plus): op = .plus
+    case .symbol(.bang): op = .not
+    default: op = nil
+    }
+    guard let op else { return try primary() }
+    advance()
+    let operand = try expression(.power)
+    return try node(.unary(op, operand.expr), over: operand.height, at: token)
+  }
+
+  private mutating func primary() throws(CalcError) -> Node {
+    let token = current
+    switch token.kind {
+    case .number(let value):
+      advance()
+      return (.number(value), 1)
+    case .name(let name):
+      advance()
+      return try named(name, token)
+    case .symbol(.leftParen):
+      advance()
+      let inner = try expression(.conditional)
+      guard isSymbol(.rightParen, current) else {
+        throw unexpected(expecting: "')' to close the '(' at column \(token.range.lowerBound + 1)")
+      }
+      advance()
+      return inner
+    case .symbol(.root):
+      advance()
+      try enter()
+      defer { nesting -= 1 }
+      let operand = try primary()
+      return try node(.call("sqrt", [operand.expr]), over: operand.height, at: token)
+    case .end:
+      let what = previous.map { " after \($0.quoted)" } ?? ""
+      throw CalcError(.syntax, "expected an operand\(what)", at: token.range)
+    case .symbol(.rightParen):
+      throw CalcError(.syntax, "expected an operand before ')'", at: token.range)
+    case .symbol:
+      throw CalcError(.syntax, "unexpected \(token.quoted); expected an operand", at: token.range)
+    }
+  }
+
+  /// A name in operand position: a built-in call, a constant or variable, or a user call.
+  private mutating func named(_ name: String, _ token: Token) throws(CalcError) -> Node {
+    if nameLocations[name] == nil { nameLocations[name] = token.range }
+    if let arity = Builtins.functions[name] {
+      guard isSymbol(.leftParen, current) else {
+        throw CalcError(
+          .syntax, "expected '(' after the function '\(name)', found \(current.quoted)", at: current.range)
+      }
+      let arguments = try self.arguments()
+      guard arity.accepts(arguments.nodes.count) else {
+        throw CalcError(
+          .arity, Self.arityMessage(name, arity, given: arguments.nodes.count),
+          at: token.range.lowerBound..<arguments.end)
+      }
+      return try node(.call(name, arguments.nodes.map(\.expr)), over: arguments.nodes.map(\.height).max() ?? 0, at: token)
+    }
+    let isValue = Builtins.constants[name] != nil || knownValues.contains(name)
+    if !isValue, isSymbol(.leftParen, current), touchesPrevious {
+      let arguments = try self.arguments()
+      return try node(.call(name, arguments.nodes.map(\.expr)), over: arguments.nodes.map(\.height).max() ?? 0, at: token)
+    }
+    return (.variable(name), 1)
+  }
+
+  /// The arguments in `( ... )` at the current token, and the offset just past the `)`.
+  private mutating func arguments() throws(CalcError) -> (nodes: [Node], end: Int) {
+    let open = current
+    advance()
+    var nodes: [Node] = []
+    if !isSymbol(.rightParen, current) {
+      while true {
+        nodes.append(try expression(.conditional))
+        if isSymbol(.comma, current) {
+          advance()
+          continue
+        }
+        guard isSymbol(.rightParen, current) else {
+          throw unexpected(expecting: "',' or ')' to close the '(' at column \(open.range.lowerBound + 1)")
+        }
+        break
+      }
+    }
+    let end = current.range.upperBound
+    advance()
+    return (nodes, end)
+  }
+
+  /// The message for a call of `name` with `given` arguments, which `arity` does not accept.
+  static func arityMessage(_ name: String, _ arity: Builtins.Arity, given: Int) -> String {
+    func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+    let takes: String
+    switch arity {
+    case .exactly(let n): takes = count(n)
+    case .range(let r): takes = "\(r.lowerBound) to \(count(r.upperBound))"
+    case .atLeast(let n): takes = "at least \(count(n))"
+    }
+    return "'\(name)' takes \(takes), not \(given)"
+  }
+
+  /// The error for a token that cannot come next after a complete operand.
+  private func unexpected(expecting what: String) -> CalcError {
+    let token = current
+    switch token.kind {
+    case .end:
+      return CalcError(.syntax, "expected \(what)", at: token.range)
+    case .symbol(.rightParen):
+      return CalcError(.syntax, "unmatched ')'", at: token.range)
+    case .symbol(.assign):
+      return CalcError(.syntax, "unexpected '='; compare with '=='", at: token.range)
+    default:
+      break
+    }
+    if token.beginsOperand, let previous, !touchesPrevious {
+      var message = "expected an operator before \(token.quoted)"
+      if case .number = token.kind {
+        message += "; a space does not multiply: write '\(previous.text)*\(token.text)'"
+      } else {
+        message += "; a space does not multiply: write '\(previous.text)\(token.text)' or '\(previous.text)*\(token.text)'"
+      }
+      return CalcError(.syntax, message, at: token.range)
+    }
+    return CalcError(.syntax, "unexpected \(token.quoted); expected \(what)", at: token.range)
+  }
+}
