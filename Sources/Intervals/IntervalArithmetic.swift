@@ -145,18 +145,32 @@ extension Interval {
     return Interval(0, Swift.max(-x.lo, x.hi), isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
   }
 
+  /// The lesser of two: `[min(a.lo, b.lo), min(a.hi, b.hi)]` (exact). Empty when either is
+  /// empty (the point evaluator's `min` returns NaN when an argument is NaN).
+  public static func min(_ a: Interval, _ b: Interval) -> Interval {
+    if a.isEmpty || b.isEmpty { return .empty }
+    return Interval(
+      Swift.min(a.lo, b.lo), Swift.min(a.hi, b.hi),
+      isDefinedEverywhere: a.isDefinedEverywhere && b.isDefinedEverywhere,
+      isContinuous: a.isContinuous && b.isContinuous)
+  }
+
+  /// The greater of two: `[max(a.lo, b.lo), max(a.hi, b.hi)]` (exact). Empty when either is
+  /// empty.
+  public static func max(_ a: Interval, _ b: Interval) -> Interval {
+    if a.isEmpty || b.isEmpty { return .empty }
+    return Interval(
+      Swift.max(a.lo, b.lo), Swift.max(a.hi, b.hi),
+      isDefinedEverywhere: a.isDefinedEverywhere && b.isDefinedEverywhere,
+      isContinuous: a.isContinuous && b.isContinuous)
+  }
+
   /// The least of the arguments: `[min of lo, min of hi]` (exact). Empty when any argument
   /// is empty (the point evaluator's `min` returns NaN when an argument is NaN), and for no
   /// arguments.
   public static func min(_ xs: [Interval]) -> Interval {
     guard var r = xs.first, !r.isEmpty else { return .empty }
-    for x in xs.dropFirst() {
-      if x.isEmpty { return .empty }
-      r = Interval(
-        Swift.min(r.lo, x.lo), Swift.min(r.hi, x.hi),
-        isDefinedEverywhere: r.isDefinedEverywhere && x.isDefinedEverywhere,
-        isContinuous: r.isContinuous && x.isContinuous)
-    }
+    for x in xs.dropFirst() { r = min(r, x) }
     return r
   }
 
@@ -167,13 +181,7 @@ extension Interval {
   /// argument is empty, and for no arguments.
   public static func max(_ xs: [Interval]) -> Interval {
     guard var r = xs.first, !r.isEmpty else { return .empty }
-    for x in xs.dropFirst() {
-      if x.isEmpty { return .empty }
-      r = Interval(
-        Swift.max(r.lo, x.lo), Swift.max(r.hi, x.hi),
-        isDefinedEverywhere: r.isDefinedEverywhere && x.isDefinedEverywhere,
-        isContinuous: r.isContinuous && x.isContinuous)
-    }
+    for x in xs.dropFirst() { r = max(r, x) }
     return r
   }
 

@@ -1,0 +1,118 @@
+import Intervals
+
+/// A parsed expression compiled once for plotting in one variable.
+///
+/// `init` resolves every name, folds the other variables and constants, inlines user
+/// functions and emits two postfix (RPN) programs over an operand stack of fixed depth (the
+/// greatest depth is found at compile time, so evaluation allocates nothing on the heap):
+/// - the point program, with jumps so that `c ? a : b`, `&&` and `||` evaluate only the
+///   branch taken; its values equal the reference evaluator's (`RealFunctions` for every
+///   built-in, floored `%`, `x! = gamma(x + 1)`, comparisons 1 or 0, `x/0 = +-inf`), with a
+///   domain error (a NaN from operands that are not NaN) making the whole value NaN;
+/// - the interval program, straight-line, which evaluates the `Interval` rules (Tupper's
+///   method: T. Tupper, "Reliable Two-Dimensional Graphing Methods for Mathematical
+///   Formulae with Two Free Variables", SIGGRAPH 2001) and combines both branches of an
+///   undecided conditional.
+///
+/// The guarantee that the sampler relies on: for every `x` in an interval `X`, a finite
+/// `value(at: x)` lies in `enclosure(over: X)`. (The `nan` constant is the exception: the
+/// interval rules treat it as undefined, while the point evaluator lets it flow into
+/// comparisons.)
+///
+/// Immutable and `Sendable`: one compiled function may be evaluated from several threads.
+public struct PlotFunction: Sendable {
+  /// The point program.
+  let pointProgram: [PlotOp]
+  /// The interval program.
+  let intervalProgram: [PlotOp]
+  /// The greatest stack depth of the point program.
+  let pointDepth: Int
+  /// The greatest stack depth of the interval program.
+  let intervalDepth: Int
+  /// The number of argument slots of inlined user functions.
+  let slotCount: Int
+
+  /// Compiles `expr` for plotting against `variable`.
+  ///
+  /// Names resolve as in the reference evaluator: parameters of the user function being
+  /// inlined, then the built-in constants, then `variable`, then `variables` (so a user
+  /// variable named like the plot variable is shadowed). Variables and constants are folded
+  /// into the program; user functions are inlined with their parameters bound to the
+  /// arguments.
+  ///
+  /// - Parameters:
+  ///   - expr: The expression, in the plot variable.
+  ///   - variable: The name of the plot variable (plot x, in plot units).
+  ///   - variables: The user's variables, read now.
+  ///   - functions: The user's functions, read now.
+  /// - Throws: `CalcError` with kind `.unknownName` for a name with no value or function
+  ///   (`unknown name 'q'`, or `'a' is a variable, not a function`), `.arity` for a call with
+  ///   the wrong number of arguments, `.limit` for a user function that calls itself
+  ///   (directly or not; the message names it), for more than 64 nested inlinings, or for an
+  ///   expression too deep or too large once expanded.
+  public init(
+    _ expr: Expr, variable: String = "x", variables: [String: Double], functions: [String: UserFunction]
+  ) throws(CalcError) {
+    var compiler = PlotCompiler(variable: variable, variables: variables, functions: functions)
+    let fragment = try compiler.compile(expr, [:])
+    pointProgram = fragment.point
+    intervalProgram = fragment.interval
+    pointDepth = fragment.pointDepth
+    intervalDepth = fragment.intervalDepth
+    slotCount = compiler.slotCount
+  }
+
+  /// The value when the expression does not depend on the plot variable, else nil.
+  public var constantValue: Double? {
+    if pointProgram.count == 1, case .constant(let v) = pointProgram[0] { return v }
+    return nil
+  }
+
+  /// The value at plot x `x`, in plot units.
+  ///
+  /// - Returns: The value as the reference evaluator computes it; NaN where it reports a
+  ///   domain error (`sqrt(-1)`, `0/0`, `asin(2)`); infinities stay (`1/0` is `inf`).
+  public func value(at x: Double) -> Double {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: pointDepth + slotCount + 1) { room in
+      guard let base = room.baseAddress else { return .nan }
+      return pointProgram.withUnsafeBufferPointer { ops in
+        PlotMachine.run(ops, x: x, stack: base + slotCount, slots: base) ?? .nan
+      }
+    }
+  }
+
+  /// The values at every plot x of `xs`, written to `out` (the fast path of the sampler).
+  ///
+  /// - Parameters:
+  ///   - xs: The plot x values.
+  ///   - out: Room for as many values as `xs` has; when the counts differ, only the first
+  ///     `min(xs.count, out.count)` are computed.
+  public func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
+    let n = min(xs.count, out.count)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: pointDepth + slotCount + 1) { room in
+      guard let base = room.baseAddress else { return }
+      pointProgram.withUnsafeBufferPointer { ops in
+        for i in 0..<n {
+          out[i] = PlotMachine.run(ops, x: xs[i], stack: base + slotCount, slots: base) ?? .nan
+        }
+      }
+    }
+  }
+
+  /// An enclosure of the values over the plot-x interval `x`, with Tupper's flags: every
+  /// finite `value(at:)` at a point of `x` lies in `[lo, hi]`; `isDefinedEverywhere` is false
+  /// when a domain edge or pole may lie in `x`, `isContinuous` false when a jump or pole may.
+  /// Empty when the function is defined nowhere in `x` (or `x` is empty).
+  public func enclosure(over x: Interval) -> Interval {
+    if x.isEmpty { return .empty }
+    let capacity = intervalDepth + slotCount + 1
+    return withUnsafeTemporaryAllocation(of: Interval.self, capacity: capacity) { room in
+      guard let base = room.baseAddress else { return .unknown }
+      base.initialize(repeating: .empty, count: capacity)
+      defer { base.deinitialize(count: capacity) }
+      return intervalProgram.withUnsafeBufferPointer { ops in
+        PlotMachine.enclose(ops, x: x, stack: base + slotCount, slots: base)
+      }
+    }
+  }
+}

@@ -1,0 +1,279 @@
+/// Compiles an `Expr` into the two programs of a `PlotFunction`: a point program with jumps
+/// and a straight-line interval program.
+///
+/// Names are resolved once, in the reference evaluator's order: the parameters of the user
+/// function being inlined, the built-in constants, the plot variable, the user's variables.
+/// Constant subexpressions are folded (unless folding meets a domain error, which then stays
+/// in the program so that evaluation reports it). User functions are inlined: each argument
+/// that is neither a constant nor the plot variable is evaluated once into an argument slot
+/// (eagerly, as the reference evaluator does), and the body reads the slot.
+struct PlotCompiler {
+  /// How deeply user functions may be inlined into each other.
+  static let maxInlining = 64
+  /// How deeply the compiler may recurse (expression height plus inlined bodies).
+  static let maxNesting = 4000
+  /// The greatest number of instructions in a program.
+  static let maxInstructions = 200_000
+
+  /// What a parameter of an inlined function stands for.
+  enum Binding {
+    case constant(Double)
+    case variable
+    case slot(Int32)
+  }
+
+  /// A compiled subexpression: its code in both programs and the stack room they need.
+  struct Fragment {
+    var point: [PlotOp]
+    var interval: [PlotOp]
+    var pointDepth: Int
+    var intervalDepth: Int
+
+    /// The value when the fragment is one constant.
+    var constant: Double? {
+      if point.count == 1, case .constant(let v) = point[0] { return v }
+      return nil
+    }
+
+    static func constant(_ v: Double) -> Fragment {
+      Fragment(point: [.constant(v)], interval: [.constant(v)], pointDepth: 1, intervalDepth: 1)
+    }
+
+    static let variable = Fragment(point: [.variable], interval: [.variable], pointDepth: 1, intervalDepth: 1)
+  }
+
+  let variable: String
+  let variables: [String: Double]
+  let functions: [String: UserFunction]
+  /// The number of argument slots handed out.
+  var slotCount = 0
+  /// The user functions being inlined, outermost first.
+  var chain: [String] = []
+  var nesting = 0
+
+  init(variable: String, variables: [String: Double], functions: [String: UserFunction]) {
+    self.variable = variable
+    self.variables = variables
+    self.functions = functions
+  }
+
+  /// Compiles `expr` with the parameters in `env`.
+  mutating func compile(_ expr: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+    nesting += 1
+    defer { nesting -= 1 }
+    if nesting > Self.maxNesting {
+      throw CalcError(.limit, "expression too deeply nested to plot (more than \(Self.maxNesting) levels)")
+    }
+    let fragment: Fragment
+    switch expr {
+    case .number(let v):
+      fragment = .constant(v)
+    case .variable(let name):
+      guard let f = lookup(name, env) else { throw CalcError(.unknownName, "unknown name '\(name)'") }
+      fragment = f
+    case .unary(let op, let operand):
+      let a = try compile(operand, env)
+      switch op {
+      case .plus: fragment = a
+      case .negate: fragment = apply(.negate, [a])
+      case .not: fragment = apply(.not, [a])
+      case .factorial: fragment = apply(.factorial, [a])
+      }
+    case .binary(let op, let left, let right):
+      let a = try compile(left, env)
+      let b = try compile(right, env)
+      switch op {
+      case .and: fragment = logical(a, b, isAnd: true)
+      case .or: fragment = logical(a, b, isAnd: false)
+      case .add: fragment = apply(.add, [a, b])
+      case .subtract: fragment = apply(.subtract, [a, b])
+      case .multiply: fragment = apply(.multiply, [a, b])
+      case .divide: fragment = apply(.divide, [a, b])
+      case .modulo: fragment = apply(.modulo, [a, b])
+      case .power: fragment = apply(.power, [a, b])
+      case .equal: fragment = apply(.equal, [a, b])
+      case .notEqual: fragment = apply(.notEqual, [a, b])
+      case .less: fragment = apply(.less, [a, b])
+      case .lessOrEqual: fragment = apply(.lessOrEqual, [a, b])
+      case .greater: fragment = apply(.greater, [a, b])
+      case .greaterOrEqual: fragment = apply(.greaterOrEqual, [a, b])
+      }
+    case .conditional(let test, let then, let otherwise):
+      let c = try compile(test, env)
+      let a = try compile(then, env)
+      let b = try compile(otherwise, env)
+      fragment = conditional(c, a, b)
+    case .call(let name, let arguments):
+      fragment = try call(name, arguments, env)
+    }
+    if fragment.point.count > Self.maxInstructions || fragment.interval.count > Self.maxInstructions {
+      throw CalcError(
+        .limit, "expression too large to plot (more than \(Self.maxInstructions) steps once user functions are expanded)")
+    }
+    return fragment
+  }
+
+  /// The fragment for a name, or nil when it has no value.
+  func lookup(_ name: String, _ env: [String: Binding]) -> Fragment? {
+    if let binding = env[name] {
+      switch binding {
+      case .constant(let v): return .constant(v)
+      case .variable: return .variable
+      case .slot(let k): return Fragment(point: [.load(k)], interval: [.load(k)], pointDepth: 1, intervalDepth: 1)
+      }
+    }
+    if let v = Builtins.constants[name] { return .constant(v) }
+    if name == variable { return .variable }
+    if let v = variables[name] { return .constant(v) }
+    return nil
+  }
+
+  /// `op` applied to the operands (pushed in order), folded when they are all constants and
+  /// the value is not a domain error.
+  func apply(_ op: PlotOp, _ operands: [Fragment]) -> Fragment {
+    var point: [PlotOp] = []
+    var interval: [PlotOp] = []
+    var pointDepth = 0
+    var intervalDepth = 0
+    var constants: [PlotOp] = []
+    for (i, f) in operands.enumerated() {
+      point += f.point
+      interval += f.interval
+      pointDepth = max(pointDepth, i + f.pointDepth)
+      intervalDepth = max(intervalDepth, i + f.intervalDepth)
+      if let v = f.constant { constants.append(.constant(v)) }
+    }
+    point.append(op)
+    interval.append(op)
+    if constants.count == operands.count, let v = Self.fold(constants + [op]) {
+      return .constant(v)
+    }
+    return Fragment(point: point, interval: interval, pointDepth: pointDepth, intervalDepth: intervalDepth)
+  }
+
+  /// The value of a constant straight-line point program, or nil on a domain error.
+  static func fold(_ ops: [PlotOp]) -> Double? {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: ops.count + 1) { stack in
+      ops.withUnsafeBufferPointer { program in
+        PlotMachine.run(program, x: .nan, stack: stack.baseAddress!, slots: stack.baseAddress!)
+      }
+    }
+  }
+
+  /// `a && b` or `a || b`: short-circuit jumps in the point program.
+  func logical(_ a: Fragment, _ b: Fragment, isAnd: Bool) -> Fragment {
+    if let v = a.constant {
+      // The reference evaluator: `&&` is 0 when a is 0, `||` is 1 when a is not 0 (NaN
+      // included); otherwise the truth of b.
+      if isAnd && v == 0 { return .constant(0) }
+      if !isAnd && v != 0 { return .constant(1) }
+      return apply(.truth, [b])
+    }
+    let skip = Int32(b.point.count + 1)
+    return Fragment(
+      point: a.point + [isAnd ? .andJump(skip) : .orJump(skip)] + b.point + [.truth],
+      interval: a.interval + b.interval + [isAnd ? .and : .or],
+      pointDepth: max(a.pointDepth, b.pointDepth),
+      intervalDepth: max(a.intervalDepth, 1 + b.intervalDepth))
+  }
+
+  /// `c ? a : b`: only the branch taken runs in the point program.
+  func conditional(_ c: Fragment, _ a: Fragment, _ b: Fragment) -> Fragment {
+    if let v = c.constant { return v != 0 ? a : b }
+    return Fragment(
+      point: c.point + [.jumpIfZero(Int32(a.point.count + 1))] + a.point + [.jump(Int32(b.point.count))] + b.point,
+      interval: c.interval + a.interval + b.interval + [.select],
+      pointDepth: max(c.pointDepth, a.pointDepth, b.pointDepth),
+      intervalDepth: max(c.intervalDepth, 1 + a.intervalDepth, 2 + b.intervalDepth))
+  }
+
+  /// A call of a built-in or user function, or a value before brackets (a product).
+  mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding]) throws(CalcError) -> Fragment {
+    if let arity = Builtins.functions[name] {
+      guard arity.accepts(arguments.count) else {
+        throw CalcError(.arity, Self.arityMessage(name, arity, given: arguments.count))
+      }
+      var args: [Fragment] = []
+      for a in arguments { args.append(try compile(a, env)) }
+      switch (name, args.count) {
+      case ("min", _): return args.count == 1 ? args[0] : apply(.minimum(Int32(args.count)), args)
+      case ("max", _): return args.count == 1 ? args[0] : apply(.maximum(Int32(args.count)), args)
+      case ("pow", 2): return apply(.power, args)
+      case ("mod", 2): return apply(.modulo, args)
+      case ("atan2", 2): return apply(.function2(.atan2), args)
+      case ("hypot", 2): return apply(.function2(.hypot), args)
+      case ("log", 2): return apply(.function2(.logBase), args)
+      default:
+        guard args.count == 1, let f = PlotFunction1(name: name) else {
+          throw CalcError(.unknownName, "unknown name '\(name)'")
+        }
+        return apply(.function1(f), args)
+      }
+    }
+    if let function = functions[name] {
+      guard function.parameters.count == arguments.count else {
+        throw CalcError(.arity, Self.arityMessage(name, .exactly(function.parameters.count), given: arguments.count))
+      }
+      if chain.contains(name) {
+        throw CalcError(
+          .limit, "recursion too deep in '\(name)' (it calls itself; a plot expands user functions, so it cannot recurse)")
+      }
+      if chain.count >= Self.maxInlining {
+        throw CalcError(.limit, "recursion too deep in '\(name)' (more than \(Self.maxInlining) nested calls)")
+      }
+      var point: [PlotOp] = []
+      var interval: [PlotOp] = []
+      var pointDepth = 0
+      var intervalDepth = 0
+      var inner: [String: Binding] = [:]
+      var ownSlots: [Int32] = []
+      for (parameter, argument) in zip(function.parameters, arguments) {
+        let a = try compile(argument, env)
+        if let v = a.constant {
+          inner[parameter] = .constant(v)
+        } else if a.point == [.variable] {
+          inner[parameter] = .variable
+        } else {
+          let k = Int32(slotCount)
+          slotCount += 1
+          inner[parameter] = .slot(k)
+          ownSlots.append(k)
+          point += a.point + [.store(k)]
+          interval += a.interval + [.store(k)]
+          pointDepth = max(pointDepth, a.pointDepth)
+          intervalDepth = max(intervalDepth, a.intervalDepth)
+        }
+      }
+      chain.append(name)
+      defer { chain.removeLast() }
+      let body = try compile(function.body, inner)
+      if ownSlots.isEmpty { return body }
+      point += body.point
+      interval += body.interval
+      interval += ownSlots.map { .checkArgument($0) }
+      return Fragment(
+        point: point, interval: interval, pointDepth: max(pointDepth, body.pointDepth),
+        intervalDepth: max(intervalDepth, body.intervalDepth))
+    }
+    // A value before brackets multiplies, as in the reference evaluator: `a(b+1)`.
+    if let value = lookup(name, env) {
+      guard arguments.count == 1 else {
+        throw CalcError(.unknownName, "'\(name)' is a variable, not a function")
+      }
+      return apply(.multiply, [value, try compile(arguments[0], env)])
+    }
+    throw CalcError(.unknownName, "unknown name '\(name)'")
+  }
+
+  /// "'name' takes 1 argument, not 2", the wording of the parser's arity errors.
+  static func arityMessage(_ name: String, _ arity: Builtins.Arity, given: Int) -> String {
+    func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+    let takes: String
+    switch arity {
+    case .exactly(let n): takes = count(n)
+    case .range(let r): takes = "\(r.lowerBound) to \(count(r.upperBound))"
+    case .atLeast(let n): takes = "at least \(count(n))"
+    }
+    return "'\(name)' takes \(takes), not \(given)"
+  }
+}
