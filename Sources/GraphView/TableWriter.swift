@@ -19,9 +19,12 @@ public enum TableWriter {
   /// - Parameter plot: The sampled plot; its viewport decides `i` or `o`.
   /// - Returns: The table, ending in a newline.
   public static func table(_ plot: SampledPlot) -> String {
-    let xr = plot.viewport.xRange, yr = plot.viewport.yRange
-    let xlo = min(xr.lowerBound, xr.upperBound), xhi = max(xr.lowerBound, xr.upperBound)
-    let ylo = min(yr.lowerBound, yr.upperBound), yhi = max(yr.lowerBound, yr.upperBound)
+    // The view's edges, from the viewport's mapping directly (`Viewport.xRange` would trap
+    // on a degenerate viewport: a NaN bound makes no range); NaN edges make every point `o`.
+    let v = plot.viewport
+    let x0 = v.plotX(0), x1 = v.plotX(Double(v.size.width))
+    let y0 = v.plotY(Double(v.size.height)), y1 = v.plotY(0)
+    let xlo = min(x0, x1), xhi = max(x0, x1), ylo = min(y0, y1), yhi = max(y0, y1)
     var out = ""
     for (index, curve) in plot.curves.enumerated() {
       if index > 0 { out += "\n\n" }

@@ -415,3 +415,41 @@ func svgNumbers(value: Double, text: String) {
     }
   }
 }
+
+// MARK: Degenerate input never traps
+
+struct DegenerateCase: Sendable, CustomStringConvertible {
+  var name: String
+  var plot: SampledPlot
+  var description: String { name }
+}
+
+let degenerateCases: [DegenerateCase] = {
+  let size = PixelSize(width: 100, height: 50)
+  let good = Viewport(xRange: -1...1, yRange: -1...1, size: size)
+  let nanView = Viewport(size: size, scaleX: .nan, scaleY: .infinity, originX: .nan, originY: 0)
+  let zeroView = Viewport(size: PixelSize(width: 0, height: 0), scaleX: 0, scaleY: 0, originX: 0, originY: 0)
+  let wild = SampledCurve(
+    title: String(repeating: "long title ", count: 40),
+    segments: [[], [PlotPoint(x: 0, y: 0)], [PlotPoint(x: .nan, y: .nan), PlotPoint(x: .infinity, y: -.infinity)],
+      [PlotPoint(x: -.greatestFiniteMagnitude, y: .greatestFiniteMagnitude), PlotPoint(x: .greatestFiniteMagnitude, y: -.greatestFiniteMagnitude)]])
+  let ticks = [Tick(value: .nan, label: "nan"), Tick(value: 1e300, label: "far"), Tick(value: 0, label: "")]
+  return [
+    DegenerateCase(name: "empty", plot: SampledPlot(viewport: good, curves: [], xTicks: [], yTicks: [])),
+    DegenerateCase(name: "wild curve", plot: SampledPlot(viewport: good, curves: [wild], xTicks: ticks, yTicks: ticks)),
+    DegenerateCase(name: "NaN viewport", plot: SampledPlot(viewport: nanView, curves: [wild], xTicks: ticks, yTicks: ticks)),
+    DegenerateCase(name: "zero viewport", plot: SampledPlot(viewport: zeroView, curves: [wild, wild], xTicks: ticks, yTicks: ticks)),
+  ]
+}()
+
+@Test(arguments: degenerateCases, [(0, 0), (1, 1), (3, 2), (80, 24), (100_000, 3)])
+func degenerateInputRendersWithoutTrapping(_ c: DegenerateCase, cells: (Int, Int)) throws {
+  let text = DotCanvas.render(c.plot, columns: cells.0, rows: cells.1, glyphs: AsciiGlyphs())
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  #expect(lines.count == max(1, min(cells.1, AsciiCanvas.maxCells)))
+  #expect(lines.allSatisfy { $0.count <= min(cells.0, AsciiCanvas.maxCells) })
+  let svg = SVGRenderer.document(c.plot, size: PixelSize(width: cells.0 * 10, height: cells.1 * 10))
+  #expect(!svg.contains("nan") && !svg.contains("inf"))
+  try assertWellFormed(svg)
+  _ = TableWriter.table(c.plot)
+}
