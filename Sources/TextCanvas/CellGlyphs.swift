@@ -46,7 +46,8 @@ public struct AsciiGlyphs: CellGlyphs {
   /// The dots' least-squares slope decides between flat, sloped and steep: a dot is a
   /// third of a cell wide and a third of a cell tall, and a terminal cell is about twice as
   /// tall as wide, so a slope of `s` rows per column looks like `2 s`; `/` and `\` look
-  /// like slope 2. Looks below 0.9 are flat, above 4.5 steep.
+  /// like slope 2. Looks below 0.9 are flat, above 4.5 steep. A cell with 6 or more dots over
+/// all three rows is `|` (inside a band of vertical strokes).
   public static func shape(_ mask: UInt32) -> Character {
     var n = 0.0, sc = 0.0, sr = 0.0, scc = 0.0, scr = 0.0
     var rows = Set<Int>(), cols = Set<Int>()
@@ -68,6 +69,9 @@ public struct AsciiGlyphs: CellGlyphs {
       return n == 1 ? "." : "_"
     }
     if cols.count == 1 { return rows.count >= 2 ? "|" : flat() }
+    // A dense cell spanning the full height: the inside of a band of vertical strokes (a
+    // fast oscillation), which reads best as a stroke.
+    if n >= 6 && rows.count == 3 { return "|" }
     if rows.count == 1 { return flat() }
     let varC = scc / n - (sc / n) * (sc / n)
     let cov = scr / n - (sc / n) * (sr / n)
