@@ -99,6 +99,25 @@ public struct CalculatorBrain: Sendable {
     return try parser.expressionToEnd()
   }
 
+  /// Parses an infix expression knowing this calculator's variables, so that a variable
+  /// directly before `(` multiplies in the tree itself (`a(x+1)` is `a * (x + 1)` when `a` is a
+  /// variable, where the static `parseExpression` leaves the call `a(x + 1)`, which evaluates
+  /// to the same product).
+  ///
+  /// - Parameter text: The expression.
+  /// - Returns: The expression tree.
+  /// - Throws: `CalcError` located in `text`: `.syntax`, `.arity`, `.limit`.
+  public func parse(expression text: String) throws(CalcError) -> Expr {
+    var parser = try Parser(text, knownValues: knownValues)
+    return try parser.expressionToEnd()
+  }
+
+  /// The names that multiply rather than call before `(`: `x`, `ans` and the variables that
+  /// are not also functions.
+  private var knownValues: Set<String> {
+    Set(variables.keys).union(["x", "ans"]).subtracting(functions.keys)
+  }
+
   /// Reads an RPN program into its operand stack (see `RPNReader` for the words).
   ///
   /// - Parameter text: The program, e.g. `3 4 + 5 *`.
@@ -138,7 +157,7 @@ public struct CalculatorBrain: Sendable {
   public mutating func execute(_ line: String, mode: Mode = .infix) throws(CalcError) -> Outcome {
     switch mode {
     case .infix:
-      var parser = try Parser(line, knownValues: Set(variables.keys).union(["x", "ans"]).subtracting(functions.keys))
+      var parser = try Parser(line, knownValues: knownValues)
       let statement = try parser.statement()
       var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
       evaluator.locations = parser.nameLocations

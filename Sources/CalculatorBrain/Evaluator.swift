@@ -279,6 +279,10 @@ struct Evaluator {
     if name == "ans" {
       return located(CalcError(.unknownName, "'ans' has no value yet"), name)
     }
+    if !isCall, let function = functions[name] {
+      let call = "\(name)(\(function.parameters.joined(separator: ", ")))"
+      return located(CalcError(.unknownName, "'\(name)' is a function; call it as \(call)"), name)
+    }
     var message = "unknown name '\(name)'"
     var values = Set(variables.keys).union(Builtins.constants.keys)
     if x != nil { values.insert("x") }

@@ -85,11 +85,22 @@ enum Lexer {
     let chars = Array(text)
     var tokens: [Token] = []
     var i = 0
-    func isDigit(_ c: Character) -> Bool { c.isASCII && c.isWholeNumber }
-    func isNameStart(_ c: Character) -> Bool { c == "_" || (c.isLetter && c != "π") }
+    // ASCII first: Character's Unicode properties are slow to ask for on long lines.
+    func isDigit(_ c: Character) -> Bool {
+      guard let a = c.asciiValue else { return false }
+      return a >= 0x30 && a <= 0x39
+    }
+    func isNameStart(_ c: Character) -> Bool {
+      guard let a = c.asciiValue else { return c.isLetter && c != "π" }
+      return (a >= 0x61 && a <= 0x7A) || (a >= 0x41 && a <= 0x5A) || a == 0x5F
+    }
+    func isSpace(_ c: Character) -> Bool {
+      guard let a = c.asciiValue else { return c.isWhitespace }
+      return a == 0x20 || (a >= 0x09 && a <= 0x0D)
+    }
     while i < chars.count {
       let c = chars[i]
-      if c.isWhitespace {
+      if isSpace(c) {
         i += 1
         continue
       }
@@ -129,39 +140,66 @@ enum Lexer {
         continue
       }
       let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
-      var symbol: Symbol
-      var length = 1
-      switch (c, next) {
-      case ("*", "*"): symbol = .caret; length = 2
-      case ("=", "="): symbol = .equal; length = 2
-      case ("!", "="): symbol = .notEqual; length = 2
-      case ("<", "="): symbol = .lessOrEqual; length = 2
-      case (">", "="): symbol = .greaterOrEqual; length = 2
-      case ("&", "&"): symbol = .and; length = 2
-      case ("|", "|"): symbol = .or; length = 2
-      case ("×", _), ("·", _), ("⋅", _), ("*", _): symbol = .star
-      case ("÷", _), ("/", _): symbol = .slash
-      case ("−", _), ("-", _): symbol = .minus
-      case ("≤", _): symbol = .lessOrEqual
-      case ("≥", _): symbol = .greaterOrEqual
-      case ("≠", _): symbol = .notEqual
-      default:
-        guard let s = Symbol(rawValue: String(c)) else {
-          let hint: String
-          switch c {
-          case "&": hint = "; did you mean '&&'?"
-          case "|": hint = "; did you mean '||'?"
-          default: hint = ""
-          }
-          throw CalcError(.syntax, "unexpected character '\(c)'\(hint)", at: start..<start + 1)
+      guard let (symbol, length) = Self.symbol(c, next) else {
+        let hint: String
+        switch c {
+        case "&": hint = "; did you mean '&&'?"
+        case "|": hint = "; did you mean '||'?"
+        default: hint = ""
         }
-        symbol = s
+        throw CalcError(.syntax, "unexpected character '\(c)'\(hint)", at: start..<start + 1)
       }
       i += length
       tokens.append(Token(kind: .symbol(symbol), range: start..<i, text: String(chars[start..<i])))
     }
     tokens.append(Token(kind: .end, range: chars.count..<chars.count + 1, text: ""))
     return tokens
+  }
+}
+
+extension Lexer {
+  /// The symbol that starts with `c` (followed by `next`) and its length in characters.
+  private static func symbol(_ c: Character, _ next: Character?) -> (Symbol, Int)? {
+    if let a = c.asciiValue {
+      let b = next?.asciiValue ?? 0
+      switch (a, b) {
+      case (0x2A, 0x2A): return (.caret, 2)  // **
+      case (0x3D, 0x3D): return (.equal, 2)  // ==
+      case (0x21, 0x3D): return (.notEqual, 2)  // !=
+      case (0x3C, 0x3D): return (.lessOrEqual, 2)  // <=
+      case (0x3E, 0x3D): return (.greaterOrEqual, 2)  // >=
+      case (0x26, 0x26): return (.and, 2)  // &&
+      case (0x7C, 0x7C): return (.or, 2)  // ||
+      case (0x2B, _): return (.plus, 1)
+      case (0x2D, _): return (.minus, 1)
+      case (0x2A, _): return (.star, 1)
+      case (0x2F, _): return (.slash, 1)
+      case (0x5E, _): return (.caret, 1)
+      case (0x25, _): return (.percent, 1)
+      case (0x21, _): return (.bang, 1)
+      case (0x28, _): return (.leftParen, 1)
+      case (0x29, _): return (.rightParen, 1)
+      case (0x2C, _): return (.comma, 1)
+      case (0x3D, _): return (.assign, 1)
+      case (0x3C, _): return (.less, 1)
+      case (0x3E, _): return (.greater, 1)
+      case (0x3F, _): return (.question, 1)
+      case (0x3A, _): return (.colon, 1)
+      default: return nil
+      }
+    }
+    switch c {
+    case "×", "·", "⋅": return (.star, 1)
+    case "÷": return (.slash, 1)
+    case "−": return (.minus, 1)
+    case "≤": return (.lessOrEqual, 1)
+    case "≥": return (.greaterOrEqual, 1)
+    case "≠": return (.notEqual, 1)
+    case "√": return (.root, 1)
+    case "²": return (.squared, 1)
+    case "³": return (.cubed, 1)
+    default: return nil
+    }
   }
 }
 

@@ -17,6 +17,10 @@ enum Limits {
 /// parameter or a variable the caller names), and otherwise calls a user function, which is
 /// looked up only when the expression is evaluated. The parser records where each name first
 /// occurs so that evaluation errors can point at it.
+///
+/// Consequences of the levels worth knowing: `2x^2` is `2*(x^2)`; `2^3x` is `(2^3)*x` (the
+/// exponent is one operand, as in qalc); `2(x)!` is `2*(x!)`; `-x!` is `-(x!)`; `√x^2` is
+/// `(√x)^2` (`√` takes the primary after it); `x²` is `x^2` at the level of `^`.
 struct Parser {
   /// A parsed subtree and its height (a leaf is 1).
   typealias Node = (expr: Expr, height: Int)

@@ -74,6 +74,8 @@ import Testing
     #expect(try brain.evaluate(try CalculatorBrain.parseExpression("a(2)")) == 6)
     let error = #expect(throws: CalcError.self) { try brain.evaluate(try CalculatorBrain.parseExpression("a(1, 2)")) }
     #expect(error?.message == "'a' is a variable, not a function")
+    #expect(try brain.parse(expression: "a(x+1)") == .binary(.multiply, .variable("a"), .binary(.add, .variable("x"), .number(1))))
+    #expect(try CalculatorBrain.parseExpression("a(x+1)") == .call("a", [.binary(.add, .variable("x"), .number(1))]))
   }
 
   @Test(arguments: ["pi", "e", "tau", "inf", "nan", "sin", "max", "mod", "plot", "describe", "stats", "quit"])

@@ -11,7 +11,7 @@ import Testing
     ("x²", "(x ^ 2)"), ("a ? b : c ? d : f", "(a ? b : (c ? d : f))"), ("1 || 0 && 1", "(1 || (0 && 1))"),
     ("1 < 2 == 3 <= 4", "((1 < 2) == (3 <= 4))"), ("2sin(x)", "(2 * sin(x))"), ("x(x+1)", "(x * (x + 1))"),
     ("max(1, 2x, 3)", "max(1, (2 * x), 3)"), ("f(x+1)", "f((x + 1))"), ("5!=120", "(5 != 120)"),
-    ("2**3", "(2 ^ 3)"), ("π", "pi"), ("1e-7", "1e-7"), ("6.02E23", "6.02e23"), ("a % b * c", "((a % b) * c)"),
+    ("2**3", "(2 ^ 3)"), ("2^3x", "((2 ^ 3) * x)"), ("√x^2", "(sqrt(x) ^ 2)"), ("-x!", "(-(x!))"), ("π", "pi"), ("1e-7", "1e-7"), ("6.02E23", "6.02e23"), ("a % b * c", "((a % b) * c)"),
   ])
   func describe(_ input: String, _ expected: String) throws {
     #expect(CalculatorBrain.describe(try CalculatorBrain.parseExpression(input)) == expected)

@@ -28,6 +28,7 @@ import Testing
     ErrorCase("ans", .unknownName, column: 1, "'ans' has no value yet"),
     ErrorCase("2x", .unknownName, column: 2, "unknown name 'x'"),
     ErrorCase("a(1, 2)", .syntax, column: 4, "unexpected ','; expected ')' to close the '(' at column 2", after: ["a = 1"]),
+    ErrorCase("f + 1", .unknownName, column: 1, "'f' is a function; call it as f(x, y)", after: ["f(x, y) = x"]),
     ErrorCase("sin(1, 2)", .arity, column: 1, "'sin' takes 1 argument, not 2"),
     ErrorCase("atan2(1)", .arity, column: 1, "'atan2' takes 2 arguments, not 1"),
     ErrorCase("log(1, 2, 3)", .arity, column: 1, "'log' takes 1 to 2 arguments, not 3"),
