@@ -85,12 +85,13 @@ struct FileLayout {
     -> FileLayout
   {
     try reader.fillPrefix(sniffBytes)
+    reader.skipByteOrderMark()
     let prefix = reader.pending
     let separation: FieldSeparation
     if let s = options.separator {
       separation = s == UInt8(ascii: " ") ? .whitespace : .delimiter(s)
     } else {
-      separation = detectSeparation(prefix, comment: options.commentPrefix)
+      separation = detectSeparation(prefix, comment: options.commentPrefix, atEOF: reader.atEOF)
     }
     let scanner = RecordScanner(separation: separation, comment: options.commentPrefix)
     reader.scanner = scanner
@@ -245,13 +246,14 @@ struct FileLayout {
     }
   }
 
-  /// Guesses the separator from up to `sniffLines` lines: tab, semicolon or comma when it
-  /// appears (outside quotes) in at least 90% of the data lines, the same number of times in
-  /// at least 70% of them; else runs of blanks. The first line (perhaps a header) is left out
-  /// of the counts when there are others.
-  static func detectSeparation(_ bytes: UnsafeBufferPointer<UInt8>, comment: UInt8)
-    -> FieldSeparation
-  {
+  /// Guesses the separator from up to `sniffLines` lines: the first of tab, semicolon and
+  /// comma that appears (outside quotes) in the first line and in at least 90% of the others
+  /// (rows may be ragged, so the counts need not agree); else runs of blanks. Semicolon comes
+  /// before comma because semicolon files often have commas in their cells (decimal commas,
+  /// which are then not numbers).
+  static func detectSeparation(
+    _ bytes: UnsafeBufferPointer<UInt8>, comment: UInt8, atEOF: Bool
+  ) -> FieldSeparation {
     let candidates: [UInt8] = [UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: ",")]
     var perLine: [[Int]] = []  // counts of each candidate per line
     var counts = [0, 0, 0]
@@ -288,17 +290,18 @@ struct FileLayout {
         for (k, c) in candidates.enumerated() where b == c { counts[k] += 1 }
       }
     }
-    if !lineStart && !blank && !skipLine && perLine.count < sniffLines { perLine.append(counts) }
+    // The last line counts when the file ends there (not cut by the prefix, not in an
+    // unclosed quote), or when it is the only one.
+    if !lineStart && !blank && !skipLine && perLine.count < sniffLines
+      && ((atEOF && !inQuotes) || perLine.isEmpty)
+    {
+      perLine.append(counts)
+    }
     if perLine.isEmpty { return .whitespace }
     let data = perLine.count > 1 ? Array(perLine.dropFirst()) : perLine
     for (k, c) in candidates.enumerated() {
       let present = data.filter { $0[k] > 0 }.count
-      guard present * 10 >= data.count * 9 else { continue }
-      var frequency: [Int: Int] = [:]
-      for line in data { frequency[line[k], default: 0] += 1 }
-      let mode = frequency.values.max() ?? 0
-      guard mode * 10 >= data.count * 7 else { continue }
-      if perLine.count > 1 && perLine[0][k] == 0 { continue }
+      guard present * 10 >= data.count * 9, perLine[0][k] > 0 else { continue }
       return .delimiter(c)
     }
     return .whitespace

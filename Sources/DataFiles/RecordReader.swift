@@ -214,13 +214,20 @@ final class RecordReader {
     }
   }
 
+  /// Skips a UTF-8 byte order mark at the start of the file (spreadsheets write one).
+  /// Only before the first `next()`, after `fillPrefix`.
+  func skipByteOrderMark() {
+    if end - start >= 3 && buffer[start] == 0xEF && buffer[start + 1] == 0xBB
+      && buffer[start + 2] == 0xBF
+    {
+      start += 3
+    }
+  }
+
   /// The bytes read but not yet consumed.
   var pending: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: buffer + start, count: end - start)
   }
-
-  /// The offset of `pending` in the buffer.
-  var pendingOffset: Int { start }
 
   /// Moves to the next record that has fields (blank and comment lines skipped).
   /// - Returns: false at the end of the file.
