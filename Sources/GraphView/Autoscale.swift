@@ -1,0 +1,120 @@
+import Glibc
+
+/// Picks a y range that shows a curve well, from the x range and the functions alone (never
+/// from an output's size, so every output of one plot agrees).
+///
+/// Each curve is sampled at `sampleCount` evenly spaced x (ends included). Of the finite
+/// values, the 2nd and 98th percentiles bound the range, which is extended to the true
+/// minimum and maximum when those lie within half the percentile spread beyond them: a
+/// bounded curve (sin(x)·x) is shown whole, while the few huge samples next to a pole
+/// (tan(x), 1/x) are left out so the rest stays readable. A constant (or numerically flat)
+/// curve gets a range one power of ten to each side, narrowed until the constant falls on a
+/// tick (`3` → [2, 4]); no finite value at all gives [-10, 10]. The result is snapped outward
+/// to multiples of the tick step for about `tickCount` ticks (see `Ticks`).
+///
+/// The percentile rule is the robust-scale idea of Tukey's boxplot fences (J. W. Tukey,
+/// Exploratory Data Analysis, 1977), applied to the sampled values.
+public enum Autoscale {
+  /// How many x each curve is sampled at.
+  public static let sampleCount = 1001
+  /// About how many ticks the snapped range is meant for.
+  public static let tickCount = 8
+  /// The range used when nothing is defined.
+  public static let fallback: ClosedRange<Double> = -10...10
+
+  /// A y range (plot units) for all curves of `source` over `xRange`.
+  ///
+  /// - Parameters:
+  ///   - source: The data source; only `curveCount` and `y(at:curve:)` are used.
+  ///   - xRange: The x range shown, plot units.
+  /// - Returns: A range with round ends, never empty, within ±1e300; [-10, 10] when no curve
+  ///   has a finite value there.
+  public static func yRange(of source: some GraphViewDataSource, xRange: ClosedRange<Double>)
+    -> ClosedRange<Double>
+  {
+    let a = xRange.lowerBound
+    let b = xRange.upperBound
+    guard a.isFinite, b.isFinite else { return fallback }
+    var union: (Double, Double)? = nil
+    var values: [Double] = []
+    values.reserveCapacity(sampleCount)
+    for c in 0..<max(0, source.curveCount) {
+      values.removeAll(keepingCapacity: true)
+      for k in 0..<sampleCount {
+        let t = Double(k) / Double(sampleCount - 1)
+        let x = k == sampleCount - 1 ? b : a + (b - a) * t
+        values.append(source.y(at: x, curve: c))
+      }
+      if let r = robustBounds(values) {
+        union = union.map { (min($0.0, r.0), max($0.1, r.1)) } ?? r
+      }
+    }
+    return finish(union)
+  }
+
+  /// A y range (plot units) for a series of values (data), by the same rule as `yRange`.
+  ///
+  /// - Parameter values: The values; non-finite ones are ignored.
+  /// - Returns: A range with round ends; [-10, 10] when no value is finite.
+  public static func range(of values: [Double]) -> ClosedRange<Double> {
+    finish(robustBounds(values))
+  }
+
+  // MARK: Helpers
+
+  /// The percentile bounds, extended to the extremes that are not outliers.
+  static func robustBounds(_ values: [Double]) -> (Double, Double)? {
+    var v = values.filter(\.isFinite).map { min(max($0, -1e300), 1e300) }
+    guard !v.isEmpty else { return nil }
+    v.sort()
+    let n = v.count
+    let last = Double(n - 1)
+    let p2 = v[Int((0.02 * last).rounded(.down))]
+    let p98 = v[Int((0.98 * last).rounded(.up))]
+    let spread = p98 - p2
+    let lo = v[0] >= p2 - 0.5 * spread ? v[0] : p2
+    let hi = v[n - 1] <= p98 + 0.5 * spread ? v[n - 1] : p98
+    return (lo, hi)
+  }
+
+  /// Pads a flat range, snaps outward to tick multiples.
+  static func finish(_ bounds: (Double, Double)?) -> ClosedRange<Double> {
+    guard let (lo, hi) = bounds, lo.isFinite, hi.isFinite, lo <= hi else { return fallback }
+    let maxAbs = max(abs(lo), abs(hi))
+    if hi - lo <= maxAbs * 1e-9 || hi - lo < 1e-290 {
+      return constant(lo * 0.5 + hi * 0.5)
+    }
+    return snap(lo, hi) ?? constant(lo * 0.5 + hi * 0.5)
+  }
+
+  /// The range around a constant `c`: ± one power of ten, narrowed (up to six times) until
+  /// `c` is a multiple of the tick step.
+  static func constant(_ c: Double) -> ClosedRange<Double> {
+    if c == 0 || abs(c) < 1e-290 { return -1...1 }
+    var pad = pow(10.0, log10(abs(c)).rounded(.down))
+    for _ in 0..<7 {
+      if let r = snap(c - pad, c + pad) {
+        let step = Ticks.niceStep(for: r.upperBound - r.lowerBound, approximateCount: tickCount)
+        let q = c / step
+        if abs(q - q.rounded()) <= 1e-9 * max(1, abs(q)) { return r }
+      }
+      pad /= 10
+    }
+    let p = pow(10.0, log10(abs(c)).rounded(.down))
+    return snap(c - p, c + p) ?? (c - abs(c))...(c + abs(c))
+  }
+
+  /// `[lo, hi]` widened to multiples of the nice step for `tickCount` ticks.
+  static func snap(_ lo: Double, _ hi: Double) -> ClosedRange<Double>? {
+    guard let (m, e) = Ticks.stepDecomposition(hi - lo, tickCount) else { return nil }
+    let step = Ticks.decimal(m, e)
+    guard step.isFinite, step > 0 else { return nil }
+    let i = (lo / step + 1e-9).rounded(.down)
+    let j = (hi / step - 1e-9).rounded(.up)
+    guard abs(i) < 1e15, abs(j) < 1e15 else { return nil }
+    let a = Ticks.decimal(Int(i) * m, e)
+    let b = Ticks.decimal(Int(j) * m, e)
+    guard a.isFinite, b.isFinite, a < b else { return nil }
+    return max(a, -1e300)...min(b, 1e300)
+  }
+}
