@@ -1,0 +1,1 @@
+../../Sources/GraphView/TimeTicks.swift
