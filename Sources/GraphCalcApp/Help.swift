@@ -38,14 +38,14 @@ public enum Help {
         The bounds must be finite and XMIN < XMAX. The default is [-10, 10].
         """),
     Command(
-      name: "yrange", usage: ["yrange YMIN YMAX", "yrange auto"], summary: "set the y range, or fit it",
+      name: "yrange", usage: ["yrange YMIN YMAX|auto"], summary: "set the y range, or fit it",
       details: """
         Sets the y range shown, as xrange does for x. 'yrange auto' (the default) fits y
         to the values the functions take over the x range; it depends only on the x range
         and the functions, so the terminal, an SVG and 'view' agree.
         """),
     Command(
-      name: "zoom", usage: ["zoom FACTOR", "zoom in", "zoom out"], summary: "zoom about the centre",
+      name: "zoom", usage: ["zoom FACTOR|in|out"], summary: "zoom about the centre",
       details: """
         Scales the view about its centre: zoom 2 (or zoom in) halves the width and height,
         zoom 0.5 (or zoom out) doubles them. FACTOR is an expression, positive.
@@ -53,7 +53,7 @@ public enum Help {
         anything is plotted y stays automatic. 'yrange auto' fits it again.
         """),
     Command(
-      name: "pan", usage: ["pan DX DY", "pan left", "pan right", "pan up", "pan down"],
+      name: "pan", usage: ["pan DX [DY]", "pan left|right|up|down"],
       summary: "move the view",
       details: """
         Moves the view by DX and DY plot units (DY may be left out: pan 2), or by a
@@ -85,7 +85,7 @@ public enum Help {
         not at all. A name with spaces goes in double quotes.
         """),
     Command(
-      name: "mode", usage: ["mode infix", "mode rpn", "mode"], summary: "infix or RPN input",
+      name: "mode", usage: ["mode [infix|rpn]"], summary: "infix or RPN input",
       details: """
         Chooses how plain lines (and plot's functions) are read: infix (the default,
         2 + 3 * 4) or RPN (Reverse Polish, 2 3 4 * +). 'mode' alone shows the mode.
@@ -106,16 +106,16 @@ public enum Help {
       name: "vars", usage: ["vars"], summary: "list variables and functions",
       details: "Lists the variables and the functions you defined, with their values and bodies."),
     Command(
-      name: "help", usage: ["help", "help NAME"], summary: "list commands, or explain one",
+      name: "help", usage: ["help [NAME]"], summary: "list commands, or explain one",
       details: """
         'help' lists the commands; 'help NAME' explains a command, a built-in function
         or constant, a function you defined, or a topic ('help expressions').
         """),
     Command(
-      name: "quit", usage: ["quit", "exit"], summary: "leave (also exit, Ctrl-D)",
+      name: "quit", usage: ["quit"], summary: "leave (also exit, Ctrl-D)",
       details: "Leaves graphcalc. Ctrl-D on an empty line does too; Ctrl-C abandons a line."),
     Command(
-      name: "exit", usage: ["exit", "quit"], summary: "leave (also quit, Ctrl-D)",
+      name: "exit", usage: ["exit"], summary: "leave (also quit, Ctrl-D)",
       details: "Leaves graphcalc, as quit does."),
   ]
 

@@ -1,1 +1,52 @@
-print("graphcalc")
+import Glibc
+import GraphCalcApp
+import LineEditor
+
+// graphcalc: parse the command line, then run -e commands and a script file, or standard
+// input (interactively on a terminal), through one Session.
+
+signal(SIGPIPE, SIG_IGN)
+
+let options: CommandLineOptions
+do {
+  options = try CommandLineOptions.parse(CommandLine.arguments.dropFirst())
+} catch {
+  Terminal.report("graphcalc: \(error.message)\nTry 'graphcalc --help' for usage.")
+  exit(2)
+}
+
+switch options.action {
+case .help:
+  Terminal.write(CommandLineOptions.usage + "\n")
+  exit(0)
+case .version:
+  Terminal.write("graphcalc \(CommandLineOptions.version)\n")
+  exit(0)
+case .run:
+  break
+}
+
+var runner = Runner(session: Session(terminalSize: Terminal.size()))
+if options.readsStandardInput {
+  if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
+    runner.interact()
+    exit(0)
+  }
+  runner.runScript(LineReader(stream: fdopen(STDIN_FILENO, "r")), name: "stdin")
+} else {
+  for (index, command) in options.commands.enumerated() where !runner.finished {
+    runner.run(command, prefix: "-e \(index + 1): ")
+  }
+  if let file = options.file, !runner.finished {
+    if file == "-" {
+      runner.runScript(LineReader(stream: fdopen(STDIN_FILENO, "r")), name: "stdin")
+    } else if let stream = fopen(file, "r") {
+      runner.runScript(LineReader(stream: stream), name: file)
+      fclose(stream)
+    } else {
+      Terminal.report("graphcalc: cannot read \(file): \(String(cString: strerror(errno)))")
+      exit(1)
+    }
+  }
+}
+exit(runner.failed ? 1 : 0)

@@ -1,0 +1,63 @@
+import Glibc
+import GraphCalcApp
+import LineEditor
+
+/// Feeds lines to a `Session` and shows what it answers: output on standard output, errors
+/// (with their caret) on standard error.
+struct Runner {
+  /// The session every line goes to.
+  var session: Session
+  /// Whether some line failed (the exit status is then 1).
+  private(set) var failed = false
+  /// Whether a line asked to leave (`quit`, `exit`).
+  private(set) var finished = false
+
+  init(session: Session) {
+    self.session = session
+  }
+
+  /// Runs one line; an error is reported with `prefix` (`script.gc:3: `, `-e 2: `) in front.
+  mutating func run(_ line: String, prefix: String = "") {
+    let reply = session.run(line)
+    if !reply.output.isEmpty { Terminal.write(reply.output) }
+    if let error = reply.error {
+      failed = true
+      Terminal.report(prefix + error.rendered(input: line))
+    }
+    if reply.quits { finished = true }
+  }
+
+  /// Runs every line of `reader`, naming errors `NAME:LINE: `.
+  mutating func runScript(_ reader: LineReader, name: String) {
+    var number = 0
+    while !finished, let line = reader.next() {
+      number += 1
+      run(line, prefix: "\(name):\(number): ")
+    }
+  }
+
+  /// The interactive loop: line editing and history, a prompt, the plot sized to the
+  /// terminal as it is now. Ctrl-C abandons a line; Ctrl-D, `quit` or `exit` leave.
+  mutating func interact() {
+    var editor = LineEditor(historyPath: HistoryLocation.path(xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME")))
+    while !finished {
+      switch editor.readLine(prompt: "> ") {
+      case .line(let line):
+        session.terminalSize = Terminal.size()
+        run(line)
+      case .interrupted:
+        Terminal.write("\n")
+      case .end:
+        Terminal.write("\n")
+        return
+      }
+    }
+  }
+}
+
+extension Runner {
+  /// The environment variable `name`, if set.
+  static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}
