@@ -97,7 +97,9 @@ func formatNumber(_ v: Double) -> String {
   let n = buffer.withUnsafeMutableBufferPointer { b in
     withVaList([v]) { vsnprintf(b.baseAddress, 64, "%.10g", $0) }
   }
-  return String(decoding: buffer.prefix(Int(Swift.max(0, Swift.min(n, 63)))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  return String(
+    decoding: buffer.prefix(Int(Swift.max(0, Swift.min(n, 63)))).map { UInt8(bitPattern: $0) },
+    as: UTF8.self)
 }
 
 /// Unix seconds as a UTC date: `2012-01-01`, or `2012-01-01 13:45:00` when not midnight.

@@ -23,7 +23,8 @@ public enum DataFile {
     case 2: return (refs[0], refs[1])
     default:
       throw DataFileError(
-        path: "", message: "using takes one or two columns (y, or x:y); \"\(spec)\" has \(refs.count)")
+        path: "",
+        message: "using takes one or two columns (y, or x:y); \"\(spec)\" has \(refs.count)")
     }
   }
 
@@ -373,7 +374,8 @@ public enum DataFile {
   /// Why no numbers came out of the columns read.
   static func noNumbers(path: String, records: Int, columns: [ResolvedColumn]) -> DataFileError {
     if records == 0 {
-      return DataFileError(path: path, message: "no data records (only comments, blanks or a header)")
+      return DataFileError(
+        path: path, message: "no data records (only comments, blanks or a header)")
     }
     if let text = columns.first(where: { $0.kind == .text }) {
       let example = text.sample.map { " such as \"\($0)\"" } ?? ""
@@ -383,7 +385,8 @@ public enum DataFile {
         column: text.field + 1)
     }
     let names = columns.filter { $0.field >= 0 }.map { "\"\($0.name)\"" }.joined(separator: " and ")
-    return DataFileError(path: path, message: "no numeric data in column \(names) (\(records) records)")
+    return DataFileError(
+      path: path, message: "no numeric data in column \(names) (\(records) records)")
   }
 
   static func trimmed(_ s: String) -> String {

@@ -93,8 +93,7 @@ public enum DateParser {
     if isDigit(first) {
       let start = c.i
       guard let (lead, leadDigits) = c.number(maxDigits: 4) else { return nil }
-      if leadDigits == 4, let sep = c.peek, sep == UInt8(ascii: "-") || sep == UInt8(ascii: "/")
-      {
+      if leadDigits == 4, let sep = c.peek, sep == UInt8(ascii: "-") || sep == UInt8(ascii: "/") {
         // yyyy-mm-dd or yyyy/mm/dd
         c.i += 1
         guard let (month, _) = c.number(maxDigits: 2), c.eat(sep),
@@ -107,7 +106,8 @@ public enum DateParser {
         guard let (second, _) = c.number(maxDigits: 2), c.eat(UInt8(ascii: "/")),
           let (yearField, yearDigits) = c.number(maxDigits: 4), yearDigits == 2 || yearDigits == 4
         else { return nil }
-        let year = yearDigits == 2 ? (yearField >= 69 ? 1900 + yearField : 2000 + yearField) : yearField
+        let year =
+          yearDigits == 2 ? (yearField >= 69 ? 1900 + yearField : 2000 + yearField) : yearField
         let rest = c
         if order != .monthFirst {
           var attempt = rest
@@ -201,7 +201,9 @@ struct DateCursor {
   /// Skips blanks, one comma, dash or dot, and blanks again (between date fields).
   mutating func skipDateSeparators() {
     skipBlanks()
-    if i < end && (p[i] == UInt8(ascii: ",") || p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: ".")) {
+    if i < end
+      && (p[i] == UInt8(ascii: ",") || p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "."))
+    {
       i += 1
     }
     skipBlanks()

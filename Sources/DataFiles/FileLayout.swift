@@ -53,7 +53,8 @@ enum Cells {
     var k = 0
     while k < bytes.count {
       unescaped.append(bytes[k])
-      k += (bytes[k] == UInt8(ascii: "\"") && k + 1 < bytes.count && bytes[k + 1] == bytes[k]) ? 2 : 1
+      k +=
+        (bytes[k] == UInt8(ascii: "\"") && k + 1 < bytes.count && bytes[k + 1] == bytes[k]) ? 2 : 1
     }
     return String(decoding: unescaped, as: UTF8.self)
   }
@@ -163,7 +164,9 @@ struct FileLayout {
     } else {
       hasHeader =
         first.contains(.text)
-        && !first.contains { if case .number = $0 { true } else if case .date = $0 { true } else { false } }
+        && !first.contains {
+          if case .number = $0 { true } else if case .date = $0 { true } else { false }
+        }
     }
     let columnCount = hasHeader ? max(maxFields, firstNames.count) : maxFields
     while numbers.count < columnCount {

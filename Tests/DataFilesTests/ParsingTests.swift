@@ -99,7 +99,8 @@ func parseNumber(_ text: String) -> Double? {
   ("5.", 5.0), ("1E3", 1000.0), ("1e-3", 0.001), ("0.000123", 0.000123),
   ("000012", 12.0), ("9007199254740993", 9_007_199_254_740_992.0),
   ("123456789012345678901234567890", 1.2345678901234568e29),
-  ("1.7976931348623157e308", Double.greatestFiniteMagnitude), ("4.9e-324", Double.leastNonzeroMagnitude),
+  ("1.7976931348623157e308", Double.greatestFiniteMagnitude),
+  ("4.9e-324", Double.leastNonzeroMagnitude),
   ("1e400", Double.infinity), ("1e-400", 0.0),
   ("0.1000000000000000055511151231257827", 0.1),
 ])
@@ -137,13 +138,19 @@ struct SplitMix64: RandomNumberGenerator {
     let bits = rng.next()
     let d = Double(bitPattern: bits)
     guard d.isFinite else { continue }
-    let scaled = [d, Double(Int64(truncatingIfNeeded: bits) >> 20) / 1000, Double(bits >> 40) * 1e-7]
+    let scaled = [
+      d, Double(Int64(truncatingIfNeeded: bits) >> 20) / 1000, Double(bits >> 40) * 1e-7,
+    ]
     for v in scaled {
-      for text in ["\(v)", String(format: "%.17g", v), String(format: "%.6e", v), String(format: "%.3f", v)] {
+      for text in [
+        "\(v)", String(format: "%.17g", v), String(format: "%.6e", v), String(format: "%.3f", v),
+      ] {
         let expected = Double(text)
         let parsed = parseNumber(text)
         if parsed != expected {
-          Issue.record("seed \(seed): \(text) parsed as \(String(describing: parsed)), want \(String(describing: expected))")
+          Issue.record(
+            "seed \(seed): \(text) parsed as \(String(describing: parsed)), want \(String(describing: expected))"
+          )
           return
         }
         checked += 1
@@ -166,9 +173,10 @@ struct SplitMix64: RandomNumberGenerator {
   #expect(d.x == .index(1) && d.y == .name("max temp"))
   let e = try DataFile.parseUsing("0:'a:b'")
   #expect(e.x == .index(0) && e.y == .name("a:b"))
-  #expect(try DataFile.parseColumnList("Region:Italy:France") == [
-    .name("Region"), .name("Italy"), .name("France"),
-  ])
+  #expect(
+    try DataFile.parseColumnList("Region:Italy:France") == [
+      .name("Region"), .name("Italy"), .name("France"),
+    ])
   #expect(try DataFile.parseColumnList("99999999999999999999") == [.index(Int.max)])
 }
 

@@ -7,9 +7,10 @@ import Testing
 
 @Test func csvWithHeaderByIndexAndByName() throws {
   let path = fixture("seattle-weather-head.csv")
-  #expect(try DataFile.header(path: path) == [
-    "date", "precipitation", "temp_max", "temp_min", "wind", "weather",
-  ])
+  #expect(
+    try DataFile.header(path: path) == [
+      "date", "precipitation", "temp_max", "temp_min", "wind", "weather",
+    ])
   let byName = try DataFile.read(path: path, x: .name("date"), y: .name("temp_max"))
   let byIndex = try DataFile.read(path: path, x: .index(1), y: .index(3))
   #expect(byName == byIndex)
@@ -113,9 +114,10 @@ import Testing
 @Test func isoDatesWithTimesAndZones() throws {
   let s = try DataFile.read(path: fixture("iso.csv"), x: .name("when"), y: .name("value"))
   #expect(s.xIsTime)
-  #expect(s.x == [
-    1_325_376_000, 1_325_425_500, 1_325_425_500, 1_325_425_500, 1_325_421_900, 1_325_445_300,
-  ])
+  #expect(
+    s.x == [
+      1_325_376_000, 1_325_425_500, 1_325_425_500, 1_325_425_500, 1_325_421_900, 1_325_445_300,
+    ])
 }
 
 @Test func unixSecondsWhenAsked() throws {
@@ -281,7 +283,8 @@ import Testing
   } catch {
     #expect(error.message.contains("no column named \"tmp_max\""))
     #expect(error.message.contains("did you mean \"temp_max\"?"))
-    #expect(error.message.contains("Columns: date, precipitation, temp_max, temp_min, wind, weather"))
+    #expect(
+      error.message.contains("Columns: date, precipitation, temp_max, temp_min, wind, weather"))
   }
 }
 

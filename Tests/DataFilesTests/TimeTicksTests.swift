@@ -22,16 +22,18 @@ func ticks(_ lo: Double, _ hi: Double, _ n: Int) -> [Tick] {
 
 @Test func secondTicks() {
   let t = ticks(utc(2012, 1, 1, 13, 45), utc(2012, 1, 1, 13, 45, 30), 6)
-  #expect(t.map(\.label) == [
-    "13:45:00", "13:45:05", "13:45:10", "13:45:15", "13:45:20", "13:45:25", "13:45:30",
-  ])
+  #expect(
+    t.map(\.label) == [
+      "13:45:00", "13:45:05", "13:45:10", "13:45:15", "13:45:20", "13:45:25", "13:45:30",
+    ])
 }
 
 @Test func fractionalSecondTicks() {
   let t = ticks(utc(2012, 1, 1, 13, 45), utc(2012, 1, 1, 13, 45, 0.5), 5)
-  #expect(t.map(\.label) == [
-    "13:45:00", "13:45:00.1", "13:45:00.2", "13:45:00.3", "13:45:00.4", "13:45:00.5",
-  ])
+  #expect(
+    t.map(\.label) == [
+      "13:45:00", "13:45:00.1", "13:45:00.2", "13:45:00.3", "13:45:00.4", "13:45:00.5",
+    ])
 }
 
 @Test func hourTicksAcrossMidnightNameTheDay() {
@@ -41,9 +43,10 @@ func ticks(_ lo: Double, _ hi: Double, _ n: Int) -> [Tick] {
 
 @Test func dayTicks() {
   let t = ticks(utc(2012, 3, 1), utc(2012, 3, 8), 7)
-  #expect(t.map(\.label) == [
-    "Mar 01", "Mar 02", "Mar 03", "Mar 04", "Mar 05", "Mar 06", "Mar 07", "Mar 08",
-  ])
+  #expect(
+    t.map(\.label) == [
+      "Mar 01", "Mar 02", "Mar 03", "Mar 04", "Mar 05", "Mar 06", "Mar 07", "Mar 08",
+    ])
 }
 
 @Test func dayTicksAcrossNewYearShowTheYear() {
@@ -72,9 +75,10 @@ func ticks(_ lo: Double, _ hi: Double, _ n: Int) -> [Tick] {
 }
 
 @Test func degenerateRanges() {
-  #expect(ticks(utc(2012, 1, 1, 13, 45), utc(2012, 1, 1, 13, 45), 5) == [
-    Tick(value: utc(2012, 1, 1, 13, 45), label: "2012-01-01 13:45:00")
-  ])
+  #expect(
+    ticks(utc(2012, 1, 1, 13, 45), utc(2012, 1, 1, 13, 45), 5) == [
+      Tick(value: utc(2012, 1, 1, 13, 45), label: "2012-01-01 13:45:00")
+    ])
   #expect(ticks(utc(2012, 1, 1), utc(2012, 1, 1), 5).map(\.label) == ["2012-01-01"])
   // Narrower than a Double can step at this magnitude: one tick, no endless loop.
   let lo = utc(2012, 1, 1)
