@@ -203,27 +203,28 @@ public struct SeriesStats: Sendable, Equatable {
 /// A double-ended queue of (position, value) in a fixed ring, for the sliding-window min/max.
 ///
 /// It never holds more than `capacity` entries, since each window position is in it at most
-/// once.
+/// once. Storage grows lazily up to `capacity`.
 struct MonotonicDeque: Sendable {
-  private var positions: [Int]
-  private var values: [Double]
+  struct Entry: Sendable {
+    var position: Int
+    var value: Double
+  }
+  private var entries: [Entry] = []
   private var start = 0
   private(set) var count = 0
   private let capacity: Int
 
   init(capacity: Int) {
     self.capacity = capacity
-    positions = []
-    values = []
   }
 
   /// The extremum: the front value, or `nil` when empty.
-  var front: Double? { count == 0 ? nil : values[start] }
+  var front: Double? { count == 0 ? nil : entries[start].value }
 
   /// Drops front entries whose position is before `oldest` (they left the window).
   @inline(__always)
   mutating func dropFront(before oldest: Int) {
-    while count > 0 && positions[start] < oldest {
+    while count > 0 && entries[start].position < oldest {
       start += 1
       if start == capacity { start = 0 }
       count -= 1
@@ -233,15 +234,15 @@ struct MonotonicDeque: Sendable {
   /// Appends for a minimum deque: removes back entries with value >= `value` first.
   @inline(__always)
   mutating func pushMin(_ value: Double, at position: Int) {
-    while count > 0 && values[backIndex] >= value { count -= 1 }
-    append(value, position)
+    while count > 0 && entries[backIndex].value >= value { count -= 1 }
+    append(Entry(position: position, value: value))
   }
 
   /// Appends for a maximum deque: removes back entries with value <= `value` first.
   @inline(__always)
   mutating func pushMax(_ value: Double, at position: Int) {
-    while count > 0 && values[backIndex] <= value { count -= 1 }
-    append(value, position)
+    while count > 0 && entries[backIndex].value <= value { count -= 1 }
+    append(Entry(position: position, value: value))
   }
 
   private var backIndex: Int {
@@ -251,16 +252,14 @@ struct MonotonicDeque: Sendable {
   }
 
   @inline(__always)
-  private mutating func append(_ value: Double, _ position: Int) {
+  private mutating func append(_ entry: Entry) {
     var k = start + count
     if k >= capacity { k -= capacity }
-    if k < positions.count {
-      positions[k] = position
-      values[k] = value
+    if k < entries.count {
+      entries[k] = entry
     } else {
-      // Grows lazily up to `capacity`; while growing, k == positions.count.
-      positions.append(position)
-      values.append(value)
+      // Grows lazily up to `capacity`; while growing, k == entries.count.
+      entries.append(entry)
     }
     count += 1
   }

@@ -55,6 +55,8 @@ public struct SmoothCurve: Sendable {
   public let firstX: Double
   /// The interpolation used.
   public let method: SmoothingMethod
+  /// The most pixel columns `points(columns:xRange:)` fills (more are taken as this many).
+  public static let maxColumns = 1 << 20
   /// The tangent (dy per sample) at each sample; 0 at gaps.
   private let tangents: [Double]
 
@@ -91,7 +93,8 @@ public struct SmoothCurve: Sendable {
   /// separated by `StreamPoint.gap`. Column `c` (0-based) is at
   /// x = `xRange.lower + c * (xRange.upper - xRange.lower) / (columns - 1)`.
   /// - Parameters:
-  ///   - columns: pixel columns across `xRange` (at least 2 for points between samples).
+  ///   - columns: pixel columns across `xRange` (at least 2 for points between samples; at
+  ///     most `maxColumns`).
   ///   - xRange: the plot-x span of those columns; by default the samples' own span.
   /// - Returns: points in plot units; empty if there is no finite sample.
   public func points(columns: Int, xRange: ValueRange? = nil) -> [StreamPoint] {
@@ -99,7 +102,9 @@ public struct SmoothCurve: Sendable {
     guard n > 0 else { return [] }
     let lo = xRange?.lower ?? firstX
     let hi = xRange?.upper ?? (firstX + Double(n - 1))
-    let gridCount = (columns >= 2 && lo.isFinite && hi.isFinite && hi > lo) ? columns : 0
+    let gridCount =
+      (columns >= 2 && lo.isFinite && hi.isFinite && hi > lo)
+      ? Swift.min(columns, Self.maxColumns) : 0
     let step = gridCount > 0 ? (hi - lo) / Double(gridCount - 1) : 0
     var out: [StreamPoint] = []
     out.reserveCapacity(n + gridCount + 8)

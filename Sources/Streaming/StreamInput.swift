@@ -193,10 +193,16 @@ public struct CommandInput: StreamInput, Sendable {
   public func close() -> CommandStatus? {
     pipe.close()
     var status: Int32 = 0
-    if waitpid(pid, &status, WNOHANG) == pid { return Self.decode(status) }
+    // A negative answer means it is not (or no longer) our child: never signal a pid that
+    // may have been reused.
+    var reaped = waitpid(pid, &status, WNOHANG)
+    if reaped == pid { return Self.decode(status) }
+    if reaped < 0 { return nil }
     _ = kill(-pid, SIGTERM)
     for _ in 0..<100 {
-      if waitpid(pid, &status, WNOHANG) == pid { return Self.decode(status) }
+      reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid { return Self.decode(status) }
+      if reaped < 0 && errno != EINTR { return nil }
       usleep(10_000)
     }
     _ = kill(-pid, SIGKILL)

@@ -103,8 +103,7 @@ public struct StreamOptions: Sendable, Equatable {
   static let flags = ["--window", "--ymin", "--ymax", "--smooth", "--fps", "--export"]
 
   /// A finite number for `flag`, or `.invalidNumber`.
-  private static func number(_ text: String, flag: String) throws(StreamOptionsError) -> Double
-  {
+  private static func number(_ text: String, flag: String) throws(StreamOptionsError) -> Double {
     guard let v = NumberScanner.parse(text), v.isFinite else {
       throw .invalidNumber(flag: flag, value: text)
     }

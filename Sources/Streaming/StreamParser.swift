@@ -91,7 +91,10 @@ public struct StreamParser: Sendable {
       }
       sawAnything = true
       if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") {
-        if pendingField { store(.nan, at: fields) ; fields += 1 }
+        if pendingField {
+          store(.nan, at: fields)
+          fields += 1
+        }
         pendingField = true
         i += 1
         continue

@@ -18,7 +18,8 @@
 /// Sample index (plot x) `k` is the `k`-th data line (0-based); every series gets one sample
 /// per data line (NaN where the line was short). Junk lines and blank lines take no x.
 public struct StreamSession: Sendable {
-  /// The settings (window size, fixed y bounds, smoothing, frame rate).
+  /// The settings (window size, fixed y bounds, smoothing, frame rate), with `window`
+  /// clamped to 1 ... `StreamOptions.maxWindow`.
   public let options: StreamOptions
   /// The line parser, with its counters (`junkLines`, `valuesRead`, ...).
   public private(set) var parser = StreamParser()
@@ -40,8 +41,9 @@ public struct StreamSession: Sendable {
   /// - Parameters:
   ///   - options: the settings; `StreamOptions()` gives the defaults.
   ///   - clock: the time source for the throttle (a fake one in tests).
-  public init(options: StreamOptions = StreamOptions(), clock: any StreamClock = MonotonicClock())
-  {
+  public init(options: StreamOptions = StreamOptions(), clock: any StreamClock = MonotonicClock()) {
+    var options = options
+    options.window = Swift.min(Swift.max(options.window, 1), StreamOptions.maxWindow)
     self.options = options
     self.clock = clock
     throttle = FrameThrottle(framesPerSecond: options.framesPerSecond)

@@ -65,7 +65,8 @@ import Testing
 
   @Test(arguments: [0.0, -5, .nan, .infinity])
   func badRatesMeanTheDefault(_ fps: Double) {
-    #expect(FrameThrottle(framesPerSecond: fps).minInterval == 1 / FrameThrottle.defaultFramesPerSecond)
+    #expect(
+      FrameThrottle(framesPerSecond: fps).minInterval == 1 / FrameThrottle.defaultFramesPerSecond)
   }
 
   /// A burst of 10000 lines within 1 ms gives at most one frame, then the final frame at the

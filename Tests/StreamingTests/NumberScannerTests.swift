@@ -15,17 +15,20 @@ struct NumberCase: Sendable, CustomStringConvertible {
     .init(text: "-3.5", value: -3.5), .init(text: "+7", value: 7), .init(text: ".5", value: 0.5),
     .init(text: "5.", value: 5), .init(text: "1e3", value: 1000), .init(text: "1E-3", value: 0.001),
     .init(text: "-2.5e+2", value: -250), .init(text: "0.1", value: 0.1),
-    .init(text: "123456789012345678901234", value: 123456789012345685803008),
+    .init(text: "123456789012345678901234", value: 123_456_789_012_345_685_803_008),
     .init(text: "1.7976931348623157e308", value: .greatestFiniteMagnitude),
     .init(text: "4.9e-324", value: .leastNonzeroMagnitude),
     .init(text: "1e400", value: .infinity), .init(text: "inf", value: .infinity),
     .init(text: "-inf", value: -.infinity), .init(text: "Infinity", value: .infinity),
-    .init(text: "nan", value: .nan), .init(text: "NaN", value: .nan), .init(text: "-nan", value: .nan),
+    .init(text: "nan", value: .nan), .init(text: "NaN", value: .nan),
+    .init(text: "-nan", value: .nan),
     .init(text: "0x10", value: 16),
     .init(text: "", value: nil), .init(text: "-", value: nil), .init(text: ".", value: nil),
     .init(text: "1e", value: nil), .init(text: "1e+", value: nil), .init(text: "12abc", value: nil),
-    .init(text: "abc", value: nil), .init(text: "1.2.3", value: nil), .init(text: "--1", value: nil),
-    .init(text: "r", value: nil), .init(text: "swpd", value: nil), .init(text: "-----io----", value: nil),
+    .init(text: "abc", value: nil), .init(text: "1.2.3", value: nil),
+    .init(text: "--1", value: nil),
+    .init(text: "r", value: nil), .init(text: "swpd", value: nil),
+    .init(text: "-----io----", value: nil),
   ]
 
   @Test(arguments: cases)
@@ -54,7 +57,9 @@ struct NumberCase: Sendable, CustomStringConvertible {
       if Bool.random(using: &rng) { s += "e\(Int.random(in: -30...30, using: &rng))" }
       let want = strtod(s, nil)
       let got = NumberScanner.parse(s)
-      #expect(got?.bitPattern == want.bitPattern, "\(s): \(String(describing: got)) vs \(want) (seed \(seed))")
+      #expect(
+        got?.bitPattern == want.bitPattern,
+        "\(s): \(String(describing: got)) vs \(want) (seed \(seed))")
     }
   }
 }

@@ -70,7 +70,9 @@ import Testing
       #expect(w.min == finite.min(), "step \(step), seed \(seed)")
       #expect(w.max == finite.max(), "step \(step), seed \(seed)")
       let mean = finite.isEmpty ? nil : finite.reduce(0, +) / Double(finite.count)
-      #expect(close(w.mean, mean, 1e-9), "step \(step): \(String(describing: w.mean)) vs \(String(describing: mean)), seed \(seed)")
+      #expect(
+        close(w.mean, mean, 1e-9),
+        "step \(step): \(String(describing: w.mean)) vs \(String(describing: mean)), seed \(seed)")
       if step % 997 == 0 {
         #expect(w.values.count == inWindow.count)
         #expect(zip(w.values, inWindow).allSatisfy { same($0, $1) })

@@ -30,15 +30,22 @@ import Testing
       for p in points where !p.y.isNaN {
         let k = Int((p.x - firstX).rounded(.down))
         try #require(k >= 0 && k < n, "x \(p.x) outside the samples (trial \(trial))")
-        let lo = k + 1 < n && values[k + 1].isFinite ? Swift.min(values[k], values[k + 1]) : values[k]
-        let hi = k + 1 < n && values[k + 1].isFinite ? Swift.max(values[k], values[k + 1]) : values[k]
-        #expect(p.y >= lo && p.y <= hi, "trial \(trial) x \(p.x): \(p.y) not in [\(lo), \(hi)], seed \(seed)")
+        let lo =
+          k + 1 < n && values[k + 1].isFinite ? Swift.min(values[k], values[k + 1]) : values[k]
+        let hi =
+          k + 1 < n && values[k + 1].isFinite ? Swift.max(values[k], values[k + 1]) : values[k]
+        #expect(
+          p.y >= lo && p.y <= hi,
+          "trial \(trial) x \(p.x): \(p.y) not in [\(lo), \(hi)], seed \(seed)")
         #expect(p.y >= finite.min()! && p.y <= finite.max()!)
       }
       // x increases within each run.
       var previous = -Double.infinity
       for p in points {
-        if p.y.isNaN { previous = -.infinity; continue }
+        if p.y.isNaN {
+          previous = -.infinity
+          continue
+        }
         #expect(p.x > previous, "trial \(trial), seed \(seed)")
         previous = p.x
       }
@@ -104,5 +111,11 @@ import Testing
     #expect(SmoothCurve(values: [3], firstX: 2).points(columns: 10) == [StreamPoint(x: 2, y: 3)])
     #expect(SmoothCurve(values: [1, 2]).value(at: .nan).isNaN)
     #expect(SmoothCurve(values: [1, 2]).value(at: .infinity).isNaN)
+  }
+
+  @Test func absurdColumnCountsAreCapped() {
+    let points = SmoothCurve(values: [0, 1]).points(columns: Int.max)
+    #expect(points.count == SmoothCurve.maxColumns)  // 2 samples + maxColumns - 2 between
+    #expect(SmoothCurve(values: [0, 1]).points(columns: Int.min).count == 2)
   }
 }

@@ -48,7 +48,8 @@ import Testing
     ErrorCase(
       args: ["--window", "99999999999999999999"], error: .invalidWindow("99999999999999999999"),
       message: "--window needs a whole number of samples, not '99999999999999999999'"),
-    ErrorCase(args: ["--window"], error: .missingValue(flag: "--window"), message: "--window needs a value"),
+    ErrorCase(
+      args: ["--window"], error: .missingValue(flag: "--window"), message: "--window needs a value"),
     ErrorCase(
       args: ["--ymin", "5", "--ymax", "1"], error: .emptyYRange(min: 5, max: 1),
       message: "--ymin (5) must be less than --ymax (1)"),

@@ -17,7 +17,9 @@ import Testing
   /// Every chunk size, so each line and each number is cut at every position.
   @Test func chunkBoundariesSplittingLinesAndNumbers() {
     let text = "12.5 -3e2\n1,2,3\r\n\nprocs --mem--\n-0.000125;7\n99999999999999999999 4"
-    let expected = ["12.5 -3e2", "1,2,3", "", "procs --mem--", "-0.000125;7", "99999999999999999999 4"]
+    let expected = [
+      "12.5 -3e2", "1,2,3", "", "procs --mem--", "-0.000125;7", "99999999999999999999 4",
+    ]
     for size in 1...text.utf8.count {
       #expect(lines(of: text, chunkSize: size) == expected, "chunk size \(size)")
     }
@@ -35,8 +37,10 @@ import Testing
       }
       s.endOfInput()
       #expect(s.windows.count == 2)
-      #expect(zip(s.windows[0].values, [1.25, 3, -5.5, 6]).allSatisfy { same($0, $1) }, "size \(size)")
-      #expect(zip(s.windows[1].values, [-2, 40, .nan, 7]).allSatisfy { same($0, $1) }, "size \(size)")
+      #expect(
+        zip(s.windows[0].values, [1.25, 3, -5.5, 6]).allSatisfy { same($0, $1) }, "size \(size)")
+      #expect(
+        zip(s.windows[1].values, [-2, 40, .nan, 7]).allSatisfy { same($0, $1) }, "size \(size)")
       #expect(s.junkLines == 1)
       #expect(s.frame().valuesRead == reference.frame().valuesRead)
     }
@@ -104,6 +108,8 @@ import Testing
     var got = 0
     while got == 0 { _ = reader.read(timeout: 2) { _ in got += 1 } }
     #expect(reader.input.close() == .signaled(SIGTERM))
+    // Closing again finds no child and signals nothing.
+    #expect(reader.input.close() == nil)
   }
 
   @Test func missingCommandExitsWith127AndSaysWhy() throws {
@@ -126,7 +132,10 @@ import Testing
         == "cannot open 'x.dat': No such file or directory")
   }
 
-  @Test(arguments: [(nil, -1), (0, 0), (-1, 0), (0.0001, 1), (0.25, 250), (Double.nan, 0), (1e300, 86_400_000)] as [(Double?, Int32)])
+  @Test(
+    arguments: [
+      (nil, -1), (0, 0), (-1, 0), (0.0001, 1), (0.25, 250), (Double.nan, 0), (1e300, 86_400_000),
+    ] as [(Double?, Int32)])
   func pollTimeouts(_ seconds: Double?, _ ms: Int32) {
     #expect(FileDescriptorInput.milliseconds(seconds) == ms)
   }

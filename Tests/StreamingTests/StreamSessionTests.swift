@@ -23,7 +23,8 @@ import Testing
     #expect(f.series[0].firstSample == 8)
     #expect(f.xRange == ValueRange(lower: 8, upper: 12))
     #expect(f.series[0].curve.map(\.x) == [8, 9, 10, 11, 12])
-    #expect(f.series[1].stats == SeriesStats(last: -13, min: -13, max: -9, mean: -11, finiteCount: 5))
+    #expect(
+      f.series[1].stats == SeriesStats(last: -13, min: -13, max: -9, mean: -11, finiteCount: 5))
   }
 
   @Test func legendNamesAndLateSeries() {
@@ -141,5 +142,17 @@ import Testing
     let second = s.endOfInput()
     #expect(!second)
     #expect(s.frame().ended)
+  }
+
+  @Test(arguments: [Int.min, -1, 0, Int.max])
+  func outOfRangeWindowsAreClamped(_ window: Int) {
+    var options = StreamOptions()
+    options.window = window
+    var s = StreamSession(options: options)
+    s.consume(text: "1\n2\n3\n")
+    #expect(s.options.window >= 1 && s.options.window <= StreamOptions.maxWindow)
+    let x = s.xRange
+    #expect(x.lower < x.upper)
+    #expect(s.windows[0].last == 3)
   }
 }
