@@ -76,7 +76,8 @@ public struct LineSplitter: Sendable {
 
   private mutating func appendToCarry(_ part: UnsafeBufferPointer<UInt8>) {
     if skipping { return }
-    if carry.count + part.count > maxLineLength {
+    // One byte more than the limit: room for a `\r` that `emit` strips before checking.
+    if carry.count + part.count > maxLineLength + 1 {
       skipping = true
       overlongLines += 1
       carry.removeAll(keepingCapacity: false)

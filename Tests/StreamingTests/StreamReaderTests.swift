@@ -66,6 +66,22 @@ import Testing
     #expect(session.windows[0].values == [5, 6])
   }
 
+  @Test func lineLengthLimitIsTheSameWhateverTheChunking() {
+    let text = "12345\r\n123456\n1\n1234567\r\n\n12345"
+    for size in 1...text.utf8.count {
+      var splitter = LineSplitter(maxLineLength: 5)
+      var got: [String] = []
+      for chunk in chunks(Array(text.utf8), size: size) {
+        chunk.withUnsafeBytes { bytes in
+          splitter.feed(bytes) { got.append(String(decoding: $0, as: UTF8.self)) }
+        }
+      }
+      splitter.finish { got.append(String(decoding: $0, as: UTF8.self)) }
+      #expect(got == ["12345", "1", "", "12345"], "chunk size \(size)")
+      #expect(splitter.overlongLines == 2, "chunk size \(size)")
+    }
+  }
+
   @Test func readsAPipe() throws {
     var fds: [Int32] = [-1, -1]
     try #require(pipe(&fds) == 0)
