@@ -330,7 +330,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
         undecided += width - k
         break
       }
-      columnPoints = min(pointsLeft, max(256, pointsLeft / max(1, width - k) * 16))
+      columnPoints = min(pointsLeft, max(256, pointsLeft / max(1, width - k) * 4))
       let ya = carryX == a ? carryY : value(a)
       let yb = value(b)
       carryX = b
@@ -338,7 +338,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
       columnUndecided = false
       if useEnclosures && enclosuresLeft > 2 {
         let share = enclosuresLeft / max(1, width - k)
-        columnAllowance = min(enclosuresLeft, max(64, share * 16))
+        columnAllowance = min(enclosuresLeft, max(64, share * 8))
         structure(a, b, ya, yb)
         findPieces()
         fillRanges()
@@ -402,8 +402,11 @@ struct CurveSampler<Source: GraphViewDataSource> {
   /// Point sampling of one column for sources without enclosures (or out of budget): the
   /// same leaf list, with `joined` decided from the values alone. Breadth first, like
   /// `structure`: a pair of neighbouring samples is halved while their values (clipped to
-  /// the view plus margin) differ by more than a pixel, or while exactly one is finite (the
-  /// end of the domain); a step left at the maximum depth lifts the pen.
+  /// the view plus margin) differ by more than a pixel, while a parabola through three
+  /// neighbouring samples puts a peak between them beyond `rangeTolerance`, or while exactly
+  /// one is finite (the end of the domain); a step left at the maximum depth lifts the pen.
+  /// A column out of budget joins its remaining pairs, except one spanning the whole band
+  /// (top to bottom: a likely pole).
   mutating func pointStructure(_ a: Double, _ b: Double, _ ya: Double, _ yb: Double) {
     leaves.removeAll(keepingCapacity: true)
     let parts = 4
@@ -458,7 +461,16 @@ struct CurveSampler<Source: GraphViewDataSource> {
           columnUndecided = true
         }
         if f0 && f1 {
-          l.joined = !split || abs(l.y1 - l.y0) * scaleY <= budget.joinTolerance
+          if !split {
+            l.joined = true
+          } else if midpoint(l) == nil {
+            // A step that survived halving to the maximum depth: a jump or a pole.
+            l.joined = abs(l.y1 - l.y0) * scaleY <= budget.joinTolerance
+          } else {
+            // Out of budget: drawn from the samples, except across the whole band (a pole).
+            let c0 = clip(l.y0), c1 = clip(l.y1)
+            l.joined = !(min(c0, c1) == bandLo && max(c0, c1) == bandHi)
+          }
         } else {
           l.joined = false
         }
@@ -568,7 +580,12 @@ struct CurveSampler<Source: GraphViewDataSource> {
     PlotPoint(x: x, y: min(max(y, -1e300), 1e300))
   }
 
+  /// Ends the polyline being built; a lone point beyond the view plus margin is dropped
+  /// (it could never show).
   mutating func closeOpen() {
+    if open.count == 1 && !(open[0].y >= bandLo && open[0].y <= bandHi) {
+      open.removeAll(keepingCapacity: true)
+    }
     if !open.isEmpty {
       segments.append(open)
       open.removeAll(keepingCapacity: true)

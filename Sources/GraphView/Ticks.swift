@@ -3,9 +3,11 @@ import Glibc
 /// Axis ticks at "nice" values (1, 2 or 5 × 10^n apart) with the labels a person writes.
 ///
 /// The step follows P. S. Heckbert, "Nice Numbers for Graph Labels", Graphics Gems (1990):
-/// the span is first rounded up to a nice number, then divided by the wanted count less one
-/// and rounded to the nearest nice number. Ticks are the multiples of the step that lie in
-/// the range (an end that is a multiple within rounding counts as in). Labels are written
+/// the span divided by the wanted count less one, rounded to the nearest nice number. (Heckbert
+/// first rounds the span itself up to a nice number because his "loose" labelling widens the
+/// range to the outer ticks; ticks that must stay within a given range do better without that
+/// step: [0, 0.3] gets 0, 0.1, 0.2, 0.3 rather than 0, 0.2.) Ticks are the multiples of the
+/// step that lie in the range (an end that is a multiple within rounding counts as in). Labels are written
 /// from the exact decimal `i × m × 10^e` (see `NumberLabel`), with the decimals the step needs
 /// (`0.3`, never `0.30000000000000004`; zero is `0`, never `-0`), in exponent form (`1e20`,
 /// `2.5e-9`) when positional notation would be longer than 7 characters and longer than the
@@ -27,7 +29,7 @@ public enum Ticks {
   }
 
   /// The step between ticks for a span of `span` plot units and about `approximateCount`
-  /// ticks: `niceNumber(niceNumber(span, false) / (count - 1), true)` (Heckbert).
+  /// ticks: `niceNumber(span / (count - 1), round: true)` (after Heckbert).
   ///
   /// - Parameters:
   ///   - span: The width of the range, plot units (positive, finite; else NaN is returned).
@@ -129,7 +131,6 @@ public enum Ticks {
 
   static func stepDecomposition(_ span: Double, _ count: Int) -> (Int, Int)? {
     let n = min(max(count, 2), 100)
-    guard let (m, e) = decompose(span, round: false) else { return nil }
-    return decompose(decimal(m, e) / Double(n - 1), round: true)
+    return decompose(span / Double(n - 1), round: true)
   }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import GraphView
+import Testing
+
+@Suite struct AutoscaleTests {
+  static func range(_ f: @escaping @Sendable (Double) -> Double, _ x: ClosedRange<Double> = -10...10)
+    -> ClosedRange<Double>
+  {
+    Autoscale.yRange(of: ClosureSource(curves: [f]), xRange: x)
+  }
+
+  /// sin(x)*x on [-10, 10] (true range about [-5.2, 7.9]) is shown whole, snapped outward.
+  @Test func boundedCurveIsShownWhole() {
+    #expect(Self.range { sin($0) * $0 } == -6...8)
+    #expect(Self.range { sin($0) } == -1...1)
+    #expect(Self.range { $0 * $0 } == 0...100)
+  }
+
+  /// Poles do not blow the range up: tan and 1/x stay within a few tens.
+  @Test func polesStayReadable() {
+    let t = Self.range { tan($0) }
+    #expect(t.lowerBound >= -40 && t.lowerBound <= -5 && t.upperBound >= 5 && t.upperBound <= 40, "\(t)")
+    let r = Self.range { 1 / $0 }
+    #expect(r.lowerBound >= -40 && r.lowerBound <= -2 && r.upperBound >= 2 && r.upperBound <= 40, "\(r)")
+    #expect(-r.lowerBound == r.upperBound)
+  }
+
+  @Test func constantsArePaddedAndLabelled() {
+    #expect(Self.range { _ in 3 } == 2...4)
+    #expect(Self.range { _ in -3 } == -4...(-2))
+    #expect(Self.range { _ in 0 } == -1...1)
+    #expect(Self.range { _ in 1000 } == 0...2000)
+    for c in [3.0, 123.4, 1e-9, -7.25, 1e13] {
+      let r = Self.range { _ in c }
+      #expect(r.lowerBound < c && c < r.upperBound, "\(c): \(r)")
+      let ticks = Ticks.ticks(for: r, approximateCount: 8)
+      #expect(ticks.contains { $0.value == c }, "\(c): \(ticks.map(\.label))")
+    }
+  }
+
+  @Test func undefinedEverywhereGivesTheDefault() {
+    #expect(Self.range { _ in .nan } == -10...10)
+    #expect(Self.range({ sqrt($0) }, -5...(-1)) == -10...10)
+    #expect(Autoscale.range(of: []) == -10...10)
+    #expect(Autoscale.range(of: [.nan, .infinity]) == -10...10)
+  }
+
+  /// The range depends on the x range only, and ends are tick multiples.
+  @Test func rangeIsSnappedToTicks() {
+    let r = Self.range({ exp($0) }, -1...2)
+    #expect(r.lowerBound == 0 && r.upperBound >= exp(2) && r.upperBound <= 10)
+    let step = Ticks.niceStep(for: r.upperBound - r.lowerBound, approximateCount: 8)
+    let q = r.upperBound / step
+    #expect(abs(q - q.rounded()) < 1e-9)
+  }
+
+  @Test func severalCurvesShareOneRange() {
+    let source = ClosureSource(curves: [{ sin($0) }, { 3 * cos($0) }])
+    #expect(Autoscale.yRange(of: source, xRange: -10...10) == -3...3)
+  }
+
+  @Test func dataSeriesIgnoreOutliers() {
+    var values = (0..<200).map { Double($0 % 10) }
+    values.append(1e9)
+    #expect(Autoscale.range(of: values) == 0...9)
+    #expect(Autoscale.range(of: [1, 2, 3, 4, 5]) == 1...5)
+    #expect(Autoscale.range(of: [.greatestFiniteMagnitude, -.greatestFiniteMagnitude]).upperBound <= 1e300)
+  }
+}
