@@ -400,11 +400,12 @@ public enum DataFile {
 /// "Did you mean" by edit distance, as swift-argument-parser suggests option names.
 enum Suggestion {
   /// The name nearest to `name` (Levenshtein distance ignoring case, on the first 64
-  /// characters), when it is within a third of the name's length (at least 2).
+  /// characters, among the first 10 000 names), when it is within a third of the name's
+  /// length (at least 2).
   static func nearest(to name: String, among names: [String]) -> String? {
     let target = Array(name.lowercased().prefix(64))
     var best: (name: String, distance: Int)? = nil
-    for candidate in names {
+    for candidate in names.prefix(10_000) {
       let d = distance(target, Array(candidate.lowercased().prefix(64)))
       if d < best?.distance ?? Int.max { best = (candidate, d) }
     }

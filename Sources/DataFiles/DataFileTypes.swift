@@ -189,8 +189,10 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
     self.column = column
   }
 
-  /// `FILE:LINE: message` or `FILE: message`.
+  /// `FILE:LINE: message`, `FILE: message`, or the message alone when there is no path
+  /// (errors of `parseUsing`).
   public var description: String {
+    if path.isEmpty { return message }
     if let line { return "\(path):\(line): \(message)" }
     return "\(path): \(message)"
   }

@@ -180,6 +180,15 @@ struct SplitMix64: RandomNumberGenerator {
   #expect(try DataFile.parseColumnList("99999999999999999999") == [.index(Int.max)])
 }
 
+@Test func usingErrorsReadWithoutAPath() {
+  do {
+    _ = try DataFile.parseUsing("1:2:3")
+    Issue.record("no error")
+  } catch {
+    #expect(error.description == "using takes one or two columns (y, or x:y); \"1:2:3\" has 3")
+  }
+}
+
 @Test(arguments: ["", "1:", ":2", "1:2:3", "-1:2", "\"open:2"])
 func badUsingSpecsThrow(_ spec: String) {
   #expect(throws: DataFileError.self) { try DataFile.parseUsing(spec) }
