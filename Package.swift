@@ -24,6 +24,8 @@ let package = Package(
     .target(name: "DataFiles"),
     .target(name: "Streaming"),
 
+    .target(name: "BarChart", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
+
     // MARK: Line editing
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -34,6 +36,7 @@ let package = Package(
       name: "GraphCalcApp",
       dependencies: [
         "CalculatorBrain", "GraphView", "TextCanvas", "SVGRenderer", "DataFiles", "Streaming",
+        "BarChart",
       ]),
     .executableTarget(name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"]),
 
@@ -47,6 +50,7 @@ let package = Package(
     .testTarget(
       name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"]),
     .testTarget(name: "DataFilesTests", dependencies: ["DataFiles"]),
+    .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
     .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"]),
   ],
