@@ -40,6 +40,11 @@ let package = Package(
       ]),
     .executableTarget(name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"]),
 
+    // MARK: Benchmarks (swift run -c release graphcalc-bench)
+    .executableTarget(
+      name: "graphcalc-bench", dependencies: ["CalculatorBrain", "GraphView", "GraphCalcApp", "Streaming"],
+      path: "Benchmarks/graphcalc-bench"),
+
     // MARK: Tests
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals"]),
     .testTarget(name: "CalculatorBrainTests", dependencies: ["CalculatorBrain"]),

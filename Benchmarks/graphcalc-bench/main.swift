@@ -1,0 +1,375 @@
+// graphcalc-bench: graphcalc's speed beside its peers, measured in the same run.
+//
+//   swift run -c release graphcalc-bench [--quick]
+//
+// Prints one table: each case, graphcalc's figure, the peer's figure and the ratio
+// (graphcalc / peer for times, so lower is better; for rates, peer / graphcalc). Peers:
+// a hand-written Swift loop and muparser (built from Benchmarks/muparser/driver.cpp with the
+// system C++ compiler when libmuparser-dev is present) for evaluation; gnuplot (when
+// installed) for whole one-shot plots and data files. A peer that is not there is reported
+// as "peer absent". Timings are the best (evaluation) or the median (whole processes) of
+// several rounds.
+import CalculatorBrain
+import Glibc
+import GraphCalcApp
+import GraphView
+import Streaming
+
+// MARK: Clock and processes
+
+func now() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func median(_ xs: [Double]) -> Double {
+  let s = xs.sorted()
+  return s.isEmpty ? .nan : s[s.count / 2]
+}
+
+/// Runs `argv` with standard output and error to /dev/null; returns wall seconds and the
+/// child's peak resident set in KiB, or nil when it could not start or failed.
+func runProcess(_ argv: [String], stdinPath: String? = nil) -> (seconds: Double, maxRSSKiB: Int)? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 0, stdinPath ?? "/dev/null", O_RDONLY, 0)
+  var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+  cargs.append(nil)
+  defer { for p in cargs { free(p) } }
+  var pid: pid_t = 0
+  let start = now()
+  guard posix_spawnp(&pid, argv[0], &actions, nil, &cargs, environ) == 0 else { return nil }
+  var status: Int32 = 0
+  var usage = rusage()
+  guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+  let elapsed = now() - start
+  guard status == 0 else { return nil }
+  return (elapsed, Int(usage.ru_maxrss))
+}
+
+func which(_ name: String) -> String? {
+  guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
+  for dir in path.split(separator: ":") {
+    let candidate = "\(dir)/\(name)"
+    if access(candidate, X_OK) == 0 { return candidate }
+  }
+  return nil
+}
+
+func fmt(_ v: Double, _ digits: Int = 2) -> String {
+  guard v.isFinite else { return "-" }
+  return withVaList([digits, v]) { args in
+    var buf = [CChar](repeating: 0, count: 64)
+    _ = vsnprintf(&buf, 64, "%.*f", args)
+    return String(cString: buf)
+  }
+}
+
+// MARK: The table
+
+struct Row {
+  var section: String
+  var name: String
+  var ours: String
+  var peer: String
+  var ratio: String
+  var target: String
+  var met: Bool?
+}
+var rows: [Row] = []
+@MainActor func report(_ row: Row) {
+  rows.append(row)
+  let mark = row.met.map { $0 ? "yes" : "NO" } ?? ""
+  print(
+    row.section.padding(11) + row.name.padding(34) + row.ours.padding(16) + row.peer.padding(22)
+      + row.ratio.padding(9) + row.target.padding(12) + mark)
+  fflush(nil)
+}
+extension String {
+  func padding(_ n: Int) -> String { count >= n ? self + " " : self + String(repeating: " ", count: n - count) }
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let evalCount = quick ? 200_000 : 1_000_000
+let rounds = quick ? 3 : 5
+let processRuns = quick ? 5 : 21
+
+// MARK: 1. Evaluation
+
+/// One expression: graphcalc's syntax, muparser's, and the hand-written Swift loop body.
+struct EvalCase {
+  var name: String
+  var graphcalc: String
+  var muparser: String
+  var native: (Double) -> Double
+}
+
+@inline(__always) func sq(_ x: Double) -> Double { x * x }
+
+let userFunctions = "f(x) = x^2 - 3"
+let evalCases: [EvalCase] = [
+  EvalCase(name: "sin(x)*x", graphcalc: "sin(x)*x", muparser: "sin(x)*x", native: { sin($0) * $0 }),
+  EvalCase(name: "x*x+2*x+1", graphcalc: "x*x+2*x+1", muparser: "x*x+2*x+1", native: { $0 * $0 + 2 * $0 + 1 }),
+  EvalCase(
+    name: "exp(-x^2)*cos(50*x)", graphcalc: "exp(-x^2)*cos(50*x)", muparser: "exp(-x^2)*cos(50*x)",
+    native: { exp(-($0 * $0)) * cos(50 * $0) }),
+  EvalCase(
+    name: "horner degree 7", graphcalc: "((((((2*x-3)*x+1)*x-5)*x+7)*x-2)*x+4)*x-1",
+    muparser: "((((((2*x-3)*x+1)*x-5)*x+7)*x-2)*x+4)*x-1",
+    native: { x in ((((((2 * x - 3) * x + 1) * x - 5) * x + 7) * x - 2) * x + 4) * x - 1 }),
+  EvalCase(
+    name: "x^3-2x^2+x-7", graphcalc: "x^3-2*x^2+x-7", muparser: "x^3-2*x^2+x-7",
+    native: { x in x * x * x - 2 * x * x + x - 7 }),
+  EvalCase(
+    name: "sqrt(abs(x))+ln(x*x+1)", graphcalc: "sqrt(abs(x))+ln(x*x+1)", muparser: "sqrt(abs(x))+ln(x*x+1)",
+    native: { x in sqrt(abs(x)) + log(x * x + 1) }),
+  EvalCase(
+    name: "tan(x)/(1+x^2)", graphcalc: "tan(x)/(1+x^2)", muparser: "tan(x)/(1+x^2)",
+    native: { x in tan(x) / (1 + x * x) }),
+  EvalCase(
+    name: "user f(x)*f(x+1)", graphcalc: "f(x)*f(x+1)", muparser: "(x^2-3)*((x+1)^2-3)",
+    native: { x in (x * x - 3) * ((x + 1) * (x + 1) - 3) }),
+  EvalCase(
+    name: "x<0 ? sqrt(-x) : sqrt(x)", graphcalc: "x<0 ? sqrt(-x) : sqrt(x)", muparser: "x<0 ? sqrt(-x) : sqrt(x)",
+    native: { x in x < 0 ? sqrt(-x) : sqrt(x) }),
+  EvalCase(
+    name: "sin(cos(sin(cos(x))))", graphcalc: "sin(cos(sin(cos(x))))", muparser: "sin(cos(sin(cos(x))))",
+    native: { x in sin(cos(sin(cos(x)))) }),
+  EvalCase(
+    name: "1/(1+exp(-x))", graphcalc: "1/(1+exp(-x))", muparser: "1/(1+exp(-x))",
+    native: { x in 1 / (1 + exp(-x)) }),
+  EvalCase(
+    name: "sinh(x/5)*cosh(x/7)-tanh(x)", graphcalc: "sinh(x/5)*cosh(x/7)-tanh(x)",
+    muparser: "sinh(x/5)*cosh(x/7)-tanh(x)", native: { x in sinh(x / 5) * cosh(x / 7) - tanh(x) }),
+  EvalCase(
+    name: "atan(x/2)+sqrt(x*x+9)", graphcalc: "atan(x/2)+sqrt(x*x+9)", muparser: "atan(x/2)+sqrt(x*x+9)",
+    native: { x in atan(x / 2) + sqrt(x * x + 9) }),
+  EvalCase(
+    name: "sign(x)*x^2+abs(x)", graphcalc: "sign(x)*x^2+abs(x)", muparser: "sign(x)*x^2+abs(x)",
+    native: { x in (x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0)) * x * x + abs(x) }),
+]
+
+/// Best nanoseconds per value of `body` over `rounds` rounds of `evalCount` values.
+@inline(never)
+func timeNative(_ f: (Double) -> Double, xs: [Double]) -> (ns: Double, sum: Double) {
+  var best = Double.infinity
+  var sum = 0.0
+  for _ in 0..<rounds {
+    sum = 0
+    let t0 = now()
+    for x in xs { sum += f(x) }
+    best = min(best, (now() - t0) / Double(xs.count) * 1e9)
+  }
+  return (best, sum)
+}
+
+@inline(never)
+func timeBatch(_ f: PlotFunction, xs: [Double], out: inout [Double]) -> (ns: Double, sum: Double) {
+  var best = Double.infinity
+  var sum = 0.0
+  for _ in 0..<rounds {
+    let t0 = now()
+    xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+    best = min(best, (now() - t0) / Double(xs.count) * 1e9)
+    sum = 0
+    for v in out { sum += v }
+  }
+  return (best, sum)
+}
+
+/// Builds the muparser driver into a temporary folder; nil when the compiler or library is
+/// missing.
+func buildMuparser() -> String? {
+  guard let cxx = which("g++") ?? which("c++"), access("/usr/include/muParser.h", R_OK) == 0 else { return nil }
+  var here = #filePath
+  for _ in 0..<2 { if let slash = here.lastIndex(of: "/") { here = String(here[..<slash]) } }
+  let source = here + "/muparser/driver.cpp"
+  let binary = "/tmp/graphcalc-bench-muparser-\(getpid())"
+  guard runProcess([cxx, "-O2", "-o", binary, source, "-lmuparser"]) != nil else { return nil }
+  return binary
+}
+
+/// Runs the muparser driver over `expressions`; one ns-per-value figure each (nil: failed).
+func runMuparser(_ binary: String, expressions: [String]) -> [Double?] {
+  let input = "/tmp/graphcalc-bench-mu-in-\(getpid())"
+  let output = "/tmp/graphcalc-bench-mu-out-\(getpid())"
+  defer { unlink(input); unlink(output) }
+  guard let fin = fopen(input, "w") else { return expressions.map { _ in nil } }
+  for e in expressions { fputs(e + "\n", fin) }
+  fclose(fin)
+  let cmd = "\(binary) \(evalCount) \(rounds) < \(input) > \(output)"
+  guard system(cmd) == 0, let fout = fopen(output, "r") else { return expressions.map { _ in nil } }
+  defer { fclose(fout) }
+  var results: [Double?] = []
+  var line: UnsafeMutablePointer<CChar>? = nil
+  var cap = 0
+  while getline(&line, &cap, fout) > 0, let line {
+    let text = String(cString: line)
+    results.append(Double(text.split(separator: " ").first ?? ""))
+  }
+  free(line)
+  while results.count < expressions.count { results.append(nil) }
+  return results
+}
+
+print("graphcalc-bench: \(evalCount) values a round, best of \(rounds); processes: median of \(processRuns)")
+print(
+  "section".padding(11) + "case".padding(34) + "graphcalc".padding(16) + "peer".padding(22)
+    + "ratio".padding(9) + "target".padding(12) + "met")
+
+var brain = CalculatorBrain()
+_ = try? brain.execute(userFunctions)
+let xs = (0..<evalCount).map { -10.0 + 20.0 * Double($0) / Double(evalCount) }
+var out = [Double](repeating: 0, count: evalCount)
+let muparser = buildMuparser()
+let muFigures = muparser.map { runMuparser($0, expressions: evalCases.map(\.muparser)) }
+if let muparser { unlink(muparser) }
+
+for (i, c) in evalCases.enumerated() {
+  guard let expr = try? CalculatorBrain.parseExpression(c.graphcalc),
+    let f = try? PlotFunction(expr, variables: brain.variables, functions: brain.functions)
+  else {
+    report(Row(section: "eval", name: c.name, ours: "compile failed", peer: "", ratio: "", target: "", met: false))
+    continue
+  }
+  let batch = timeBatch(f, xs: xs, out: &out)
+  let native = timeNative(c.native, xs: xs)
+  let r = batch.ns / native.ns
+  report(
+    Row(
+      section: "eval", name: c.name + " vs Swift", ours: fmt(batch.ns) + " ns", peer: fmt(native.ns) + " ns (Swift)",
+      ratio: fmt(r) + "x", target: "<= 1.50x", met: r <= 1.5))
+  if let mu = muFigures?[i] {
+    let speedup = mu / batch.ns
+    report(
+      Row(
+        section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns", peer: fmt(mu) + " ns (muparser)",
+        ratio: fmt(speedup) + "x", target: ">= 3x fast", met: speedup >= 3))
+  } else {
+    report(Row(section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns", peer: "peer absent", ratio: "", target: "", met: nil))
+  }
+}
+
+// MARK: 2. One-shot plots (whole processes)
+
+func graphcalcBinary() -> String {
+  let me = CommandLine.arguments[0]
+  if let slash = me.lastIndex(of: "/") { return String(me[..<slash]) + "/graphcalc" }
+  return "graphcalc"
+}
+let gc = graphcalcBinary()
+let svgOut = "/tmp/graphcalc-bench-\(getpid()).svg"
+defer { unlink(svgOut) }
+
+func medianRun(_ argv: [String], stdinPath: String? = nil, runs: Int = processRuns) -> (seconds: Double, rss: Int)? {
+  var times: [Double] = []
+  var rss = 0
+  for _ in 0..<runs {
+    guard let r = runProcess(argv, stdinPath: stdinPath) else { return nil }
+    times.append(r.seconds)
+    rss = max(rss, r.maxRSSKiB)
+  }
+  return (median(times), rss)
+}
+
+@MainActor func compare(_ name: String, ours: [String], peer: [String]?, target: Double, memoryTarget: Double? = nil, runs: Int = processRuns) {
+  guard let o = medianRun(ours, runs: runs) else {
+    report(Row(section: "process", name: name, ours: "failed", peer: "", ratio: "", target: "", met: false))
+    return
+  }
+  guard let peer, let p = medianRun(peer, runs: runs) else {
+    report(Row(section: "process", name: name, ours: fmt(o.seconds * 1000) + " ms", peer: "peer absent", ratio: "", target: "", met: nil))
+    return
+  }
+  let r = o.seconds / p.seconds
+  report(
+    Row(
+      section: "process", name: name, ours: fmt(o.seconds * 1000) + " ms", peer: fmt(p.seconds * 1000) + " ms (gnuplot)",
+      ratio: fmt(r) + "x", target: "<= " + fmt(target) + "x", met: r <= target))
+  if let memoryTarget {
+    let m = Double(o.rss) / Double(max(1, p.rss))
+    report(
+      Row(
+        section: "process", name: name + " peak memory", ours: "\(o.rss / 1024) MiB", peer: "\(p.rss / 1024) MiB (gnuplot)",
+        ratio: fmt(m) + "x", target: "<= " + fmt(memoryTarget) + "x", met: m <= memoryTarget))
+  }
+}
+
+let gnuplot = which("gnuplot")
+compare(
+  "plot sin(x)*x to SVG", ours: [gc, "-e", "plot sin(x)*x", "-e", "export svg \(svgOut)"],
+  peer: gnuplot.map { [$0, "-e", "set terminal svg; set output '\(svgOut)'; plot sin(x)*x"] }, target: 0.35)
+compare(
+  "plot sin(x)*x to the terminal", ours: [gc, "-e", "set canvas ascii", "-e", "plot sin(x)*x"],
+  peer: gnuplot.map { [$0, "-e", "set terminal dumb; plot sin(x)*x"] }, target: 0.35)
+
+// MARK: 3. Interactive redraw
+
+do {
+  var session = Session()
+  session.terminalSize = TerminalSize(columns: 200, rows: 60)
+  _ = session.run("plot sin(x)*x, tan(x), sin(1/x)")
+  var times: [Double] = []
+  for i in 0..<(quick ? 10 : 40) {
+    let t0 = now()
+    _ = session.run(i % 2 == 0 ? "zoom 1.1" : "pan 0.1 0")
+    times.append(now() - t0)
+  }
+  let ms = median(times) * 1000
+  report(
+    Row(
+      section: "redraw", name: "zoom/pan at 200x60, 3 curves", ours: fmt(ms, 3) + " ms", peer: "16.7 ms (60 Hz frame)",
+      ratio: fmt(ms / 16.67) + "x", target: "< 2 ms", met: ms < 2))
+}
+
+// MARK: 4. Data files
+
+let csvPath = "/tmp/graphcalc-bench-\(getpid()).csv"
+defer { unlink(csvPath) }
+do {
+  let rowsCount = quick ? 200_000 : 1_000_000
+  if let f = fopen(csvPath, "w") {
+    fputs("t,value,noise\n", f)
+    var seed: UInt64 = 42
+    for i in 0..<rowsCount {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      let noise = Double(seed >> 11) / Double(1 << 53)
+      let x = Double(i) * 0.001
+      fputs("\(fmt(x, 3)),\(fmt(sin(x) * 10 + noise, 4)),\(fmt(noise, 4))\n", f)
+    }
+    fclose(f)
+  }
+  compare(
+    "\(rowsCount / 1000)k-row CSV to SVG", ours: [gc, "-e", "plot \"\(csvPath)\" using 1:2", "-e", "export svg \(svgOut)"],
+    peer: gnuplot.map {
+      [$0, "-e", "set terminal svg; set output '\(svgOut)'; set datafile separator ','; plot '\(csvPath)' using 1:2 with lines"]
+    }, target: 0.3, memoryTarget: 0.25, runs: quick ? 3 : 5)
+}
+
+// MARK: 5. Streams
+
+do {
+  var text: [UInt8] = []
+  let lines = quick ? 200_000 : 1_000_000
+  text.reserveCapacity(lines * 8)
+  for i in 0..<lines { text.append(contentsOf: Array("\(i % 1000 - 500).5\n".utf8)) }
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let t0 = now()
+    let totals = text.withUnsafeBytes { StreamSession.consume($0, window: 200) }
+    let dt = now() - t0
+    if totals.values == lines { best = min(best, dt) }
+  }
+  let rate = Double(lines) / best
+  report(
+    Row(
+      section: "stream", name: "values read and windowed", ours: fmt(rate / 1e6) + " M/s", peer: "1.00 M/s (target)",
+      ratio: fmt(rate / 1e6) + "x", target: ">= 1 M/s", met: rate >= 1e6))
+}
+
+let failed = rows.filter { $0.met == false }.count
+print("\(rows.count) cases, \(failed) missed their target")
