@@ -295,9 +295,7 @@ public struct Session: Sendable {
           functions.append(
             try PlotFunction(expr, variable: "x", variables: brain.variables, functions: brain.functions))
         } catch {
-          var located = CommandError(error, shiftedBy: piece.offset)
-          if located.location == nil { located.location = piece.span }
-          throw located
+          throw CommandError(locating(error, in: piece), shiftedBy: piece.offset)
         }
         titles.append(title)
       }
@@ -311,6 +309,25 @@ public struct Session: Sendable {
     }
     view = newView
     return try redraw()
+  }
+
+  /// `error`, which compiling `piece` for plotting raised without a location (the tree
+  /// has none), located where the calculator finds it: running the piece as a line, with
+  /// `x` defined, finds an unknown name or a bad call at its column. Otherwise the whole
+  /// piece is underlined.
+  private func locating(_ error: CalcError, in piece: Word) -> CalcError {
+    guard error.location == nil else { return error }
+    var located = error
+    var scratch = brain
+    scratch.variables["x"] = 0
+    do {
+      _ = try scratch.execute(piece.text, mode: mode)
+    } catch let found where found.message == error.message && found.location != nil {
+      located.location = found.location
+      return located
+    } catch {}
+    located.location = 0..<piece.text.count
+    return located
   }
 
   /// The expressions of one of `plot`'s functions and their legend titles: one in infix;
@@ -416,7 +433,14 @@ public struct Session: Sendable {
 
   /// A size in pixels: a whole number from 16 to 10000.
   private func pixels(_ word: Word) throws(CommandError) -> Int {
-    let value = try number(word)
+    let value: Double
+    do {
+      value = try number(word)
+    } catch {
+      throw CommandError(
+        "a size in pixels is a number, got '\(word.text)' (a file name with spaces goes in double quotes)",
+        at: word.span)
+    }
     guard value.isFinite, value == value.rounded(), value >= 16, value <= 10_000 else {
       throw CommandError(
         "a size in pixels is a whole number from 16 to 10000, got \(CalculatorBrain.format(value))",

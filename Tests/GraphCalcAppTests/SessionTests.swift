@@ -138,6 +138,15 @@ import Testing
 
   let ranged = try #require(session.run("plot [0:1]   cos(x))").error)
   #expect(ranged.location == 19..<20)
+
+  // Names are resolved when the function is compiled for plotting; the caret still lands
+  // on the name.
+  let unknown = try #require(session.run("plot sin(x) + q, x").error)
+  #expect(unknown.message == "unknown name 'q'")
+  #expect(unknown.location == 14..<15)
+  _ = session.run("g(x) = g(x)")
+  let recursive = try #require(session.run("plot 1 + g(x)").error)
+  #expect(recursive.location == 5..<13)  // no single column: the whole function
 }
 
 @Test func theCalculatorsErrorsKeepTheirColumns() throws {
