@@ -34,6 +34,20 @@ struct Runner {
       number += 1
       run(line, prefix: "\(name):\(number): ")
     }
+    if ferror(reader.stream) != 0 {  // not the end: a read failed (a folder, an I/O error)
+      Terminal.report("graphcalc: cannot read \(name): \(String(cString: strerror(errno)))")
+      failed = true
+    }
+  }
+
+  /// Runs the lines of standard input, read plainly (no prompt, no line editing).
+  mutating func runStandardInput() {
+    guard let stream = fdopen(STDIN_FILENO, "r") else {
+      Terminal.report("graphcalc: cannot read standard input: \(String(cString: strerror(errno)))")
+      failed = true
+      return
+    }
+    runScript(LineReader(stream: stream), name: "stdin")
   }
 
   /// The interactive loop: line editing and history, a prompt, the plot sized to the

@@ -32,14 +32,14 @@ if options.readsStandardInput {
     runner.interact()
     exit(0)
   }
-  runner.runScript(LineReader(stream: fdopen(STDIN_FILENO, "r")), name: "stdin")
+  runner.runStandardInput()
 } else {
   for (index, command) in options.commands.enumerated() where !runner.finished {
     runner.run(command, prefix: "-e \(index + 1): ")
   }
   if let file = options.file, !runner.finished {
     if file == "-" {
-      runner.runScript(LineReader(stream: fdopen(STDIN_FILENO, "r")), name: "stdin")
+      runner.runStandardInput()
     } else if let stream = fopen(file, "r") {
       runner.runScript(LineReader(stream: stream), name: file)
       fclose(stream)

@@ -49,6 +49,9 @@ import Testing
   let result = try Graphcalc.run(["/nonexistent/script.gc"])
   #expect(result.status == 1)
   #expect(result.stderr == "graphcalc: cannot read /nonexistent/script.gc: No such file or directory\n")
+  let folder = try Graphcalc.run(["/"])
+  #expect(folder.status == 1)
+  #expect(folder.stderr == "graphcalc: cannot read /: Is a directory\n")
 }
 
 @Test func commandsPipedOnStandardInput() throws {
