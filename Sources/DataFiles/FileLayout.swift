@@ -97,16 +97,10 @@ struct FileLayout {
     let scanner = RecordScanner(separation: separation, comment: options.commentPrefix)
     reader.scanner = scanner
 
-    // Classify the cells of the first records.
+    // Classify the cells of the first records; the first one is kept apart (a header?).
     var first: [CellClass] = []
-    var firstNames: [String] = []
-    var numbers: [Int] = []
-    var dates: [Int] = []
-    var texts: [Int] = []
-    var dayOnly: [Int] = []
-    var monthOnly: [Int] = []
-    var samples: [String?] = []
-    var maxFields = 0
+    var firstTexts: [String] = []
+    var tallies: [ColumnTally] = []
     var records = 0
     var spans: [FieldSpan] = []
     guard let base = UnsafePointer(prefix.baseAddress) else {
@@ -126,28 +120,19 @@ struct FileLayout {
       guard let (next, _) = result else { break }
       offset = next
       if spans.isEmpty { continue }
-      maxFields = max(maxFields, spans.count)
       if records == 0 {
         first = spans.map { Cells.classify(base, $0) }
-        firstNames = spans.map { Cells.text(base, $0) }
+        firstTexts = spans.map { Cells.text(base, $0) }
       } else {
-        if numbers.count < spans.count {
-          let grow = spans.count - numbers.count
-          for _ in 0..<grow {
-            numbers.append(0)
-            dates.append(0)
-            texts.append(0)
-            dayOnly.append(0)
-            monthOnly.append(0)
-            samples.append(nil)
-          }
+        if tallies.count < spans.count {
+          tallies += Array(repeating: ColumnTally(), count: spans.count - tallies.count)
         }
         for (j, span) in spans.enumerated() {
           let cell = Cells.classify(base, span)
-          tally(
-            cell, at: j, numbers: &numbers, dates: &dates, texts: &texts, dayOnly: &dayOnly,
-            monthOnly: &monthOnly)
-          if samples[j] == nil && cell == .text { samples[j] = sample(Cells.text(base, span)) }
+          tallies[j].add(cell)
+          if tallies[j].sample == nil && cell == .text {
+            tallies[j].sample = sample(Cells.text(base, span))
+          }
         }
       }
       records += 1
@@ -159,7 +144,7 @@ struct FileLayout {
       hasHeader = forced && records > 0
     } else if records >= 2 {
       hasHeader = first.indices.contains { j in
-        first[j] == .text && j < numbers.count && numbers[j] + dates[j] > 0
+        first[j] == .text && j < tallies.count && tallies[j].numbers + tallies[j].dates > 0
       }
     } else {
       hasHeader =
@@ -168,73 +153,34 @@ struct FileLayout {
           if case .number = $0 { true } else if case .date = $0 { true } else { false }
         }
     }
-    let columnCount = hasHeader ? max(maxFields, firstNames.count) : maxFields
-    while numbers.count < columnCount {
-      numbers.append(0)
-      dates.append(0)
-      texts.append(0)
-      dayOnly.append(0)
-      monthOnly.append(0)
-      samples.append(nil)
+    if tallies.count < first.count {
+      tallies += Array(repeating: ColumnTally(), count: first.count - tallies.count)
     }
     if !hasHeader {
       for (j, cell) in first.enumerated() {
-        tally(
-          cell, at: j, numbers: &numbers, dates: &dates, texts: &texts, dayOnly: &dayOnly,
-          monthOnly: &monthOnly)
-        if samples[j] == nil && cell == .text { samples[j] = sample(firstNames[j]) }
+        tallies[j].add(cell)
+        if tallies[j].sample == nil && cell == .text { tallies[j].sample = sample(firstTexts[j]) }
       }
     }
     var names: [String] = []
-    var kinds: [ColumnKind] = []
-    var orders: [SlashDateOrder] = []
-    names.reserveCapacity(columnCount)
-    for j in 0..<columnCount {
-      if hasHeader && j < firstNames.count && !firstNames[j].isEmpty {
-        names.append(firstNames[j])
-      } else {
-        names.append(String(j + 1))
-      }
-      let nonMissing = numbers[j] + dates[j] + texts[j]
-      if nonMissing == 0 {
-        kinds.append(.empty)
-      } else if dates[j] * 2 > nonMissing && dates[j] > numbers[j] {
-        kinds.append(.time)
-      } else if numbers[j] >= texts[j] {
-        kinds.append(.number)
-      } else {
-        kinds.append(.text)
-      }
-      orders.append(
-        options.slashDateOrder ?? (monthOnly[j] > 0 && dayOnly[j] == 0 ? .monthFirst : .dayFirst))
+    names.reserveCapacity(tallies.count)
+    for j in tallies.indices {
+      let headerName = hasHeader && j < firstTexts.count ? firstTexts[j] : ""
+      names.append(headerName.isEmpty ? String(j + 1) : headerName)
     }
-    // Mark Unix-seconds columns as times.
+    var kinds = tallies.map(\.kind)
     for ref in options.unixTimeColumns {
-      if let j = index(of: ref, in: names), j < kinds.count { kinds[j] = .time }
+      if let j = index(of: ref, in: names) { kinds[j] = .time }
     }
     if hasHeader { _ = try reader.next() }
     return FileLayout(
       separation: separation, hasHeader: hasHeader, names: names, kinds: kinds,
-      slashOrders: orders, sampleText: samples)
+      slashOrders: tallies.map { options.slashDateOrder ?? $0.slashOrder },
+      sampleText: tallies.map(\.sample))
   }
 
   private static func sample(_ text: String) -> String {
     text.utf8.count <= 40 ? text : String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…"
-  }
-
-  private static func tally(
-    _ cell: CellClass, at j: Int, numbers: inout [Int], dates: inout [Int], texts: inout [Int],
-    dayOnly: inout [Int], monthOnly: inout [Int]
-  ) {
-    switch cell {
-    case .missing: break
-    case .number: numbers[j] += 1
-    case .text: texts[j] += 1
-    case .date(let d, let m):
-      dates[j] += 1
-      if d && !m { dayOnly[j] += 1 }
-      if m && !d { monthOnly[j] += 1 }
-    }
   }
 
   /// The 0-based field index of a column reference among `names`, or nil (record number,
@@ -309,4 +255,40 @@ struct FileLayout {
     }
     return .whitespace
   }
+}
+
+/// What the cells of one column looked like in the records sniffed.
+struct ColumnTally {
+  var numbers = 0
+  var dates = 0
+  var texts = 0
+  /// Slash dates valid only day first (`17/08/93`) or only month first (`2/27/2003`).
+  var dayOnly = 0
+  var monthOnly = 0
+  /// The first text cell, for messages.
+  var sample: String?
+
+  mutating func add(_ cell: CellClass) {
+    switch cell {
+    case .missing: break
+    case .number: numbers += 1
+    case .text: texts += 1
+    case .date(let d, let m):
+      dates += 1
+      if d && !m { dayOnly += 1 }
+      if m && !d { monthOnly += 1 }
+    }
+  }
+
+  /// Time when most non-missing cells are dates (and more than are numbers); else number
+  /// when numbers are at least as many as texts; else text; empty when all are missing.
+  var kind: ColumnKind {
+    let nonMissing = numbers + dates + texts
+    if nonMissing == 0 { return .empty }
+    if dates * 2 > nonMissing && dates > numbers { return .time }
+    return numbers >= texts ? .number : .text
+  }
+
+  /// Month first only when some cell needs it and none needs day first.
+  var slashOrder: SlashDateOrder { monthOnly > 0 && dayOnly == 0 ? .monthFirst : .dayFirst }
 }
