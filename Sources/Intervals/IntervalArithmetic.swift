@@ -51,13 +51,15 @@ extension Interval {
 
   /// Sum `[a.lo + b.lo, a.hi + b.hi]`, rounded outward.
   ///
-  /// A bound of the form `inf + -inf` (only with infinite bounds) widens to the whole line on
-  /// that side and clears `isDefinedEverywhere` (the point evaluator gives NaN there).
+  /// When one operand reaches `+inf` and the other `-inf`, `inf + -inf` (NaN) may occur:
+  /// `isDefinedEverywhere` is cleared, and a NaN bound widens to the whole line on its side.
   public static func + (a: Interval, b: Interval) -> Interval {
     if a.isEmpty || b.isEmpty { return .empty }
     var lo = Round.addDown(a.lo, b.lo)
     var hi = Round.addUp(a.hi, b.hi)
+    // inf + -inf is NaN: possible when one operand reaches +inf and the other -inf.
     var def = a.isDefinedEverywhere && b.isDefinedEverywhere
+      && !(a.hi == .infinity && b.lo == -.infinity) && !(a.lo == -.infinity && b.hi == .infinity)
     if lo.isNaN || hi.isNaN {
       if lo.isNaN && hi.isNaN { return .empty }
       def = false
@@ -72,7 +74,8 @@ extension Interval {
 
   /// Product: the least and greatest of the four corner products, rounded outward, with the
   /// bound convention `0 * inf = 0` (Moore, *Interval Analysis*, 1966; IEEE 1788-2015 table
-  /// of `mul`).
+  /// of `mul`). When one operand holds 0 and the other reaches an infinity, `0 * inf` (NaN)
+  /// may occur, so `isDefinedEverywhere` is cleared.
   public static func * (a: Interval, b: Interval) -> Interval {
     if a.isEmpty || b.isEmpty { return .empty }
     let lo = Swift.min(
@@ -81,8 +84,11 @@ extension Interval {
     let hi = Swift.max(
       Swift.max(Round.mulUp(a.lo, b.lo), Round.mulUp(a.lo, b.hi)),
       Swift.max(Round.mulUp(a.hi, b.lo), Round.mulUp(a.hi, b.hi)))
+    // 0 * inf is NaN: possible when one operand holds 0 and the other reaches infinity.
+    let zeroTimesInfinity = a.contains(0) && (b.lo == -.infinity || b.hi == .infinity)
+      || b.contains(0) && (a.lo == -.infinity || a.hi == .infinity)
     return make(
-      lo, hi, def: a.isDefinedEverywhere && b.isDefinedEverywhere,
+      lo, hi, def: a.isDefinedEverywhere && b.isDefinedEverywhere && !zeroTimesInfinity,
       cont: a.isContinuous && b.isContinuous)
   }
 
@@ -90,7 +96,10 @@ extension Interval {
   ///
   /// - `0` not in `b`: the least and greatest corner quotients, rounded outward (a corner
   ///   `inf / inf` is skipped and clears `isDefinedEverywhere`).
-  /// - `b == [0, 0]`: empty (`x / 0` is a pole or `0 / 0`; defined nowhere).
+  /// - `b == [0, 0]`: empty for `a == [0, 0]` (`0 / 0` is NaN); otherwise `[-inf, inf]`,
+  ///   not defined everywhere and not continuous, because the point evaluator gives `x / 0 =
+  ///   +-inf` and a later step may make that finite (`atan(1 / 0)` is `pi/2`), so an empty
+  ///   result would miss a finite point value.
   /// - `0` strictly inside `b`: `[-inf, inf]`, not continuous (a pole may lie inside).
   /// - `0` an endpoint of `b`: the one-sided hull, e.g. `[1, 2] / [0, 4]` is `[1/4, inf]`;
   ///   not continuous unless `a` is `[0, 0]`.
@@ -118,7 +127,13 @@ extension Interval {
       // `inf / finite = inf`), or the operands are points at infinity.
       return make(lo, hi, def: def, cont: cont)
     }
-    if b.lo == 0 && b.hi == 0 { return .empty }
+    if a.lo == 0 && a.hi == 0 && b.lo == 0 && b.hi == 0 { return .empty }
+    if b.lo == 0 && b.hi == 0 {
+      // x / 0 is +-inf in IEEE arithmetic (the sign follows the zero's sign, which an
+      // interval does not keep): only infinities, which later steps may turn into finite
+      // values (`atan(1/0)`), so the hull of both, defined nowhere as a real number.
+      return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
+    }
     if a.lo == 0 && a.hi == 0 {
       return Interval(0, 0, isDefinedEverywhere: false, isContinuous: cont && !(b.lo < 0 && b.hi > 0))
     }

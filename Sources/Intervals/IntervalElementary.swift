@@ -41,8 +41,9 @@ extension Interval {
   /// `x ^ y` as C's `pow` over real numbers (no complex results).
   ///
   /// - `y` one integer `n`: `x^0 = [1, 1]`; `n > 0` odd is increasing, even is `|x|^n`;
-  ///   `n < 0` has a pole at 0: `[0, 0]^n` is empty, `x` holding 0 gives the one-sided or whole
-  ///   hull, not defined everywhere and not continuous (Moore 1966; Tupper 2001).
+  ///   `n < 0` has a pole at 0: `[0, 0]^n` is C's value (`+inf`, or `+-inf` for odd `n`),
+  ///   `x` holding 0 gives the one-sided or whole hull; not defined everywhere and not
+  ///   continuous (Moore 1966; Tupper 2001).
   /// - Otherwise, for `x >= 0`, `x^y = exp(y ln x)` is monotone in `x` for each `y` and in `y`
   ///   for each `x`, so its extremes are at the four corners. `0^y` for `y < 0` is a pole
   ///   (`+inf`, not defined everywhere, not continuous); `0^y` jumps at `y = 0`.
@@ -108,7 +109,9 @@ extension Interval {
       let m = abs(x)
       return make(powDown(m.lo, n), powUp(m.hi, n), def: def, cont: cont)
     }
-    if x.lo == 0 && x.hi == 0 { return .empty }
+    if x.lo == 0 && x.hi == 0 {  // C: pow(+-0, -n) is +inf, or +-inf for odd n
+      return Interval(odd ? -.infinity : .infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
+    }
     if x.lo <= 0 && x.hi >= 0 {  // a pole in x
       if !odd {
         let m = Swift.max(-x.lo, x.hi)

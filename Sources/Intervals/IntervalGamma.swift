@@ -34,10 +34,12 @@ extension Interval {
   ///
   /// - `x > 0`: convex, minimum `gammaMinimumValue` at `gammaMinimumPoint` (see
   ///   `positiveGamma`).
-  /// - `x` within one segment `(-n-1, -n)`: continuous, by the reflection formula
-  ///   `gamma(x) = pi / (sin(pi x) gamma(1 - x))` evaluated in interval arithmetic, with
-  ///   `1 - x` in `(n+1, n+2)` on the positive side (Abramowitz and Stegun 6.1.17). The
-  ///   formula's own pole is not in the segment, so the flags are those of `x`.
+  /// - `x` within one segment `(-n-1, -n)`: continuous, of one sign (negative for even `n`),
+  ///   `log|gamma|` convex (trigamma is positive), so the greatest `|gamma|` is at an endpoint
+  ///   (`tgamma` widened by `1e-13`) and the least is bounded below by the reflection
+  ///   formula `|gamma(x)| = pi / (|sin(pi x)| gamma(1 - x))` in interval arithmetic, with
+  ///   `1 - x` in `(n+1, n+2)` on the positive side (Abramowitz and Stegun 6.1.17), over
+  ///   eight pieces of `x`. The flags are those of `x`.
   /// - `x` holding a non-positive integer: not defined everywhere, not continuous;
   ///   `[0, h]` gives `[min of gamma on (0, h], inf]` (the pole at 0 tends to `+inf`), a point
   ///   `[-n, -n]` is empty, anything else `[-inf, inf]`.
@@ -54,13 +56,38 @@ extension Interval {
       }
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
-    // x in one segment (c - 1, c) with c <= 0.
-    let piX = Interval(Double.pi, Double.pi.nextUp) * x
-    let s = sin(piX)
+    // x in one segment (c - 1, c) with c <= 0, where gamma is negative for even c and
+    // positive for odd c, and log|gamma| is convex (its second derivative, the trigamma function, is positive), so
+    // the greatest |gamma| is at an endpoint and the least is bounded below by the
+    // reflection formula, evaluated over 8 pieces of x to shrink its dependency effect.
+    let negative = Glibc.fmod(c, 2) == 0  // gamma < 0 on (-1, 0), (-3, -2), ...
+    let a = Swift.abs(tgamma(x.lo))
+    let b = Swift.abs(tgamma(x.hi))
+    // Near underflow tgamma's relative error grows: bound tiny values by 2^-960.
+    let most = Swift.max(Round.relUp(Swift.max(a, b)), Swift.max(a, b) < 0x1p-960 ? 0x1p-960 : 0)
+    var least = Double.infinity
+    let pieces = x.isPoint ? 1 : 8
+    let step = (x.hi - x.lo) / Double(pieces)
+    for i in 0..<pieces {
+      let lo = i == 0 ? x.lo : x.lo + step * Double(i)
+      let hi = i == pieces - 1 ? x.hi : x.lo + step * Double(i + 1)
+      least = Swift.min(least, reflectionMagnitude(Interval(lo, hi)).lo)
+    }
+    least = Swift.max(0, Swift.min(least, Round.relDown(Swift.min(a, b))))
+    if negative {
+      return Interval(-most, -least, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    }
+    return Interval(least, most, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+  }
+
+  /// `|gamma(x)| = pi / (|sin(pi x)| gamma(1 - x))` for `x` in one negative segment
+  /// (Abramowitz and Stegun 6.1.17), in interval arithmetic.
+  static func reflectionMagnitude(_ x: Interval) -> Interval {
+    let pi = Interval(Double.pi, Double.pi.nextUp)
+    let s = abs(sin(pi * x))
     let g = positiveGamma(Interval(1) - x)
-    let r = Interval(Double.pi, Double.pi.nextUp) / (s * g)
-    if r.isEmpty { return Interval(-.infinity, .infinity, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous) }
-    return Interval(r.lo, r.hi, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    let r = pi / (s * g)
+    return r.isEmpty ? Interval(0, .infinity) : Interval(Swift.max(0, r.lo), r.hi)
   }
 
   /// The factorial through gamma, `x! = gamma(x + 1)` (`RealFunctions.factorial`).

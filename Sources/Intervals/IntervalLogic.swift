@@ -80,8 +80,8 @@ extension Interval {
   public static func and(_ a: Interval, _ b: Interval) -> Interval {
     let ta = truth(a)
     if ta.hi == 0 { return ta }
-    let tb = truth(b).flagged(def: ta.isDefinedEverywhere, cont: ta.isContinuous)
-    if ta.lo == 1 { return tb }
+    let tb = truth(b)
+    if ta.lo == 1 { return tb.flagged(def: ta.isDefinedEverywhere, cont: ta.isContinuous) }
     return Interval(
       0, tb.hi, isDefinedEverywhere: ta.isDefinedEverywhere && tb.isDefinedEverywhere,
       isContinuous: tb.hi == 0 && a.isContinuous && tb.isContinuous)
@@ -93,8 +93,8 @@ extension Interval {
   public static func or(_ a: Interval, _ b: Interval) -> Interval {
     let ta = truth(a)
     if ta.lo == 1 { return ta }
-    let tb = truth(b).flagged(def: ta.isDefinedEverywhere, cont: ta.isContinuous)
-    if ta.hi == 0 { return tb }
+    let tb = truth(b)
+    if ta.hi == 0 { return tb.flagged(def: ta.isDefinedEverywhere, cont: ta.isContinuous) }
     return Interval(
       tb.lo, 1, isDefinedEverywhere: ta.isDefinedEverywhere && tb.isDefinedEverywhere,
       isContinuous: tb.lo == 1 && a.isContinuous && tb.isContinuous)

@@ -19,22 +19,23 @@ extension Interval {
 
   /// Sine or cosine over `x`: the endpoint values, widened to `1` when a maximum point
   /// (`maxAt + 2k pi`) may lie inside and to `-1` for a minimum point (`maxAt + pi + 2k pi`);
-  /// `[-1, 1]` for widths of `2 pi` or more or unbounded `x`; empty for `x` a point at
-  /// infinity (`sin(inf)` is NaN). 2 ulps outward (glibc within 1 ulp), clamped to `[-1, 1]`.
+  /// `[-1, 1]` for widths of `2 pi` or more or unbounded `x` (then not defined everywhere:
+  /// an infinite bound may be an actual value, from an overflow, where `sin` is NaN); empty
+  /// for `x` a point at infinity. 2 ulps outward (glibc within 1 ulp), clamped to `[-1, 1]`.
   @inlinable
-  static func sinusoid(_ x: Interval, maxAt: Double, zeroAtZero: Bool, _ f: (Double) -> Double) -> Interval {
+  static func sinusoid(_ x: Interval, maxAt: Double, _ f: (Double) -> Double) -> Interval {
     if x.isEmpty { return .empty }
     let def = x.isDefinedEverywhere
     let cont = x.isContinuous
-    if !x.lo.isFinite || !x.hi.isFinite {
+    if !x.lo.isFinite || !x.hi.isFinite {  // the infinite end may be a value (an overflow)
       if x.isPoint { return .empty }
-      return Interval(-1, 1, isDefinedEverywhere: def, isContinuous: cont)
+      return Interval(-1, 1, isDefinedEverywhere: false, isContinuous: cont)
     }
     if x.hi - x.lo >= 2 * Double.pi { return Interval(-1, 1, isDefinedEverywhere: def, isContinuous: cont) }
     let a = f(x.lo)
     let b = f(x.hi)
-    let exactA = zeroAtZero && x.lo == 0
-    let exactB = zeroAtZero && x.hi == 0
+    let exactA = x.lo == 0  // sin(0) = 0 and cos(0) = 1 exactly
+    let exactB = x.hi == 0
     var lo = Swift.min(exactA ? a : Round.down(a), exactB ? b : Round.down(b))
     var hi = Swift.max(exactA ? a : Round.up(a), exactB ? b : Round.up(b))
     if mayContain(x, offset: maxAt, period: 2 * Double.pi) { hi = 1 }
@@ -45,12 +46,12 @@ extension Interval {
   /// The sine: extremes where `pi/2 + k pi` lies in `x` (see `sinusoid`). After the
   /// interval-arithmetic npm package (function-plot) and Tupper 2001.
   public static func sin(_ x: Interval) -> Interval {
-    sinusoid(x, maxAt: Double.pi / 2, zeroAtZero: true) { Glibc.sin($0) }
+    sinusoid(x, maxAt: Double.pi / 2) { Glibc.sin($0) }
   }
 
   /// The cosine: maximum 1 at `2k pi`, minimum -1 at `pi + 2k pi` (see `sinusoid`).
   public static func cos(_ x: Interval) -> Interval {
-    sinusoid(x, maxAt: 0, zeroAtZero: false) { Glibc.cos($0) }
+    sinusoid(x, maxAt: 0) { Glibc.cos($0) }
   }
 
   /// The tangent: increasing between its poles at `pi/2 + k pi`.

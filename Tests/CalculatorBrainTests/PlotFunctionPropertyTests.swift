@@ -1,0 +1,111 @@
+import CalculatorBrain
+import Intervals
+import Testing
+
+/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): a seeded generator so failures repeat.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random expression trees in `x` over every operator, built-in and a user function.
+private struct ExprGenerator {
+  var rng: SplitMix
+
+  mutating func pick<T>(_ xs: [T]) -> T { xs[Int.random(in: 0..<xs.count, using: &rng)] }
+
+  mutating func leaf() -> Expr {
+    switch Int.random(in: 0..<10, using: &rng) {
+    case 0..<5: return .variable("x")
+    case 5: return .variable(pick(["pi", "e", "a"]))
+    case 6: return .variable("inf")
+    default: return .number(pick([0, 1, 2, 3, 0.5, -1, -2.5, 10, 0.1, 1e-3]))
+    }
+  }
+
+  mutating func expr(_ depth: Int) -> Expr {
+    if depth == 0 || Int.random(in: 0..<5, using: &rng) == 0 { return leaf() }
+    switch Int.random(in: 0..<12, using: &rng) {
+    case 0: return .unary(pick(UnaryOperator.allCases), expr(depth - 1))
+    case 1..<5: return .binary(pick(BinaryOperator.allCases), expr(depth - 1), expr(depth - 1))
+    case 5: return .conditional(expr(depth - 1), expr(depth - 1), expr(depth - 1))
+    case 6: return .call("f", [expr(depth - 1), expr(depth - 1)])
+    default:
+      let name = pick(Builtins.functions.keys.sorted())
+      let count: Int
+      switch Builtins.functions[name] {
+      case .exactly(let k): count = k
+      case .range(let r): count = Int.random(in: r, using: &rng)
+      case .atLeast(let k): count = k + Int.random(in: 0...2, using: &rng)
+      case nil: count = 1
+      }
+      return .call(name, (0..<count).map { _ in expr(depth - 1) })
+    }
+  }
+
+  mutating func interval() -> Interval {
+    let center: Double
+    switch Int.random(in: 0..<3, using: &rng) {
+    case 0: center = Double.random(in: -4...4, using: &rng)
+    case 1: center = Double.random(in: -40...40, using: &rng)
+    default:
+      center = pick([0, 1, -1, 2, -2, 0.5, Double.pi / 2, Double.pi, -3, 1.4616321449683623])
+        + pick([0, 1e-9, -1e-9, 0.01, -0.2])
+    }
+    let width = pick([0, 1e-12, 1e-6, 1e-3, 0.05, 0.4, 1.3, 5])
+    let lo = center - width * Double.random(in: 0...1, using: &rng)
+    return Interval(lo, lo + width)
+  }
+}
+
+/// A compact infix form of `e` for failure messages (fully bracketed).
+private func show(_ e: Expr) -> String {
+  switch e {
+  case .number(let v): return "\(v)"
+  case .variable(let name): return name
+  case .unary(.factorial, let a): return "(\(show(a)))!"
+  case .unary(let op, let a): return "\(op.rawValue)(\(show(a)))"
+  case .binary(let op, let a, let b): return "(\(show(a)) \(op.rawValue) \(show(b)))"
+  case .conditional(let c, let a, let b): return "(\(show(c)) ? \(show(a)) : \(show(b)))"
+  case .call(let name, let args): return "\(name)(\(args.map(show).joined(separator: ", ")))"
+  }
+}
+
+@Suite struct PlotFunctionPropertyTests {
+  /// The key guarantee: for random expressions and input intervals, every finite point value
+  /// lies in the enclosure; "defined everywhere" means no NaN at the sampled points; an
+  /// empty enclosure means no finite value.
+  @Test(arguments: [0x9E11_0001, 0x9E11_0002, 0x9E11_0003, 0x9E11_0004] as [UInt64])
+  func enclosureHoldsEveryFinitePointValue(seed: UInt64) throws {
+    var gen = ExprGenerator(rng: SplitMix(state: seed))
+    let f = UserFunction(name: "f", parameters: ["u", "w"], body: .binary(.add, .call("sin", [.variable("u")]), .binary(.multiply, .variable("w"), .variable("x"))))
+    var failures = 0
+    for trial in 0..<600 {
+      let e = gen.expr(4)
+      let plot = try PlotFunction(e, variables: ["a": 0.75], functions: ["f": f])
+      for _ in 0..<6 {
+        let x = gen.interval()
+        let r = plot.enclosure(over: x)
+        var points = [x.lo, x.hi]
+        for _ in 0..<10 { points.append(min(max(x.lo + (x.hi - x.lo) * Double.random(in: 0...1, using: &gen.rng), x.lo), x.hi)) }
+        for p in points {
+          let v = plot.value(at: p)
+          var ok = true
+          if v.isFinite && !r.contains(v) { ok = false }
+          if r.isDefinedEverywhere && !r.isEmpty && v.isNaN { ok = false }
+          if !ok && failures < 3 {
+            failures += 1
+            Issue.record("seed \(seed) trial \(trial): \(show(e)) over \(x) -> \(r), but at \(p) -> \(v)")
+          }
+        }
+      }
+    }
+    #expect(failures == 0, "seed \(seed)")
+  }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderIntervalsTests() { #expect(1 + 1 == 2) }
