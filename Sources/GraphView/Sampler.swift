@@ -295,7 +295,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
     let probes = min(w, 9)
     var sawDefined = false
     for i in 0..<probes {
-      let col = probes == 1 ? 0 : (w - 1) * i / (probes - 1)
+      let col = probes == 1 ? 0 : (w - 1) / (probes - 1) * i
       let r = viewport.columnInterval(col)
       let x = r.lowerBound + (r.upperBound - r.lowerBound) * 0.5
       pointsLeft -= 1
@@ -330,14 +330,14 @@ struct CurveSampler<Source: GraphViewDataSource> {
         undecided += width - k
         break
       }
-      columnPoints = min(pointsLeft, max(256, pointsLeft / max(1, width - k) * 4))
+      columnPoints = min(pointsLeft, max(256, min(pointsLeft / max(1, width - k), Int.max / 8) * 4))
       let ya = carryX == a ? carryY : value(a)
       let yb = value(b)
       carryX = b
       carryY = yb
       columnUndecided = false
       if useEnclosures && enclosuresLeft > 2 {
-        let share = enclosuresLeft / max(1, width - k)
+        let share = min(enclosuresLeft / max(1, width - k), Int.max / 8)
         columnAllowance = min(enclosuresLeft, max(64, share * 8))
         structure(a, b, ya, yb)
         findPieces()

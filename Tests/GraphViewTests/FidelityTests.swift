@@ -1,3 +1,4 @@
+import CalculatorBrain
 import Foundation
 import GraphView
 import Intervals
@@ -50,6 +51,27 @@ func plotcheck(table: String, _ c: FidelityCase) throws -> String {
   return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
+/// A data source over CalculatorBrain's compiled `PlotFunction` (the real enclosures).
+struct PlotFunctionSource: GraphViewDataSource {
+  var function: PlotFunction
+  var xRange: ClosedRange<Double>
+  var yRange: ClosedRange<Double>
+  var curveCount: Int { 1 }
+  func title(ofCurve curve: Int) -> String { "f" }
+  func y(at x: Double, curve: Int) -> Double { function.value(at: x) }
+  func y(over x: Interval, curve: Int) -> Interval { function.enclosure(over: x) }
+  func viewport(for size: PixelSize) -> Viewport {
+    Viewport(xRange: xRange, yRange: yRange, size: size)
+  }
+}
+
+/// `"-10:10"` as a range.
+func parseRange(_ text: String) throws -> ClosedRange<Double> {
+  let parts = text.split(separator: ":").compactMap { Double($0) }
+  try #require(parts.count == 2 && parts[0] < parts[1])
+  return parts[0]...parts[1]
+}
+
 @Suite struct FidelityTests {
   @Test func casesFileHasTheTenCases() {
     #expect(FidelityCase.load().map(\.id) == TestFunction.all.map(\.id))
@@ -71,5 +93,17 @@ func plotcheck(table: String, _ c: FidelityCase) throws -> String {
     let plot = Sampler.samplePlot(source, size: PixelSize(width: 800, height: 600))
     let verdict = try plotcheck(table: tableText(plot.curves, yRange: source.yRange), c)
     #expect(verdict.hasPrefix("fidelity 1.0000"), "no enclosures \(c): \(verdict)")
+  }
+
+  /// The same through CalculatorBrain's PlotFunction (parsed from the case's expression).
+  @Test(arguments: FidelityCase.load())
+  func plotcheckWithPlotFunction(_ c: FidelityCase) throws {
+    let expr = try CalculatorBrain.parseExpression(c.expression)
+    let function = try PlotFunction(expr, variables: [:], functions: [:])
+    let source = PlotFunctionSource(
+      function: function, xRange: try parseRange(c.xRange), yRange: try parseRange(c.yRange))
+    let plot = Sampler.samplePlot(source, size: PixelSize(width: 800, height: 600))
+    let verdict = try plotcheck(table: tableText(plot.curves, yRange: source.yRange), c)
+    #expect(verdict.hasPrefix("fidelity 1.0000"), "PlotFunction \(c): \(verdict)")
   }
 }

@@ -236,6 +236,22 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
     }
   }
 
+  /// Extreme sizes and budgets neither trap nor run away.
+  @Test func extremeSizesAndBudgetsEnd() {
+    let source = FunctionSource(TestFunction.named("V02"))
+    let huge = source.viewport(for: PixelSize(width: .max, height: .max))
+    let small = SamplingBudget(enclosureEvaluations: 1000, pointEvaluations: 1000)
+    let c = Sampler.sample(source, curve: 0, viewport: huge, budget: small)
+    #expect(c.undecidedColumns > 0)
+    #expect(source.pointCount <= 1000 + 20)
+    let unlimited = SamplingBudget(enclosureEvaluations: .max, pointEvaluations: .max, maxDepth: .max)
+    let v = source.viewport(for: PixelSize(width: 1, height: 1))
+    #expect(Sampler.sample(source, curve: 0, viewport: v, budget: unlimited).segments.count >= 1)
+    let zero = SamplingBudget(enclosureEvaluations: 0, pointEvaluations: 0, maxDepth: -5)
+    let none = Sampler.sample(source, curve: 0, viewport: source.viewport(for: size800), budget: zero)
+    #expect(none.segments.isEmpty && none.undecidedColumns == 800)
+  }
+
   @Test func undefinedEverywhereGivesNoSegments() {
     let f = TestFunction(
       id: "X", name: "sqrt(-1-x^2)", f: { sqrt(-1 - $0 * $0) }, enclosure: { _ in .empty },
