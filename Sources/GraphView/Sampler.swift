@@ -84,7 +84,8 @@ public struct SamplingBudget: Sendable, Hashable {
 ///    piece share their boundary point; the pen lifts between pieces that do not meet.
 ///
 /// A source without enclosures (it answers `Interval.unknown`, as point data does) is point
-/// sampled instead: a few samples a column, halved where neighbours differ by more than a
+/// sampled instead, and so is a column whose structure does not resolve within its share of
+/// the budget (each column may spend up to 8 times an even share of what is left): a few samples a column, halved where neighbours differ by more than a
 /// pixel (values clipped to the view plus margin), and a step that survives halving to the
 /// maximum depth lifts the pen. A point value that is NaN while both of its floating-point
 /// neighbours are finite and agree is taken as their mean (a removable hole hit exactly).
@@ -340,8 +341,15 @@ struct CurveSampler<Source: GraphViewDataSource> {
         let share = min(enclosuresLeft / max(1, width - k), Int.max / 8)
         columnAllowance = min(enclosuresLeft, max(64, share * 8))
         structure(a, b, ya, yb)
-        findPieces()
-        fillRanges()
+        if columnUndecided {
+          // The structure did not resolve within the column's share (infinitely many jumps,
+          // or enclosures too loose to help): draw the column from point samples instead.
+          pointStructure(a, b, ya, yb)
+          findPieces()
+        } else {
+          findPieces()
+          fillRanges()
+        }
       } else {
         if useEnclosures { columnUndecided = true }
         pointStructure(a, b, ya, yb)

@@ -252,6 +252,25 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
     #expect(none.segments.isEmpty && none.undecidedColumns == 800)
   }
 
+  /// Enclosures that never resolve anything (whole line, no flags, except at single points)
+  /// make every column fall back to point sampling: the curve is still drawn, and counted.
+  @Test func uselessEnclosuresFallBackToPointSampling() throws {
+    let f = TestFunction(
+      id: "X", name: "sin(x)*x", f: { sin($0) * $0 },
+      enclosure: { x in
+        x.lo == x.hi
+          ? TI.mul(TI.sin(x), x)
+          : Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
+      }, xRange: -10...10, yRange: -8...8)
+    let source = FunctionSource(f)
+    let v = source.viewport(for: size800)
+    let c = Sampler.sample(source, curve: 0, viewport: v)
+    #expect(c.undecidedColumns == 800)
+    #expect(c.segments.count == 1)
+    #expect(c.segments.first?.first?.x == -10 && c.segments.first?.last?.x == v.xRange.upperBound)
+    #expect(source.enclosureCount <= SamplingBudget.default.enclosureEvaluations + 20)
+  }
+
   @Test func undefinedEverywhereGivesNoSegments() {
     let f = TestFunction(
       id: "X", name: "sqrt(-1-x^2)", f: { sqrt(-1 - $0 * $0) }, enclosure: { _ in .empty },
