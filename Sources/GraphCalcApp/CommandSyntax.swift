@@ -86,21 +86,6 @@ public struct Word: Sendable, Hashable, CustomStringConvertible {
     return parts
   }
 
-  /// The first whitespace-separated word and the rest of the text after it (untrimmed), or
-  /// nil for a blank text.
-  public func headAndRest() -> (head: Word, rest: Word)? {
-    let chars = Array(text)
-    var start = 0
-    while start < chars.count, chars[start].isWhitespace { start += 1 }
-    guard start < chars.count else { return nil }
-    var end = start
-    while end < chars.count, !chars[end].isWhitespace { end += 1 }
-    return (
-      Word(String(chars[start..<end]), at: offset + start),
-      Word(String(chars[end...]), at: offset + end)
-    )
-  }
-
   /// The bracket depth after `char`, never below 0 (a stray closing bracket is left for the
   /// expression parser to report).
   private static func depth(_ depth: Int, after char: Character) -> Int {

@@ -181,7 +181,6 @@ public enum Help {
         variables   a = 3      functions  f(x) = x^2 - a, then f(4)
         ans is the last result. 'help functions' lists the built-in functions.
       """,
-    "functions": "",  // filled by `text(for:)` from Builtins.functions
     "rpn": """
       RPN (Reverse Polish notation): operands first, then the operator, as on an HP
       calculator: 3 4 + 5 * is (3 + 4) * 5. Functions take their arguments from the
@@ -225,6 +224,7 @@ public enum Help {
   /// Every name `help` knows, for suggestions.
   public static var names: [String] {
     commands.map(\.name) + Array(functions.keys) + Array(constants.keys) + Array(topics.keys)
+      + ["functions"]
   }
 
   /// `words` joined by spaces into lines no wider than `width`, each starting with `indent`.

@@ -403,9 +403,7 @@ public struct Session: Sendable {
   private func export(_ rest: Word) throws(CommandError) -> Reply {
     let words = rest.arguments()
     guard let format = words.first, format.text == "svg" || format.text == "table", words.count >= 2 else {
-      throw CommandError(
-        "usage: " + (Help.command(named: "export")?.usage.joined(separator: " | ") ?? "export"),
-        at: words.first?.span)
+      throw usageError("export", given: 0, at: words.first?.span)
     }
     let path = words[1].text
     let sizes = try words.dropFirst(2).map { w throws(CommandError) in try pixels(w) }
@@ -416,9 +414,7 @@ public struct Session: Sendable {
     case ("table", 1): (width, height) = (sizes[0], max(16, sizes[0] * 3 / 4))
     case (_, 2): (width, height) = (sizes[0], sizes[1])
     default:
-      throw CommandError(
-        "usage: " + (Help.command(named: "export")?.usage.joined(separator: " | ") ?? "export"),
-        at: words[2].offset..<(words.last?.span.upperBound ?? words[2].offset + 1))
+      throw usageError("export", given: 0, at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
     }
     guard let curves = currentCurves() else {
       throw CommandError("nothing to export: plot something first")
