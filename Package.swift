@@ -54,7 +54,7 @@ let package = Package(
       name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
     .testTarget(
       name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"]),
-    .testTarget(name: "DataFilesTests", dependencies: ["DataFiles"]),
+    .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
     .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
     .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"]),

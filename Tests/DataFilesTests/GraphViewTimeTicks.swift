@@ -1,1 +1,0 @@
-../../Sources/GraphView/TimeTicks.swift
