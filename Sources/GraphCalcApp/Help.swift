@@ -95,6 +95,9 @@ public enum Help {
       details: """
         Evaluates PROGRAM in Reverse Polish notation whatever the mode, and shows each
         result with its infix form: rpn 3 4 + 5 * shows (3 + 4) * 5 = 35.
+        Operands come first, then the operator, as on an HP calculator; functions take
+        their arguments from the stack: rpn 2 sqrt, rpn 1 2 atan2. A program that leaves
+        several values shows each. 'mode rpn' reads every plain line as RPN.
         """),
     Command(
       name: "describe", usage: ["describe EXPR"], summary: "show how an expression is read",
@@ -180,12 +183,6 @@ public enum Help {
         implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
         variables   a = 3      functions  f(x) = x^2 - a, then f(4)
         ans is the last result. 'help functions' lists the built-in functions.
-      """,
-    "rpn": """
-      RPN (Reverse Polish notation): operands first, then the operator, as on an HP
-      calculator: 3 4 + 5 * is (3 + 4) * 5. Functions take their arguments from the
-      stack: 2 sqrt, 1 2 atan2. 'mode rpn' reads every plain line (and plot's functions)
-      as RPN; 'rpn PROGRAM' evaluates one program in either mode.
       """,
   ]
 
