@@ -12,8 +12,10 @@ import Glibc
 /// tick (`3` → [2, 4]); no finite value at all gives [-10, 10]. The result is snapped outward
 /// to multiples of the tick step for about `tickCount` ticks (see `Ticks`).
 ///
-/// The percentile rule is the robust-scale idea of Tukey's boxplot fences (J. W. Tukey,
-/// Exploratory Data Analysis, 1977), applied to the sampled values.
+/// The percentile rule is in the spirit of Tukey's boxplot fences (J. W. Tukey, Exploratory
+/// Data Analysis, 1977: quartiles widened by 1.5 interquartile ranges mark outliers), here
+/// with the 2nd/98th percentiles and half their spread, so only the few samples nearest a
+/// pole count as outliers.
 public enum Autoscale {
   /// How many x each curve is sampled at.
   public static let sampleCount = 1001
