@@ -49,7 +49,8 @@ let package = Package(
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals"]),
     .testTarget(name: "CalculatorBrainTests", dependencies: ["CalculatorBrain"]),
     .testTarget(
-      name: "GraphViewTests", dependencies: ["GraphView", "CalculatorBrain", "Intervals"]),
+      name: "GraphViewTests", dependencies: ["GraphView", "CalculatorBrain", "Intervals"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
     .testTarget(
