@@ -10,8 +10,9 @@
 struct PlotCompiler {
   /// How deeply user functions may be inlined into each other.
   static let maxInlining = 64
-  /// How deeply the compiler may recurse (expression height plus inlined bodies).
-  static let maxNesting = 4000
+  /// How deeply the compiler may recurse (expression height plus inlined bodies): twice the
+  /// parser's greatest tree height, and well within a debug build's thread stack.
+  static let maxNesting = 2000
   /// The greatest number of instructions in a program.
   static let maxInstructions = 200_000
 
@@ -58,6 +59,10 @@ struct PlotCompiler {
   }
 
   /// Compiles `expr` with the parameters in `env`.
+  ///
+  /// The recursion goes through this function and one small helper per node kind, so each
+  /// level of the tree costs little stack (the tree may be `Limits.height` high, and more
+  /// with inlined bodies).
   mutating func compile(_ expr: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
     nesting += 1
     defer { nesting -= 1 }
@@ -72,37 +77,11 @@ struct PlotCompiler {
       guard let f = lookup(name, env) else { throw CalcError(.unknownName, "unknown name '\(name)'") }
       fragment = f
     case .unary(let op, let operand):
-      let a = try compile(operand, env)
-      switch op {
-      case .plus: fragment = a
-      case .negate: fragment = apply(.negate, [a])
-      case .not: fragment = apply(.not, [a])
-      case .factorial: fragment = apply(.factorial, [a])
-      }
+      fragment = try unary(op, operand, env)
     case .binary(let op, let left, let right):
-      let a = try compile(left, env)
-      let b = try compile(right, env)
-      switch op {
-      case .and: fragment = logical(a, b, isAnd: true)
-      case .or: fragment = logical(a, b, isAnd: false)
-      case .add: fragment = apply(.add, [a, b])
-      case .subtract: fragment = apply(.subtract, [a, b])
-      case .multiply: fragment = apply(.multiply, [a, b])
-      case .divide: fragment = apply(.divide, [a, b])
-      case .modulo: fragment = apply(.modulo, [a, b])
-      case .power: fragment = apply(.power, [a, b])
-      case .equal: fragment = apply(.equal, [a, b])
-      case .notEqual: fragment = apply(.notEqual, [a, b])
-      case .less: fragment = apply(.less, [a, b])
-      case .lessOrEqual: fragment = apply(.lessOrEqual, [a, b])
-      case .greater: fragment = apply(.greater, [a, b])
-      case .greaterOrEqual: fragment = apply(.greaterOrEqual, [a, b])
-      }
+      fragment = try binary(op, left, right, env)
     case .conditional(let test, let then, let otherwise):
-      let c = try compile(test, env)
-      let a = try compile(then, env)
-      let b = try compile(otherwise, env)
-      fragment = conditional(c, a, b)
+      fragment = try conditional(test, then, otherwise, env)
     case .call(let name, let arguments):
       fragment = try call(name, arguments, env)
     }
@@ -111,6 +90,49 @@ struct PlotCompiler {
         .limit, "expression too large to plot (more than \(Self.maxInstructions) steps once user functions are expanded)")
     }
     return fragment
+  }
+
+  @inline(never)
+  mutating func unary(_ op: UnaryOperator, _ operand: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+    let a = try compile(operand, env)
+    switch op {
+    case .plus: return a
+    case .negate: return apply(.negate, [a])
+    case .not: return apply(.not, [a])
+    case .factorial: return apply(.factorial, [a])
+    }
+  }
+
+  @inline(never)
+  mutating func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+    let a = try compile(left, env)
+    let b = try compile(right, env)
+    let code: PlotOp
+    switch op {
+    case .and: return logical(a, b, isAnd: true)
+    case .or: return logical(a, b, isAnd: false)
+    case .add: code = .add
+    case .subtract: code = .subtract
+    case .multiply: code = .multiply
+    case .divide: code = .divide
+    case .modulo: code = .modulo
+    case .power: code = .power
+    case .equal: code = .equal
+    case .notEqual: code = .notEqual
+    case .less: code = .less
+    case .lessOrEqual: code = .lessOrEqual
+    case .greater: code = .greater
+    case .greaterOrEqual: code = .greaterOrEqual
+    }
+    return apply(code, [a, b])
+  }
+
+  @inline(never)
+  mutating func conditional(_ test: Expr, _ then: Expr, _ otherwise: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+    let c = try compile(test, env)
+    let a = try compile(then, env)
+    let b = try compile(otherwise, env)
+    return conditional(c, a, b)
   }
 
   /// The fragment for a name, or nil when it has no value.
@@ -188,6 +210,7 @@ struct PlotCompiler {
   }
 
   /// A call of a built-in or user function, or a value before brackets (a product).
+  @inline(never)
   mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding]) throws(CalcError) -> Fragment {
     if let arity = Builtins.functions[name] {
       guard arity.accepts(arguments.count) else {

@@ -95,14 +95,18 @@ extension Interval {
   /// Quotient `a / b` with Tupper's rules for a divisor that holds 0.
   ///
   /// - `0` not in `b`: the least and greatest corner quotients, rounded outward (a corner
-  ///   `inf / inf` is skipped and clears `isDefinedEverywhere`).
+  ///   `inf / inf` is skipped, clears `isDefinedEverywhere` and adds 0, the value of the
+  ///   numerator's finite values over that infinite bound).
   /// - `b == [0, 0]`: empty for `a == [0, 0]` (`0 / 0` is NaN); otherwise `[-inf, inf]`,
   ///   not defined everywhere and not continuous, because the point evaluator gives `x / 0 =
   ///   +-inf` and a later step may make that finite (`atan(1 / 0)` is `pi/2`), so an empty
   ///   result would miss a finite point value.
   /// - `0` strictly inside `b`: `[-inf, inf]`, not continuous (a pole may lie inside).
-  /// - `0` an endpoint of `b`: the one-sided hull, e.g. `[1, 2] / [0, 4]` is `[1/4, inf]`;
-  ///   not continuous unless `a` is `[0, 0]`.
+  /// - `b = [0, h]`: the one-sided hull, e.g. `[1, 2] / [0, 4]` is `[1/4, inf]`; not
+  ///   continuous unless `a` is `[0, 0]`. (Zeros are taken as `+0`, IEEE's usual zero: a
+  ///   `-0` divisor would give the other infinity.)
+  /// - `b = [l, 0]`: `[-inf, inf]`, not continuous: `a / b` tends to one infinity as `b`
+  ///   rises to 0, while at `b = +0` IEEE gives the other.
   /// In every case where `b` holds 0, `isDefinedEverywhere` is false (the division by zero).
   /// After Tupper 2001, section 3.1, and Hickey, Ju and van Emden, "Interval arithmetic:
   /// from principles to implementation", JACM 2001 (extended division).
@@ -113,9 +117,14 @@ extension Interval {
     if b.lo > 0 || b.hi < 0 {
       var lo = Double.infinity
       var hi = -Double.infinity
+      var sawInfinityOverInfinity = false
       func corner(_ n: Double, _ d: Double) {
         let qd = Round.divDown(n, d)
-        if qd.isNaN { def = false; return }
+        if qd.isNaN {
+          def = false
+          sawInfinityOverInfinity = true
+          return
+        }
         lo = Swift.min(lo, qd)
         hi = Swift.max(hi, Round.divUp(n, d))
       }
@@ -123,8 +132,12 @@ extension Interval {
       corner(a.lo, b.hi)
       corner(a.hi, b.lo)
       corner(a.hi, b.hi)
-      // A skipped `inf / inf` corner is covered by its neighbours (`finite / inf = 0` and
-      // `inf / finite = inf`), or the operands are points at infinity.
+      // A skipped `inf / inf` corner: when the numerator also has finite values, they
+      // divided by that infinite bound give 0.
+      if sawInfinityOverInfinity && !a.isPoint {
+        lo = Swift.min(lo, 0)
+        hi = Swift.max(hi, 0)
+      }
       return make(lo, hi, def: def, cont: cont)
     }
     if a.lo == 0 && a.hi == 0 && b.lo == 0 && b.hi == 0 { return .empty }
@@ -146,9 +159,8 @@ extension Interval {
       if a.hi <= 0 { return Interval(-.infinity, Round.divUp(a.hi, b.hi).clampedNaN(0), isDefinedEverywhere: false, isContinuous: false) }
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
-    // b = [l, 0], l < 0: a / [l, 0)
-    if a.lo >= 0 { return Interval(-.infinity, Round.divUp(a.lo, b.lo).clampedNaN(0), isDefinedEverywhere: false, isContinuous: false) }
-    if a.hi <= 0 { return Interval(Round.divDown(a.hi, b.lo).clampedNaN(0), .infinity, isDefinedEverywhere: false, isContinuous: false) }
+    // b = [l, 0], l < 0: a / [l, 0) tends to one infinity, but at b = +0 (the usual zero)
+    // IEEE gives the other one, so both are held.
     return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
   }
 

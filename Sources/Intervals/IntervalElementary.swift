@@ -42,8 +42,9 @@ extension Interval {
   ///
   /// - `y` one integer `n`: `x^0 = [1, 1]`; `n > 0` odd is increasing, even is `|x|^n`;
   ///   `n < 0` has a pole at 0: `[0, 0]^n` is C's value (`+inf`, or `+-inf` for odd `n`),
-  ///   `x` holding 0 gives the one-sided or whole hull; not defined everywhere and not
-  ///   continuous (Moore 1966; Tupper 2001).
+  ///   `x` holding 0 gives the one-sided hull for even `n` and for `x = [0, h]`, else the
+  ///   whole line (for odd `n`, `x = [l, 0]` tends to `-inf` but `(+0)^n` is `+inf`); not
+  ///   defined everywhere and not continuous (Moore 1966; Tupper 2001).
   /// - Otherwise, for `x >= 0`, `x^y = exp(y ln x)` is monotone in `x` for each `y` and in `y`
   ///   for each `x`, so its extremes are at the four corners. `0^y` for `y < 0` is a pole
   ///   (`+inf`, not defined everywhere, not continuous); `0^y` jumps at `y = 0`.
@@ -118,7 +119,6 @@ extension Interval {
         return Interval(powDown(m, n), .infinity, isDefinedEverywhere: false, isContinuous: false)
       }
       if x.lo == 0 { return Interval(powDown(x.hi, n), .infinity, isDefinedEverywhere: false, isContinuous: false) }
-      if x.hi == 0 { return Interval(-.infinity, powUp(x.lo, n), isDefinedEverywhere: false, isContinuous: false) }
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
     if odd { return make(powDown(x.hi, n), powUp(x.lo, n), def: def, cont: cont) }

@@ -81,12 +81,12 @@ private func show(_ e: Expr) -> String {
   /// The key guarantee: for random expressions and input intervals, every finite point value
   /// lies in the enclosure; "defined everywhere" means no NaN at the sampled points; an
   /// empty enclosure means no finite value.
-  @Test(arguments: [0x9E11_0001, 0x9E11_0002, 0x9E11_0003, 0x9E11_0004] as [UInt64])
+  @Test(arguments: [0x9E11_0001, 0x9E11_0002, 0x9E11_0003, 0x9E11_0004, 0x9E11_0005, 0x9E11_0006, 0x9E11_0007, 0x9E11_0008] as [UInt64])
   func enclosureHoldsEveryFinitePointValue(seed: UInt64) throws {
     var gen = ExprGenerator(rng: SplitMix(state: seed))
     let f = UserFunction(name: "f", parameters: ["u", "w"], body: .binary(.add, .call("sin", [.variable("u")]), .binary(.multiply, .variable("w"), .variable("x"))))
     var failures = 0
-    for trial in 0..<600 {
+    for trial in 0..<1000 {
       let e = gen.expr(4)
       let plot = try PlotFunction(e, variables: ["a": 0.75], functions: ["f": f])
       for _ in 0..<6 {

@@ -149,6 +149,33 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     #expect(kind(call("f", x, x), [UserFunction(name: "f", parameters: ["u"], body: v("u"))]) == .arity)
   }
 
+  @Test func limitsOnDepthAndExpandedSize() throws {
+    // A tall tree (the parser allows height 1000) compiles; a much taller one is a limit.
+    var tall = x
+    for _ in 0..<1900 { tall = tall + n(1) }
+    #expect(try compile(tall).value(at: 0) == 1900)
+    var taller = x
+    for _ in 0..<5000 { taller = taller + n(1) }
+    let deep = taller
+    #expect {
+      try compile(deep)
+    } throws: { error in
+      (error as? CalcError)?.kind == .limit
+    }
+    // Each level calls the one below twice: 2^24 copies once expanded.
+    var functions = [UserFunction(name: "g0", parameters: ["u"], body: call("sin", v("u")))]
+    for k in 1...24 {
+      functions.append(
+        UserFunction(name: "g\(k)", parameters: ["u"], body: call("g\(k - 1)", v("u") + n(1)) * call("g\(k - 1)", v("u"))))
+    }
+    #expect {
+      try compile(call("g24", x), functions: functions)
+    } throws: { error in
+      (error as? CalcError)?.kind == .limit
+    }
+    #expect(try compile(call("g3", x), functions: functions).value(at: 0).isFinite)
+  }
+
   @Test func batchValuesMatchPointValues() throws {
     let f = try compile(call("sin", x) * x + cond(op(.greater, x, n(1)), n(1) / (x - n(2)), call("sqrt", x)))
     let xs = (0..<200).map { -3 + Double($0) * 0.037 }

@@ -19,8 +19,8 @@ import Testing
     expectInterval(Interval.pow(Interval(-1, 1), Interval(-1)), -.infinity, .infinity, defined: false, continuous: false)
     let r = Interval.pow(Interval(0, 2), Interval(-1))
     #expect(r.lo <= 0.5 && r.lo > 0.49 && r.hi == .infinity && !r.isDefinedEverywhere && !r.isContinuous)
-    let l = Interval.pow(Interval(-2, 0), Interval(-3))
-    #expect(l.lo == -.infinity && l.hi >= -0.125 && l.hi < -0.12 && !l.isDefinedEverywhere)
+    // (+0)^-3 is +inf, while x^-3 tends to -inf as x rises to 0.
+    expectInterval(Interval.pow(Interval(-2, 0), Interval(-3)), -.infinity, .infinity, defined: false, continuous: false)
     let even = Interval.pow(Interval(-1, 2), Interval(-2))
     #expect(even.lo <= 0.25 && even.lo > 0.24 && even.hi == .infinity && !even.isDefinedEverywhere && !even.isContinuous)
   }
