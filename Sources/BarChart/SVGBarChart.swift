@@ -1,0 +1,309 @@
+import GraphView
+import SVGRenderer
+
+extension BarChartRenderer {
+  /// A bar chart as a standalone SVG 1.1 document of `size` pixels.
+  ///
+  /// The look is the `SVGRenderer`'s: a white background, `sans-serif` text in `#333333`
+  /// (12 pixels; the title bold, 14), light grid lines (`#e5e5e5`) at the value axis' nice
+  /// ticks with their labels on the left, the grid line at the middle of the range dashed
+  /// (after BasicBarChart), a grey zero line (`#999999`), bars in `SVGRenderer.palette`
+  /// (one colour per series), a legend row of colour swatches and series names below the
+  /// title when there are several series. Each bar's value is written above it (below a
+  /// negative bar; `–` for a missing one), a value label that would overlap another is left
+  /// out; group labels are centred below their slots, shortened with `…` to the slot's
+  /// width, and when a slot is narrower than three characters only every n-th group is
+  /// labelled. Every group is shown (no scrolling): bars get thinner as groups are added
+  /// (see `BarLayout.svgSlots`).
+  ///
+  /// With `rounded`, a bar's far end (the top of a positive bar, the bottom of a negative
+  /// one) has round corners of radius min(a quarter of the bar's width, its length, 10 px),
+  /// each a cubic Bézier `C` in a `<path>` (control points at κ = 0.5523 of the radius, the
+  /// usual circle approximation); otherwise bars are plain `<rect>`s.
+  ///
+  /// Text from the data is made plain (escape sequences and bidirectional overrides
+  /// removed) and escaped for XML (`SVGRenderer.escape`); coordinates use
+  /// `SVGRenderer.number`.
+  /// A document smaller than 120 x 80 pixels holds only a message saying so.
+  ///
+  /// - Parameters:
+  ///   - data: The chart.
+  ///   - size: The document's size in pixels.
+  ///   - rounded: Round bar ends (`set bar style rounded`) or flat ones.
+  /// - Returns: The SVG document, ending in a newline.
+  public static func svg(_ data: BarChartData, size: PixelSize, rounded: Bool) -> String {
+    var chart = SVGBarChart(data: data, size: size, rounded: rounded)
+    return chart.document()
+  }
+}
+
+/// The SVG layout and drawing of one bar chart.
+struct SVGBarChart {
+  var data: BarChartData
+  var width: Double
+  var height: Double
+  var rounded: Bool
+  var body: [String] = []
+
+  let fontSize = 12.0
+  let titleSize = 14.0
+  let pad = 8.0
+  var charWidth: Double { 0.6 * fontSize }
+  var lineHeight: Double { 1.2 * fontSize }
+
+  init(data: BarChartData, size: PixelSize, rounded: Bool) {
+    self.data = data
+    width = Double(min(max(size.width, 1), 100_000))
+    height = Double(min(max(size.height, 1), 100_000))
+    self.rounded = rounded
+  }
+
+  // MARK: Text
+
+  /// Whether `SVGRenderer.escape` drops scalar `s`.
+  static func isDropped(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFFFE || v == 0xFFFF || v == 0x2028
+      || v == 0x2029
+  }
+
+  /// `text` made plain: ANSI escape sequences (CSI, OSC, ESC and one character) removed
+  /// whole, tabs as spaces, and without the characters `SVGRenderer.escape` drops and the
+  /// bidirectional embedding, override and isolate controls (U+202A...U+202E,
+  /// U+2066...U+2069), which would reorder the text around them.
+  static func plain(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    var it = text.unicodeScalars.makeIterator()
+    while let s = it.next() {
+      switch s.value {
+      case 0x1B:
+        guard let next = it.next() else { break }
+        if next == "[" {
+          while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
+        } else if next == "]" {
+          while let t = it.next(), t.value != 0x07, t.value != 0x1B {}
+        }
+      case 0x9B:
+        while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
+      case 0x09: scalars.append(" ")
+      case 0x202A...0x202E, 0x2066...0x2069: break
+      default:
+        if !isDropped(s) { scalars.append(s) }
+      }
+    }
+    return String(scalars)
+  }
+
+  /// `plain(text)` cut to at most `maxChars` characters, with `…` when cut.
+  static func shorten(_ text: String, maxChars: Int) -> String {
+    let clean = plain(text)
+    guard maxChars > 0 else { return "" }
+    if clean.count <= maxChars { return clean }
+    return String(clean.prefix(max(maxChars - 1, 0))) + "…"
+  }
+
+  /// Estimated width of `text` in pixels at `size` (0.6 em a character, like SVGRenderer).
+  static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * 0.6 * size }
+
+  mutating func text(
+    _ t: String, x: Double, baseline: Double, anchor: String, size: Double? = nil,
+    bold: Bool = false, fill: String = "#333333"
+  ) {
+    let e = SVGRenderer.escape(t)
+    guard !e.isEmpty else { return }
+    let fs = size ?? fontSize
+    body.append(
+      "<text x=\"\(n(x))\" y=\"\(n(baseline))\" text-anchor=\"\(anchor)\" font-size=\"\(n(fs))\""
+        + (bold ? " font-weight=\"bold\"" : "") + " fill=\"\(fill)\">\(e)</text>")
+  }
+
+  func n(_ v: Double) -> String { SVGRenderer.number(v) }
+
+  mutating func line(_ x0: Double, _ y: Double, _ x1: Double, color: String, dashed: Bool = false) {
+    let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
+    body.append(
+      "<path d=\"M\(n(x0)),\(n(y))H\(n(x1))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1\""
+        + "\(dash) shape-rendering=\"crispEdges\"/>")
+  }
+
+  // MARK: Layout and drawing
+
+  func wrap(_ lines: [String]) -> String {
+    let w = n(width), h = n(height)
+    return
+      ([
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
+          + "viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\">",
+        "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>",
+      ] + lines + ["</svg>"]).joined(separator: "\n") + "\n"
+  }
+
+  mutating func document() -> String {
+    let groups = data.groupCount
+    guard width >= 120, height >= 80, groups > 0 else {
+      let message = groups == 0 ? "no bars to draw" : "too small for a bar chart"
+      text(message, x: width / 2, baseline: height / 2, anchor: "middle")
+      return wrap(body)
+    }
+    let seriesCount = max(data.series.count, 1)
+    var top = pad
+
+    // Title.
+    if let t = data.title, !t.isEmpty {
+      let shown = Self.shorten(t, maxChars: Int((width - 2 * pad) / (0.6 * titleSize)))
+      text(shown, x: width / 2, baseline: top + 0.9 * titleSize * 1.2 - 0.1 * titleSize,
+        anchor: "middle", size: titleSize, bold: true, fill: "#111111")
+      top += 1.2 * titleSize + pad / 2
+    }
+
+    // Legend: swatches and names, in rows that wrap.
+    if data.series.count > 1 {
+      let entries = data.series.enumerated().map { i, s in
+        Self.shorten(s.name.isEmpty ? "series \(i + 1)" : s.name, maxChars: 24)
+      }
+      var rows: [[(Int, String)]] = [[]]
+      var x = 0.0
+      let room = width - 2 * pad
+      for (i, name) in entries.enumerated() {
+        let w = 14 + Self.textWidth(name, size: fontSize)
+        if x > 0 && x + w > room {
+          rows.append([])
+          x = 0
+        }
+        rows[rows.count - 1].append((i, name))
+        x += w + 16
+      }
+      for row in rows {
+        let total = row.reduce(0.0) { $0 + 14 + Self.textWidth($1.1, size: fontSize) + 16 } - 16
+        var x = max(pad, (width - total) / 2)
+        let mid = top + lineHeight / 2
+        for (i, name) in row {
+          let color = SVGRenderer.palette[i % SVGRenderer.palette.count]
+          body.append(
+            "<rect x=\"\(n(x))\" y=\"\(n(mid - 5))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>")
+          text(name, x: x + 14, baseline: mid + 0.35 * fontSize, anchor: "start")
+          x += 14 + Self.textWidth(name, size: fontSize) + 16
+        }
+        top += lineHeight
+      }
+      top += pad / 2
+    }
+
+    // The value axis and the plot area: room above for the top bar's value, below for the
+    // bottom bar's value and the group labels.
+    let extent = BarLayout.extent(data) ?? (0, 0)
+    let plotTop = top + lineHeight
+    let bottomLabels = height - pad - lineHeight - pad / 2
+    var plotBottom = bottomLabels - (extent.min < 0 ? lineHeight : 0)
+    if plotBottom - plotTop < 20 { plotBottom = min(plotTop + 20, bottomLabels) }
+    let plotHeight = max(plotBottom - plotTop, 1)
+    let axis = BarLayout.valueAxis(
+      minimum: extent.min, maximum: extent.max, approximateTicks: max(2, Int(plotHeight / 50)))
+    let tickWidth = axis.ticks.map { Self.textWidth($0.label, size: fontSize) }.max() ?? 0
+    let plotLeft = pad + tickWidth + charWidth
+    let plotRight = width - pad
+    let plotWidth = max(plotRight - plotLeft, 1)
+    let span = axis.upper - axis.lower
+    func y(_ v: Double) -> Double {
+      let c = BarLayout.clampValue(v)
+      let f = c.isFinite && span > 0 ? (axis.upper - c) / span : 0
+      return plotTop + min(max(f, 0), 1) * plotHeight
+    }
+
+    // Grid lines with the middle one dashed, the zero line, tick labels.
+    let middle = axis.middle
+    let middleIsZero = abs(middle) <= axis.step * 1e-9
+    var middleDrawn = middleIsZero
+    for tick in axis.ticks where tick.value != 0 {
+      let isMiddle = !middleIsZero && abs(tick.value - middle) <= axis.step * 1e-9
+      line(plotLeft, y(tick.value), plotRight, color: isMiddle ? "#c8c8c8" : "#e5e5e5", dashed: isMiddle)
+      if isMiddle { middleDrawn = true }
+    }
+    if !middleDrawn { line(plotLeft, y(middle), plotRight, color: "#c8c8c8", dashed: true) }
+    for tick in axis.ticks {
+      text(tick.label, x: plotLeft - charWidth, baseline: y(tick.value) + 0.35 * fontSize, anchor: "end")
+    }
+
+    // Bars.
+    let slots = BarLayout.svgSlots(groupCount: groups, seriesCount: seriesCount, width: plotWidth)
+    let y0 = y(0)
+    var valueBoxes: [(x0: Double, x1: Double, y: Double)] = []
+    struct ValueLabel {
+      var text: String
+      var x: Double
+      var baseline: Double
+    }
+    var labels: [ValueLabel] = []
+    var barBoxes: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
+    for g in 0..<groups {
+      for s in 0..<seriesCount {
+        let v = data.value(series: s, group: g)
+        let x = plotLeft + slots.barLeft(group: g, series: s)
+        let w = slots.barWidth
+        let color = SVGRenderer.palette[s % SVGRenderer.palette.count]
+        let y1 = v.isFinite ? y(v) : y0
+        if v.isFinite && abs(y1 - y0) >= 0.01 && w > 0 {
+          body.append(bar(x: x, width: w, from: y0, to: y1, color: color))
+          barBoxes.append((x, x + w, min(y0, y1), max(y0, y1)))
+        }
+        let down = v < 0 || (!(v > 0) && axis.upper <= 0)
+        let room = seriesCount == 1 ? slots.slotWidth - 4 : w + slots.gap / 2
+        let label = BarLayout.valueLabel(v, maxWidth: max(Int(room / charWidth), 1))
+        let baseline = down ? max(y1, y0) + 3 + 0.8 * fontSize : min(y1, y0) - 4
+        labels.append(ValueLabel(text: label, x: x + w / 2, baseline: baseline))
+      }
+    }
+    for label in labels {
+      let w = Self.textWidth(label.text, size: fontSize)
+      let x = min(max(label.x, plotLeft + w / 2), width - w / 2)
+      let box = (x0: x - w / 2 - 2, x1: x + w / 2 + 2, y: label.baseline)
+      let top = box.y - 0.8 * fontSize, bottom = box.y + 0.2 * fontSize
+      let overlaps =
+        valueBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && abs($0.y - box.y) < lineHeight }
+        || barBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < bottom && top < $0.y1 }
+      guard !overlaps else { continue }
+      valueBoxes.append(box)
+      text(label.text, x: x, baseline: label.baseline, anchor: "middle")
+    }
+    line(plotLeft, y0, plotRight, color: "#999999")
+
+    // Group labels.
+    let minChars = min(3, data.labels.map(\.count).max() ?? 1)
+    var every = 1
+    while Double(every) * slots.slotWidth - 4 < Double(max(minChars, 1)) * charWidth && every < groups {
+      every += 1
+    }
+    let maxChars = Int((Double(every) * slots.slotWidth - 4) / charWidth)
+    let labelBaseline = height - pad - 0.3 * fontSize
+    for g in stride(from: 0, to: groups, by: every) {
+      let shown = Self.shorten(data.label(at: g), maxChars: maxChars)
+      let cx = plotLeft + slots.slotLeft(g) + slots.slotWidth / 2
+      text(shown, x: cx, baseline: labelBaseline, anchor: "middle")
+    }
+    return wrap(body)
+  }
+
+  /// One bar from `y0` (the zero line) to `y1` (its value), pixels: a `<rect>`, or with
+  /// `rounded` a `<path>` whose far corners are cubic Béziers.
+  func bar(x: Double, width w: Double, from y0: Double, to y1: Double, color: String) -> String {
+    let topY = min(y0, y1)
+    let length = abs(y1 - y0)
+    guard rounded else {
+      return "<rect x=\"\(n(x))\" y=\"\(n(topY))\" width=\"\(n(w))\" height=\"\(n(length))\" "
+        + "fill=\"\(color)\"/>"
+    }
+    let r = min(w / 4, length, 10)
+    let kappa = 0.5523
+    let sgn = y1 < y0 ? 1.0 : -1.0  // 1: the bar rises from the zero line
+    let yc = y1 + sgn * r
+    let d =
+      "M\(n(x)),\(n(y0))L\(n(x)),\(n(yc))"
+      + "C\(n(x)),\(n(yc - sgn * r * kappa)) \(n(x + r - r * kappa)),\(n(y1)) \(n(x + r)),\(n(y1))"
+      + "L\(n(x + w - r)),\(n(y1))"
+      + "C\(n(x + w - r + r * kappa)),\(n(y1)) \(n(x + w)),\(n(yc - sgn * r * kappa)) "
+      + "\(n(x + w)),\(n(yc))"
+      + "L\(n(x + w)),\(n(y0))Z"
+    return "<path d=\"\(d)\" fill=\"\(color)\"/>"
+  }
+}

@@ -1,0 +1,434 @@
+import GraphView
+
+/// How a terminal bar chart draws its bars.
+public enum TerminalBarStyle: Sendable, Hashable {
+  /// Unicode block elements: bars of `█` with eighth blocks `▁▂▃▄▅▆▇` (U+2581...U+2587)
+  /// for the top of a positive bar, `▔` (U+2594, an upper eighth) and `▀` (U+2580, an upper
+  /// half) for the end of a negative one; grid lines `─`, the dashed middle line `╌`, the
+  /// zero line `━`; `…` for shortened labels; `◀`/`▶` for hidden bars.
+  case blocks
+  /// 7-bit ASCII: bars of `#` (further series `=`, `%`, `@`, `o`, `x`, `&`, `+`) with `.`
+  /// (1-3 eighths of a cell) or `_` (4-6 eighths) on top of a positive bar and `'` or `"`
+  /// at the end of a negative one; grid lines `-`, the dashed middle line `- -`, the zero
+  /// line `=`; `...` for shortened labels; `<`/`>` for hidden bars.
+  case ascii
+}
+
+/// Draws bar charts: in a terminal (`terminal`) and as SVG documents (`svg`).
+///
+/// The look follows BasicBarChart (nhatminh12369/BarChart, an iOS chart): bars with their
+/// value above and their title below, light horizontal grid lines with a dashed line at
+/// the middle of the value range; further, a zero line with negative bars below it (their
+/// values below them), groups of bars side by side for several series with a legend, and
+/// y tick labels at the grid lines.
+public enum BarChartRenderer {
+  /// The smallest terminal a chart is drawn in, in cells across.
+  public static let minimumColumns = 20
+  /// The smallest terminal a chart is drawn in, in cells down.
+  public static let minimumRows = 6
+  /// The most cells along either side (larger terminals are cut to it).
+  public static let maximumCells = 2000
+
+  /// The SGR colour parameters of series 0, 1, ... in colour terminals (cycling): blue,
+  /// red, green, yellow, magenta, cyan and bright blue and red, near SVG's palette order.
+  public static let terminalPalette = ["34", "31", "32", "33", "35", "36", "94", "91"]
+
+  /// A bar chart for a terminal of `columns` x `rows` character cells, as lines of text.
+  ///
+  /// Layout, top to bottom: the title (centred), the legend (when there are several
+  /// series: each series' fill and name), the bars with their values above them (below
+  /// them for negative bars; `–` for a missing value), horizontal grid lines at the value
+  /// axis' nice ticks (labelled on the left) with a dashed line at the middle of the range
+  /// and a heavier zero line, the group labels (shortened with an ellipsis to their slot,
+  /// never overlapping), and, when the bars do not all fit, a line `◀ 3 more` ... `5 more ▶`
+  /// (ASCII `<` `>`) saying how many are hidden on each side.
+  ///
+  /// Rows: the value axis is chosen (see `BarLayout.valueAxis`) so that every tick falls on
+  /// a cell boundary (a whole number of rows per step, preferably 3 or more) and the bars
+  /// get the most rows per unit; positive bars rise from the zero line, negative bars hang
+  /// from it, and a grid line is drawn in the row just beyond its tick (above positive
+  /// ticks, below negative ones), so a bar reaching a tick ends right at its line. Bar
+  /// lengths are rounded to eighths of a cell; with `.blocks` the end cell shows them
+  /// (eighth blocks up; for negative bars `▔` for 1-2 eighths, `▀` for 3-5, a full cell for
+  /// 6-7); in black and white, series after the first are shaded `▓`, `▒`, `░` and their end
+  /// cells rounded to whole cells. Columns: see `BarLayout.terminalSlots`.
+  ///
+  /// Text from the data (labels, names, title) is made safe for a terminal: escape
+  /// sequences and control characters are removed (ASCII: non-ASCII becomes `?`).
+  ///
+  /// - Parameters:
+  ///   - data: The chart.
+  ///   - columns: Character cells across (at most `maximumCells`).
+  ///   - rows: Character cells down (at most `maximumCells`).
+  ///   - style: Blocks or ASCII.
+  ///   - firstBar: The first group of bars to show (0-based) when they do not all fit: the
+  ///     scroll offset, clamped to the groups (see `terminalVisibleBars`).
+  ///   - color: Whether to colour the series (and dim the grid) with ANSI SGR sequences.
+  /// - Returns: `rows` lines joined by "\n" (trailing blanks removed, no final newline); or,
+  ///   on a terminal smaller than `minimumColumns` x `minimumRows` or too small for the
+  ///   data, or for data without bars, a one-line message saying so.
+  public static func terminal(
+    _ data: BarChartData, columns: Int, rows: Int, style: TerminalBarStyle, firstBar: Int,
+    color: Bool = false
+  ) -> String {
+    switch TerminalPlan.make(data, columns: columns, rows: rows, style: style, firstBar: firstBar) {
+    case .failure(let message): return message.text
+    case .success(let plan): return plan.draw(data, color: color)
+    }
+  }
+
+  /// The groups of bars (0-based) that `terminal` shows for these arguments: the app keeps
+  /// `lowerBound` as its scroll offset after a pan, so panning past either end stops there.
+  ///
+  /// - Returns: The visible groups; empty when the chart cannot be drawn (the terminal is
+  ///   too small or there are no bars).
+  public static func terminalVisibleBars(
+    _ data: BarChartData, columns: Int, rows: Int, style: TerminalBarStyle, firstBar: Int
+  ) -> Range<Int> {
+    switch TerminalPlan.make(data, columns: columns, rows: rows, style: style, firstBar: firstBar) {
+    case .failure: return 0..<0
+    case .success(let plan): return plan.slots.visible
+    }
+  }
+}
+
+/// Why a terminal chart is not drawn: a one-line message.
+struct TerminalMessage: Error {
+  var text: String
+}
+
+/// Where everything of a terminal chart goes (rows and columns are 0-based cells).
+struct TerminalPlan {
+  var columns: Int
+  var rows: Int
+  var ascii: Bool
+  var titleRow: Int?
+  var legendRow: Int?
+  var axis: BarLayout.ValueAxis
+  /// Rows per step of the value axis.
+  var rowsPerStep: Int
+  var positiveSteps: Int
+  var negativeSteps: Int
+  var zeroRow: Int
+  /// The first row the plot may use (below title and legend).
+  var plotTop: Int
+  /// The last row of the plot (above the labels).
+  var plotBottom: Int
+  /// The first row of group labels.
+  var labelRow: Int
+  /// 1, or 2 when long labels are staggered over two rows.
+  var labelRows: Int
+  var scrollRow: Int?
+  /// The plot's left column (after the tick labels).
+  var left: Int
+  var slots: BarLayout.Slots
+
+  static func tooSmall(_ columns: Int, _ rows: Int) -> TerminalMessage {
+    TerminalMessage(
+      text: "bar chart: the terminal is too small (\(columns)x\(rows) cells; it needs at least "
+        + "\(BarChartRenderer.minimumColumns)x\(BarChartRenderer.minimumRows))")
+  }
+
+  static func make(
+    _ data: BarChartData, columns rawColumns: Int, rows rawRows: Int, style: TerminalBarStyle,
+    firstBar: Int, labelRows requestedLabelRows: Int = 1
+  ) -> Result<TerminalPlan, TerminalMessage> {
+    let columns = min(rawColumns, BarChartRenderer.maximumCells)
+    let rows = min(rawRows, BarChartRenderer.maximumCells)
+    guard columns >= BarChartRenderer.minimumColumns, rows >= BarChartRenderer.minimumRows else {
+      return .failure(tooSmall(rawColumns, rawRows))
+    }
+    let groups = data.groupCount
+    guard groups > 0 else { return .failure(TerminalMessage(text: "bar chart: no bars to draw")) }
+    let ascii = style == .ascii
+    let seriesCount = max(data.series.count, 1)
+    var labelWidth = 1
+    for g in 0..<groups {
+      labelWidth = max(labelWidth, TerminalText.width(TerminalText.cells(data.label(at: g), ascii: ascii)))
+    }
+    let extent = BarLayout.extent(data) ?? (0, 0)
+    let hasTitle = !TerminalText.cells(data.title ?? "", ascii: ascii).isEmpty
+    let hasLegend = data.series.count > 1
+    var choices = [(hasTitle, hasLegend)]
+    if hasTitle { choices.append((false, hasLegend)) }
+    if hasLegend { choices.append((false, false)) }
+    let labelRows = requestedLabelRows
+    for (useTitle, useLegend) in choices {
+      for scroll in [false, true] {
+        let top = (useTitle ? 1 : 0) + (useLegend ? 1 : 0)
+        let plotRows = rows - top - labelRows - (scroll ? 1 : 0)
+        guard let fit = fitAxis(extent, plotRows: plotRows) else { break }
+        let left = (fit.axis.ticks.map { $0.label.count }.max() ?? 1) + 1
+        guard
+          let slots = BarLayout.terminalSlots(
+            groupCount: groups, seriesCount: seriesCount, width: columns - left,
+            labelWidth: labelWidth, firstGroup: firstBar)
+        else { return .failure(tooSmall(rawColumns, rawRows)) }
+        if slots.scrolls && !scroll { continue }
+        // Labels cut short in one row get two staggered rows when the plot can spare one.
+        if labelRows == 1 && labelWidth > Int(slots.slotWidth) - 1 && slots.slotWidth >= 3,
+          fitAxis(extent, plotRows: plotRows - 1) != nil
+        {
+          return make(
+            data, columns: rawColumns, rows: rawRows, style: style, firstBar: firstBar,
+            labelRows: 2)
+        }
+        let labelRow = rows - labelRows - (scroll ? 1 : 0)
+        let plotBottom = labelRow - 1
+        let zeroRow = plotBottom - (fit.negative > 0 ? 1 : 0) - fit.negative * fit.rowsPerStep
+        return .success(
+          TerminalPlan(
+            columns: columns, rows: rows, ascii: ascii, titleRow: useTitle ? 0 : nil,
+            legendRow: useLegend ? (useTitle ? 1 : 0) : nil, axis: fit.axis,
+            rowsPerStep: fit.rowsPerStep, positiveSteps: fit.positive,
+            negativeSteps: fit.negative, zeroRow: zeroRow, plotTop: top, plotBottom: plotBottom,
+            labelRow: labelRow, labelRows: labelRows, scrollRow: scroll && slots.scrolls ? rows - 1 : nil, left: left,
+            slots: slots))
+      }
+    }
+    return .failure(tooSmall(rawColumns, rawRows))
+  }
+
+  /// The value axis for `plotRows` rows: among the axes for 2 to `plotRows / 2` ticks,
+  /// those whose steps each get a whole number of rows (3 or more if any can, else 2, else
+  /// 1), and of them the one with the most rows per plot unit (then the most ticks).
+  static func fitAxis(_ extent: (min: Double, max: Double), plotRows: Int) -> (
+    axis: BarLayout.ValueAxis, rowsPerStep: Int, positive: Int, negative: Int
+  )? {
+    guard plotRows >= 2 else { return nil }
+    var best: (axis: BarLayout.ValueAxis, rowsPerStep: Int, positive: Int, negative: Int)?
+    var bestKey = (tier: -1, scale: 0.0, steps: 0)
+    for count in 2...max(2, plotRows / 2) {
+      let axis = BarLayout.valueAxis(minimum: extent.min, maximum: extent.max, approximateTicks: count)
+      let up = axis.upper / axis.step
+      let down = -axis.lower / axis.step
+      guard up.isFinite, down.isFinite, up >= 0, down >= 0, up + down <= 1000 else { continue }
+      let positive = Int(up.rounded())
+      let negative = Int(down.rounded())
+      let steps = positive + negative
+      guard steps >= 1 else { continue }
+      let extras = 1 + (positive > 0 ? 1 : 0) + (negative > 0 ? 1 : 0)
+      let k = (plotRows - extras) / steps
+      guard k >= 1 else { continue }
+      let tier = k >= 3 ? 2 : k >= 2 ? 1 : 0
+      let scale = Double(k) / axis.step
+      let better =
+        tier != bestKey.tier
+        ? tier > bestKey.tier
+        : scale != bestKey.scale ? scale > bestKey.scale : steps > bestKey.steps
+      if best == nil || better {
+        best = (axis, k, positive, negative)
+        bestKey = (tier, scale, steps)
+      }
+    }
+    return best
+  }
+
+  // MARK: Drawing
+
+  static let shades: [Character] = ["▓", "▒", "░"]
+  static let asciiFills: [Character] = ["#", "=", "%", "@", "o", "x", "&", "+"]
+
+  /// How series `series` is filled: its full cell and whether its end cell shows eighths.
+  func fill(series: Int, color: Bool) -> (full: Character, eighths: Bool) {
+    if ascii { return (Self.asciiFills[series % Self.asciiFills.count], true) }
+    if color || series == 0 { return ("█", true) }
+    return (Self.shades[(series - 1) % Self.shades.count], false)
+  }
+
+  /// The end cell of a bar whose length leaves `rest` eighths (1...7) of a cell, or nil.
+  func endCell(rest: Int, positive: Bool, full: Character, eighths: Bool) -> Character? {
+    guard rest > 0 else { return nil }
+    if !eighths { return rest >= 4 ? full : nil }
+    if ascii {
+      if rest == 7 { return full }
+      if positive { return rest <= 3 ? "." : "_" }
+      return rest <= 3 ? "'" : "\""
+    }
+    if positive { return Character(Unicode.Scalar(0x2580 + UInt32(rest)) ?? "█") }
+    return rest <= 2 ? "▔" : rest <= 5 ? "▀" : full
+  }
+
+  /// The grid row of tick value `t` (plot units), or nil outside the plot.
+  func gridRow(_ t: Double) -> Int? {
+    let steps = t / axis.step * Double(rowsPerStep)
+    guard steps.isFinite, abs(steps) < 1e6 else { return nil }
+    let j = Int(abs(steps).rounded())
+    if j == 0 { return zeroRow }
+    let row = t > 0 ? zeroRow - j - 1 : zeroRow + j + 1
+    return row >= plotTop && row <= plotBottom ? row : nil
+  }
+
+  func draw(_ data: BarChartData, color: Bool) -> String {
+    var grid = TermGrid(columns: columns, rows: rows)
+    var barCell = Array(repeating: false, count: columns * rows)
+    var labelCell = Array(repeating: false, count: columns * rows)
+    let slot = Int(slots.slotWidth)
+    let barWidth = Int(slots.barWidth)
+    let right = min(left + slots.visibleCount * slot, columns)
+    let dim = color ? "90" : ""
+
+    // Grid lines, the dashed middle line, the zero line, and the tick labels.
+    let solid: Character = ascii ? "-" : "─"
+    for tick in axis.ticks where tick.value != 0 {
+      guard let row = gridRow(tick.value) else { continue }
+      for c in left..<right { grid.put(solid, row: row, column: c, color: dim) }
+    }
+    let middle = axis.middle
+    if abs(middle) > axis.step * 1e-9, let row = gridRow(middle), row != zeroRow {
+      for c in left..<right {
+        let ch: Character = ascii ? ((c - left) % 2 == 0 ? "-" : " ") : "╌"
+        grid.put(ch, row: row, column: c, color: dim)
+      }
+    }
+    for c in left..<right { grid.put(ascii ? "=" : "━", row: zeroRow, column: c) }
+    for tick in axis.ticks {
+      guard let row = gridRow(tick.value) else { continue }
+      let text = TerminalText.cells(tick.label, ascii: true)
+      grid.write(text, row: row, column: left - 1 - text.count)
+    }
+
+    // Bars.
+    let step = axis.step
+    let k = Double(rowsPerStep)
+    struct Pending {
+      var x: Int
+      var row: Int
+      var direction: Int
+      var text: [TerminalText.Cell]
+    }
+    var pending: [Pending] = []
+    let seriesCount = slots.seriesCount
+    for g in slots.visible {
+      for s in 0..<seriesCount {
+        let v = data.value(series: s, group: g)
+        let x0 = left + Int(slots.barLeft(group: g, series: s, wholeUnits: true))
+        let c = v.isFinite ? BarLayout.clampValue(v) : .nan
+        var eighths = 0
+        if c.isFinite && c != 0 {
+          let limit = (c > 0 ? positiveSteps : negativeSteps) * rowsPerStep * 8
+          let e = abs(c) / step * k * 8
+          eighths = e.isFinite ? Int(min(e.rounded(), Double(limit))) : 0
+        }
+        let up = v > 0 || (!(v < 0) && (positiveSteps > 0 || negativeSteps == 0))
+        let (full, showsEighths) = fill(series: s, color: color)
+        let sgr = color ? BarChartRenderer.terminalPalette[s % BarChartRenderer.terminalPalette.count] : ""
+        let fullRows = eighths / 8
+        let end = endCell(rest: eighths % 8, positive: up, full: full, eighths: showsEighths)
+        let direction = up ? -1 : 1
+        for i in 0..<(fullRows + (end == nil ? 0 : 1)) {
+          let row = zeroRow + direction * (i + 1)
+          let ch = i < fullRows ? full : (end ?? full)
+          for x in x0..<(x0 + barWidth) where grid.contains(row: row, column: x) {
+            grid.put(ch, row: row, column: x, color: sgr)
+            barCell[row * columns + x] = true
+          }
+        }
+        let usedRows = fullRows + (end == nil ? 0 : 1)
+        let room = up ? (s == 0 && seriesCount == 1 ? slot - 1 : barWidth + 1) : barWidth + 1
+        let text = BarLayout.valueLabel(
+          v, maxWidth: seriesCount == 1 ? max(slot - 1, 1) : max(room, 1),
+          missing: ascii ? "-" : "–")
+        let cells = TerminalText.cells(text, ascii: ascii)
+        let w = TerminalText.width(cells)
+        let x = x0 + Int((Double(barWidth - w) / 2).rounded(.down))
+        pending.append(
+          Pending(
+            x: min(max(x, left), columns - w), row: zeroRow + direction * (usedRows + 1),
+            direction: direction, text: cells))
+      }
+    }
+
+    // Value labels: just beyond each bar, else (one series) up to two rows further out,
+    // never over or beside a bar, nor touching another label; left out when there is no
+    // room.
+    for p in pending {
+      let w = TerminalText.width(p.text)
+      for attempt in 0..<(seriesCount > 1 ? 1 : 3) {
+        let row = p.row + p.direction * attempt
+        guard row >= plotTop, row <= plotBottom else { break }
+        var free = true
+        for x in (p.x - 1)...(p.x + w) where x >= 0 && x < columns {
+          let i = row * columns + x
+          if labelCell[i] || barCell[i] {
+            free = false
+            break
+          }
+        }
+        guard free else { continue }
+        // A blank cell each side keeps the label apart from a grid line (`-5` on `---`).
+        for x in [p.x - 1, p.x + w] where x >= left && x < columns && !barCell[row * columns + x] {
+          grid.put(" ", row: row, column: x)
+        }
+        grid.write(p.text, row: row, column: p.x)
+        for x in p.x..<(p.x + w) where x >= 0 && x < columns { labelCell[row * columns + x] = true }
+        break
+      }
+    }
+
+    // Group labels, each within its slot; on two staggered rows, each within its slot and
+    // half the neighbouring ones.
+    for g in slots.visible {
+      let slotStart = left + Int(slots.slotLeft(g))
+      let reach = labelRows == 2 ? (slot - 1) / 2 : 0
+      let lo = max(slotStart - reach, left)
+      let hi = min(slotStart + slot + reach - (labelRows == 2 ? 0 : 1), columns)
+      let cells = TerminalText.fit(
+        TerminalText.cells(data.label(at: g), ascii: ascii), maxWidth: max(hi - lo, 1), ascii: ascii)
+      let w = TerminalText.width(cells)
+      let groupCenter2 =
+        2 * (left + Int(slots.barLeft(group: g, series: 0, wholeUnits: true)))
+        + seriesCount * barWidth
+      var x = Int((Double(groupCenter2 - w) / 2).rounded(.down))
+      x = min(max(x, lo), max(hi - w, lo))
+      grid.write(cells, row: labelRow + (labelRows == 2 ? (g - slots.firstGroup) % 2 : 0), column: x)
+    }
+
+    if let row = legendRow { drawLegend(data, into: &grid, row: row, color: color) }
+    if let row = titleRow {
+      let cells = TerminalText.fit(
+        TerminalText.cells(data.title ?? "", ascii: ascii), maxWidth: columns, ascii: ascii)
+      let w = TerminalText.width(cells)
+      grid.write(cells, row: row, column: (columns - w) / 2, color: color ? "1" : "")
+    }
+    if let row = scrollRow {
+      if slots.hiddenBefore > 0 {
+        let text = (ascii ? "< " : "◀ ") + "\(slots.hiddenBefore) more"
+        grid.write(TerminalText.cells(text, ascii: ascii), row: row, column: left)
+      }
+      if slots.hiddenAfter > 0 {
+        let text = "\(slots.hiddenAfter) more" + (ascii ? " >" : " ▶")
+        let cells = TerminalText.cells(text, ascii: ascii)
+        grid.write(cells, row: row, column: max(right, left + 20) - cells.count)
+      }
+    }
+    return grid.render(color: color)
+  }
+
+  /// The legend: each series' fill twice and its name, in one line from the plot's left
+  /// edge; names are shortened (to 20, 12, 8, 5, 3 cells) until all fit, else the entries
+  /// that fit are shown.
+  func drawLegend(_ data: BarChartData, into grid: inout TermGrid, row: Int, color: Bool) {
+    let names = data.series.enumerated().map { i, s in
+      TerminalText.cells(s.name.isEmpty ? "series \(i + 1)" : s.name, ascii: ascii)
+    }
+    let room = columns - left
+    var shown = names
+    for cap in [20, 12, 8, 5, 3] {
+      shown = names.map { TerminalText.fit($0, maxWidth: cap, ascii: ascii) }
+      let total = shown.reduce(0) { $0 + 3 + TerminalText.width($1) + 2 } - 2
+      if total <= room { break }
+    }
+    var x = left
+    for (i, name) in shown.enumerated() {
+      let w = 3 + TerminalText.width(name)
+      guard x + w <= columns else { break }
+      let (full, _) = fill(series: i, color: color)
+      let sgr = color ? BarChartRenderer.terminalPalette[i % BarChartRenderer.terminalPalette.count] : ""
+      grid.put(full, row: row, column: x, color: sgr)
+      grid.put(full, row: row, column: x + 1, color: sgr)
+      grid.write(name, row: row, column: x + 3)
+      x += w + 2
+    }
+  }
+}
