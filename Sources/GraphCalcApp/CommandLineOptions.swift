@@ -3,6 +3,7 @@
 ///     graphcalc                      interactive (or commands piped on standard input)
 ///     graphcalc -e CMD [-e CMD ...]  run these commands, in order
 ///     graphcalc FILE                 run the commands in FILE, one a line
+///     graphcalc stream [OPTIONS] ... plot numbers live (see `StreamRequest`)
 ///     graphcalc --help | --version
 public struct CommandLineOptions: Sendable, Hashable {
   /// What to do.
@@ -13,6 +14,8 @@ public struct CommandLineOptions: Sendable, Hashable {
     case help
     /// Print the version and exit 0.
     case version
+    /// Run `graphcalc stream` with these arguments (those after `stream`).
+    case stream([String])
   }
 
   /// The program's version.
@@ -21,6 +24,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   /// The usage text `--help` prints (and a usage error refers to).
   public static let usage = """
     usage: graphcalc [-e COMMAND]... [FILE]
+           graphcalc stream [OPTIONS] [FILE | cmd "COMMAND"]   (graphcalc stream --help)
            graphcalc --help | --version
 
     A terminal graphing calculator. Without -e or FILE it reads commands from standard
@@ -79,6 +83,16 @@ public struct CommandLineOptions: Sendable, Hashable {
       options.file = file
     }
     while let argument = iterator.next() {
+      if !optionsEnded, argument == "stream", options.file == nil {
+        // The `stream` subcommand: everything after it is its own.
+        guard options.commands.isEmpty else {
+          throw CommandError("stream cannot be combined with -e")
+        }
+        var rest: [String] = []
+        while let next = iterator.next() { rest.append(next) }
+        if options.action == .run { options.action = .stream(rest) }
+        return options
+      }
       if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         try take(argument)
         continue

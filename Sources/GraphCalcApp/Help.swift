@@ -85,6 +85,25 @@ public enum Help {
         not at all. A name with spaces goes in double quotes.
         """),
     Command(
+      name: "stream",
+      usage: [
+        "stream [OPTIONS] FILE", "stream [OPTIONS] < FILE", "stream [OPTIONS] cmd \"COMMAND\"",
+      ],
+      summary: "plot numbers live from a file or a command",
+      details: """
+        Plots numbers as they arrive and redraws a rolling window in place: one or more
+        numbers a line, one series a column, with each series' last, min, max and mean
+        below the plot. Lines that are not numbers are counted and skipped; nan leaves a
+        gap. q or Ctrl-C stops; the last frame stays on screen.
+          --window N          the last N samples of each series (default 100)
+          --ymin A  --ymax B  fix the y range's bottom or top (default: follow the data)
+          --smooth            smooth curves that never overshoot the samples
+          --fps F             at most F redraws a second (default 30)
+          --export svg FILE   write the last frame as SVG when the stream stops
+        Examples: stream cmd "vmstat 1"   stream --window 500 data.txt
+        From the shell: vmstat 1 | graphcalc stream
+        """),
+    Command(
       name: "mode", usage: ["mode [infix|rpn]"], summary: "infix or RPN input",
       details: """
         Chooses how plain lines (and plot's functions) are read: infix (the default,

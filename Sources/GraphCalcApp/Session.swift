@@ -10,6 +10,8 @@ public struct Reply: Sendable, Hashable {
   public var error: CommandError?
   /// Whether the line asked to leave (`quit`, `exit`).
   public var quits: Bool
+  /// A live stream the line asked for (`stream`); the executable runs it.
+  public var stream: StreamRequest? = nil
 
   /// Creates a reply.
   ///
@@ -103,6 +105,7 @@ public struct Session: Sendable {
       try noArguments(rest, command: head.text)
       return .text(viewDescription)
     case "export": return try export(rest)
+    case "stream": return try stream(rest)
     case "mode": return try setMode(rest)
     case "rpn": return try calculator(rest, mode: .rpn)
     case "describe": return try describe(rest)

@@ -11,6 +11,8 @@ struct Runner {
   private(set) var failed = false
   /// Whether a line asked to leave (`quit`, `exit`).
   private(set) var finished = false
+  /// Whether the commands come from standard input (so `stream` may not read it as data).
+  private var commandsOnStandardInput = false
 
   init(session: Session) {
     self.session = session
@@ -25,6 +27,13 @@ struct Runner {
       Terminal.report(prefix + error.rendered(input: line))
     }
     if reply.quits { finished = true }
+    if let request = reply.stream {
+      let free = !commandsOnStandardInput && !Terminal.isTerminal(STDIN_FILENO)
+      let ok = StreamLive.run(request, display: session.display, standardInputFree: free) {
+        Terminal.report(prefix + CommandError($0).rendered(input: line))
+      }
+      if !ok { failed = true }
+    }
   }
 
   /// Runs every line of `reader`, naming errors `NAME:LINE: `.
@@ -42,6 +51,7 @@ struct Runner {
 
   /// Runs the lines of standard input, read plainly (no prompt, no line editing).
   mutating func runStandardInput() {
+    commandsOnStandardInput = true
     guard let stream = fdopen(STDIN_FILENO, "r") else {
       Terminal.report("graphcalc: cannot read standard input: \(String(cString: strerror(errno)))")
       failed = true
@@ -53,6 +63,7 @@ struct Runner {
   /// The interactive loop: line editing and history, a prompt, the plot sized to the
   /// terminal as it is now. Ctrl-C abandons a line; Ctrl-D, `quit` or `exit` leave.
   mutating func interact() {
+    commandsOnStandardInput = true
     var editor = LineEditor(historyPath: HistoryLocation.path(xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME")))
     while !finished {
       switch editor.readLine(prompt: "> ") {

@@ -22,6 +22,8 @@ case .help:
 case .version:
   Terminal.write("graphcalc \(CommandLineOptions.version)\n")
   exit(0)
+case .stream(let arguments):
+  exit(StreamCommandLine.run(arguments))
 case .run:
   break
 }

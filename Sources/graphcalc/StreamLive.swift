@@ -1,0 +1,318 @@
+import Glibc
+import GraphCalcApp
+import Streaming
+import Synchronization
+
+/// Runs a `stream`: reads the numbers, redraws the plot in place while standard output is a
+/// terminal, and leaves the last frame on screen.
+///
+/// When standard output is not a terminal nothing is animated: the input is read to its end
+/// (or to Ctrl-C) and the final frame is printed once, without escape codes (unless colour
+/// was forced). Keys come from /dev/tty (standard input may be the data): `q` stops. Ctrl-C
+/// (SIGINT), SIGTERM and SIGHUP stop too, always restoring the terminal (cursor shown,
+/// wrapping on, echo and line mode back); SIGWINCH redraws at the new size; Ctrl-Z
+/// restores the terminal before the process stops and takes it over again after `fg`.
+enum StreamLive {
+  /// What ended a stream.
+  struct Outcome {
+    /// Whether the user stopped it (q, Ctrl-C, a signal) rather than the input ending.
+    var stopped = false
+    /// The final frame (for the export).
+    var session: StreamSession
+  }
+
+  /// Runs `request` to its end.
+  /// - Parameters:
+  ///   - request: the source and settings.
+  ///   - display: canvas and colour for the terminal picture.
+  ///   - standardInputFree: whether standard input may be read as data (not a terminal, not
+  ///     the commands' source).
+  ///   - report: prints one error message (without `error: `).
+  /// - Returns: whether the stream ran without error (exit status 0).
+  static func run(
+    _ request: StreamRequest, display: TerminalDisplay, standardInputFree: Bool,
+    report: (String) -> Void
+  ) -> Bool {
+    let outcome: Outcome
+    switch request.source {
+    case .standardInput:
+      guard standardInputFree else {
+        report(
+          "stream needs numbers: give a FILE or cmd \"COMMAND\" (stream cmd \"vmstat 1\"), "
+            + "or pipe them in (vmstat 1 | graphcalc stream)")
+        return false
+      }
+      outcome = drive(FileDescriptorInput.standardInput, request, display)
+      if let e = outcome.session.readError {
+        report("cannot read standard input: \(String(cString: strerror(e)))")
+        _ = export(outcome, request, report)
+        return false
+      }
+    case .file(let path):
+      let input: FileDescriptorInput
+      do {
+        input = try FileDescriptorInput.open(path: path)
+      } catch {
+        report(error.description)
+        return false
+      }
+      outcome = drive(input, request, display)
+      input.close()
+      if let e = outcome.session.readError {
+        report("cannot read '\(path)': \(String(cString: strerror(e)))")
+        _ = export(outcome, request, report)
+        return false
+      }
+    case .command(let command):
+      let input: CommandInput
+      do {
+        input = try CommandInput(command: command, standardError: .merge)
+      } catch {
+        report(error.description)
+        return false
+      }
+      outcome = drive(input, request, display)
+      let status = input.close()
+      if !outcome.stopped, let status, status != .exited(0) {
+        let how: String
+        switch status {
+        case .exited(let code): how = "exited with status \(code)"
+        case .signaled(let signal): how = "was ended by signal \(signal)"
+        }
+        report("'\(command)' \(how)")
+        _ = export(outcome, request, report)
+        return false
+      }
+    }
+    return export(outcome, request, report)
+  }
+
+  /// Writes the SVG of the last frame when `--export svg FILE` asked for it.
+  /// - Returns: false when the file could not be written (reported).
+  private static func export(_ outcome: Outcome, _ request: StreamRequest, _ report: (String) -> Void) -> Bool {
+    guard let path = request.options.exportSVGPath else { return true }
+    let svg = StreamOutput.svg(outcome.session.frame(columns: 800), width: 800, height: 600)
+    do {
+      try AtomicFile.write(svg, to: path)
+    } catch {
+      report(error.message)
+      return false
+    }
+    Terminal.write("wrote \(path) (800x600)\n")
+    return true
+  }
+
+  /// Reads `input` until it ends or the user stops, drawing as it goes.
+  private static func drive<Input: StreamInput>(
+    _ input: Input, _ request: StreamRequest, _ display: TerminalDisplay
+  ) -> Outcome {
+    var session = StreamSession(options: request.options)
+    var reader = StreamReader(input: input)
+    let live = Terminal.isTerminal(STDOUT_FILENO)
+    let signals = StreamSignals.install(live: live)
+    defer { signals.restore() }
+
+    guard live else {
+      // Not a terminal: read everything, draw once.
+      var stopped = false
+      loop: while true {
+        if StreamSignals.stop.load(ordering: .relaxed) != 0 {
+          stopped = true
+          break
+        }
+        switch session.pump(&reader, maxWait: 0.25) {
+        case .frame, .idle: continue
+        case .ended: break loop
+        }
+      }
+      let size = Terminal.size()
+      let frame = session.frame(columns: size.columns * 3)
+      let canvas = StreamOutput.canvas(display.canvas, series: frame.series.count, colors: display.color)
+      Terminal.write(StreamOutput.terminal(frame, size: size, canvas: canvas, colors: display.colors) + "\n")
+      return Outcome(stopped: stopped, session: session)
+    }
+
+    var keys = KeyReader.open()
+    var screen = StreamScreen()
+    var size = Terminal.size()
+    var resized = false
+    Terminal.write(screen.start)
+    func draw() {
+      let frame = session.frame(columns: size.columns * 3)
+      let canvas = StreamOutput.canvas(display.canvas, series: frame.series.count, colors: display.color)
+      let lines = StreamOutput.terminalLines(frame, size: size, canvas: canvas, colors: display.colors)
+      Terminal.write(screen.update(lines, columns: size.columns, resized: resized))
+      resized = false
+    }
+    var stopped = false
+    loop: while true {
+      if StreamSignals.stop.load(ordering: .relaxed) != 0 || keys?.quitPressed() == true {
+        stopped = true
+        break
+      }
+      if StreamSignals.suspend.exchange(0, ordering: .relaxed) != 0 {
+        // Ctrl-Z: give the terminal back as it was, stop, and take it again on `fg`.
+        keys?.restore()
+        Terminal.write(screen.finish)
+        signals.suspendNow()
+        keys = KeyReader.open()
+        Terminal.write(screen.start)
+        size = Terminal.size()
+        resized = true
+        draw()
+      }
+      if StreamSignals.resize.exchange(0, ordering: .relaxed) != 0 {
+        size = Terminal.size()
+        resized = true
+        draw()
+      }
+      switch session.pump(&reader, maxWait: 0.1) {
+      case .frame: draw()
+      case .idle: continue
+      case .ended: break loop
+      }
+    }
+    draw()  // the final frame, with its counters (also after q: the input has not ended)
+    keys?.restore()
+    Terminal.write(screen.finish)
+    return Outcome(stopped: stopped, session: session)
+  }
+}
+
+/// The signals a stream handles, as flags its loop polls (a handler may do little more
+/// than store a number: POSIX's async-signal-safety).
+enum StreamSignals {
+  /// Set by SIGINT, SIGTERM and SIGHUP: stop the stream.
+  static let stop = Atomic<Int>(0)
+  /// Set by SIGWINCH: the terminal changed size.
+  static let resize = Atomic<Int>(0)
+  /// Set by SIGTSTP (Ctrl-Z): restore the terminal, then stop the process.
+  static let suspend = Atomic<Int>(0)
+
+  /// The handlers to put back after the stream.
+  struct Saved {
+    var previous: [(Int32, __sighandler_t?)]
+
+    /// Puts the previous handlers back.
+    func restore() {
+      for (signal, handler) in previous { _ = Glibc.signal(signal, handler) }
+    }
+
+    /// Stops the process as Ctrl-Z would have (the default action of SIGTSTP), and
+    /// returns after SIGCONT.
+    func suspendNow() {
+      _ = Glibc.signal(SIGTSTP, SIG_DFL)
+      _ = raise(SIGTSTP)
+      _ = Glibc.signal(SIGTSTP) { _ in StreamSignals.suspend.store(1, ordering: .relaxed) }
+    }
+  }
+
+  /// Clears the flags and installs the handlers (SIGWINCH and SIGTSTP only when `live`).
+  static func install(live: Bool) -> Saved {
+    stop.store(0, ordering: .relaxed)  // also initializes the statics before any handler runs
+    resize.store(0, ordering: .relaxed)
+    suspend.store(0, ordering: .relaxed)
+    var saved = Saved(previous: [])
+    for s in [SIGINT, SIGTERM, SIGHUP] {
+      saved.previous.append((s, Glibc.signal(s) { _ in StreamSignals.stop.store(1, ordering: .relaxed) }))
+    }
+    if live {
+      saved.previous.append(
+        (SIGWINCH, Glibc.signal(SIGWINCH) { _ in StreamSignals.resize.store(1, ordering: .relaxed) }))
+      saved.previous.append(
+        (SIGTSTP, Glibc.signal(SIGTSTP) { _ in StreamSignals.suspend.store(1, ordering: .relaxed) }))
+    }
+    return saved
+  }
+}
+
+/// Keys typed at the controlling terminal (/dev/tty) while a stream runs, read without
+/// waiting: line mode and echo are off, so `q` works at once and is not shown; Ctrl-C still
+/// sends SIGINT (ISIG stays on). Only when this process is in the terminal's foreground.
+struct KeyReader {
+  /// The terminal, opened non-blocking.
+  let fd: Int32
+  /// The terminal's settings before, put back by `restore`.
+  let saved: termios
+
+  /// The terminal in key mode, or nil when there is none (no controlling terminal, or this
+  /// process runs in the background).
+  static func open() -> KeyReader? {
+    let fd = Glibc.open("/dev/tty", O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard fd >= 0 else { return nil }
+    var settings = termios()
+    guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &settings) == 0 else {
+      _ = close(fd)
+      return nil
+    }
+    var keys = settings
+    keys.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    guard tcsetattr(fd, TCSANOW, &keys) == 0 else {
+      _ = close(fd)
+      return nil
+    }
+    return KeyReader(fd: fd, saved: settings)
+  }
+
+  /// Whether `q` (or `Q`) was typed since the last call; other keys are dropped.
+  func quitPressed() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    var quit = false
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard n > 0 else { break }
+      if buffer.prefix(n).contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) {
+        quit = true
+      }
+    }
+    return quit
+  }
+
+  /// Drops unread keys, puts the terminal's settings back and closes it.
+  func restore() {
+    _ = tcflush(fd, TCIFLUSH)
+    var settings = saved
+    _ = tcsetattr(fd, TCSANOW, &settings)
+    _ = close(fd)
+  }
+}
+
+/// `graphcalc stream ...`: the stream as a command of its own.
+enum StreamCommandLine {
+  /// Runs `graphcalc stream` with `arguments` (those after `stream`).
+  /// - Parameters:
+  ///   - arguments: the stream's options, FILE or `cmd COMMAND`.
+  ///   - color: when to colour (`--color`).
+  /// - Returns: the exit status: 0 when the stream ran (to its end or until stopped), 1 on
+  ///   an error reading or writing, 2 for a usage error.
+  static func run(_ arguments: [String], color: ColorChoice = .auto) -> Int32 {
+    if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+      Terminal.write(StreamRequest.usage + "\n")
+      return 0
+    }
+    let request: StreamRequest
+    do {
+      request = try StreamRequest.parse(arguments)
+    } catch {
+      Terminal.report("graphcalc stream: \(error.message)\nTry 'graphcalc stream --help' for usage.")
+      return 2
+    }
+    let ok = StreamLive.run(
+      request, display: display(color: color),
+      standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
+      report: { Terminal.report("graphcalc stream: \($0)") })
+    return ok ? 0 : 1
+  }
+
+  /// Canvas from the locale, colour by `--color`, `TERM` and `NO_COLOR`.
+  static func display(color: ColorChoice) -> TerminalDisplay {
+    let term = Runner.environment("TERM")
+    return TerminalDisplay(
+      canvas: CanvasKind.preferred(
+        lcAll: Runner.environment("LC_ALL"), lcCtype: Runner.environment("LC_CTYPE"),
+        lang: Runner.environment("LANG")),
+      color: color.enabled(
+        isTerminal: Terminal.isTerminal(STDOUT_FILENO), term: term, noColor: Runner.environment("NO_COLOR")),
+      depth: ColorChoice.depth(term: term, colorTerm: Runner.environment("COLORTERM")))
+  }
+}
