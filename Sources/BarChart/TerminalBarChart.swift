@@ -66,7 +66,9 @@ public enum BarChartRenderer {
   ///   - color: Whether to colour the series (and dim the grid) with ANSI SGR sequences.
   /// - Returns: `rows` lines joined by "\n" (trailing blanks removed, no final newline); or,
   ///   on a terminal smaller than `minimumColumns` x `minimumRows` or too small for the
-  ///   data, or for data without bars, a one-line message saying so.
+  ///   data (more rows for title, legend, ticks and labels, or wider groups than it has),
+  ///   or for data without bars, a one-line message saying so (within `columns` when
+  ///   `columns` is at least the minimum).
   public static func terminal(
     _ data: BarChartData, columns: Int, rows: Int, style: TerminalBarStyle, firstBar: Int,
     color: Bool = false
@@ -123,10 +125,18 @@ struct TerminalPlan {
   var left: Int
   var slots: BarLayout.Slots
 
+  /// The message for a terminal too small for the chart: below the minimum, the whole
+  /// message; otherwise (the data needs more room) cut to the terminal's width.
   static func tooSmall(_ columns: Int, _ rows: Int) -> TerminalMessage {
-    TerminalMessage(
-      text: "bar chart: the terminal is too small (\(columns)x\(rows) cells; it needs at least "
-        + "\(BarChartRenderer.minimumColumns)x\(BarChartRenderer.minimumRows))")
+    let minimum = "\(BarChartRenderer.minimumColumns)x\(BarChartRenderer.minimumRows)"
+    if columns < BarChartRenderer.minimumColumns || rows < BarChartRenderer.minimumRows {
+      return TerminalMessage(
+        text: "bar chart: the terminal is too small (\(columns)x\(rows) cells; it needs at least "
+          + "\(minimum))")
+    }
+    let text = "too small for this chart (\(columns)x\(rows) cells)"
+    let cells = TerminalText.fit(TerminalText.cells(text, ascii: true), maxWidth: columns, ascii: true)
+    return TerminalMessage(text: String(cells.map(\.character)))
   }
 
   static func make(
