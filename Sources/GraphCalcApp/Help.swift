@@ -76,6 +76,33 @@ public enum Help {
         fitted to the current plot.
         """),
     Command(
+      name: "explore", usage: ["explore"], summary: "steer the plot with keys (full screen)",
+      details: """
+        Shows the current plot full screen and steers it with keys, as you would pinch and
+        pan a graph: arrows or h j k l pan by a tenth of the view, + and - zoom about the
+        centre, x X and y Y zoom one axis (in, out), 0 returns to where you started, u
+        undoes the last change, t traces the first curve (left and right move the cursor,
+        the status line shows x and f(x)), q or Escape returns to the prompt keeping the
+        view. At the prompt Ctrl-X (or F2) starts it too. Example: plot sin(x), then explore.
+        """),
+    Command(
+      name: "undo", usage: ["undo"], summary: "back to the view before the last change",
+      details: """
+        Steps back through earlier views, one view change at a time: zoom, pan, xrange,
+        reset, and the keys of explore (one history for both). Example: zoom 2, then undo.
+        """),
+    Command(
+      name: "set", usage: ["set canvas braille|block|ascii", "set color on|off", "set"],
+      summary: "choose the canvas and colour of terminal plots",
+      details: """
+        set canvas chooses the characters plots are drawn with: braille (2x4 dots a cell,
+        the default in a UTF-8 locale), block (quadrants, 2x2 dots) or ascii (7-bit, the
+        default otherwise). set color on|off colours each curve (and its legend entry) and
+        dims the axes; the default is on when the output is a terminal that has colours and
+        NO_COLOR is not set (see graphcalc --color). 'set' alone shows both.
+        Example: set canvas block
+        """),
+    Command(
       name: "export", usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
       summary: "write the current plot to a file",
       details: """

@@ -21,27 +21,30 @@ public enum PlotOutput {
   /// The smallest terminal a plot is drawn in (columns, rows including the prompt's).
   public static let minimumTerminal = TerminalSize(columns: 20, rows: 7)
 
-  /// The plot as 7-bit ASCII text filling a terminal of `size`, leaving its last row for the
-  /// prompt: one line a row, no trailing newline.
+  /// The plot as text filling a terminal of `size`, leaving its last row for the prompt: one
+  /// line a row, no trailing newline; on `canvas` (7-bit ASCII by default), coloured with
+  /// `colors` when given (see `TerminalColors`).
   ///
   /// Ticks: about one x tick every 12 columns and one y tick every 4 rows (2 to 10 each).
   ///
   /// - Parameters:
   ///   - curves: The functions and the view.
   ///   - size: The terminal's size in cells.
+  ///   - canvas: The character canvas (braille, block or ASCII).
+  ///   - colors: The colours, or nil for plain text.
   /// - Returns: The picture.
   /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
-  public static func terminal(_ curves: FunctionCurves, size: TerminalSize) throws(CommandError) -> String {
+  public static func terminal(
+    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii, colors: TerminalColors? = nil
+  ) throws(CommandError) -> String {
     guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
       throw CommandError(
         "the terminal (\(size.columns)x\(size.rows)) is too small to plot in; it needs "
           + "\(minimumTerminal.columns)x\(minimumTerminal.rows)")
     }
-    var canvas = AsciiCanvas(columns: size.columns, rows: size.rows - 1, glyphs: AsciiGlyphs())
-    draw(
-      curves, into: &canvas, xTickCount: tickCount(size.columns, per: 12),
-      yTickCount: tickCount(size.rows - 1, per: 4))
-    return canvas.render()
+    return TerminalPlot.render(
+      curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors
+    ).text
   }
 
   /// The plot as an SVG document of `width` x `height` pixels.

@@ -10,6 +10,9 @@ public struct Reply: Sendable, Hashable {
   public var error: CommandError?
   /// Whether the line asked to leave (`quit`, `exit`).
   public var quits: Bool
+  /// Whether the line asked for the interactive view (`explore`); the REPL starts it with
+  /// `Session.exploreState()` on a terminal.
+  public var startsExplore = false
   /// A live stream the line asked for (`stream`); the executable runs it.
   public var stream: StreamRequest? = nil
 
@@ -43,11 +46,15 @@ public struct Session: Sendable {
   /// How plain lines and `plot`'s functions are read.
   public private(set) var mode: CalculatorBrain.Mode = .infix
   /// The view: x range and y range (fixed or automatic).
-  public private(set) var view = ViewState()
+  public internal(set) var view = ViewState()
   /// The current plot's functions, or nil before the first `plot`.
   public private(set) var curves: FunctionCurves?
   /// The terminal the plot is drawn for; the REPL updates it before each line.
   public var terminalSize: TerminalSize
+  /// How terminal plots look: canvas and colour (`set canvas`, `set color`).
+  public var display = TerminalDisplay()
+  /// The views left, for `undo` (shared with `explore`).
+  var viewHistory = ViewHistory()
 
   /// Creates a session with the default view and nothing plotted.
   ///
@@ -62,8 +69,12 @@ public struct Session: Sendable {
   /// - Returns: The output, or the error (its location is in `line`'s columns), and
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
+    let before = view, undoable = viewHistory.count
     do {
-      return try perform(Word(Session.withoutComment(line)))
+      let reply = try perform(Word(Session.withoutComment(line)))
+      // A view change is recorded for undo (not undo's own: it changed the history).
+      if view != before, viewHistory.count == undoable { viewHistory.push(before) }
+      return reply
     } catch {
       return Reply(error: error)
     }
@@ -114,6 +125,9 @@ public struct Session: Sendable {
       let listing = brain.listing
       return .text(listing.isEmpty ? "no variables or functions yet" : listing.joined(separator: "\n"))
     case "help": return try help(rest)
+    case "set": return try setOption(rest)
+    case "explore": return try exploreCommand(rest)
+    case "undo": return try undoCommand(rest)
     default:  // quit, exit
       try noArguments(rest, command: head.text)
       return Reply(quits: true)
@@ -273,7 +287,8 @@ public struct Session: Sendable {
   /// The current plot drawn for the terminal, or nothing when there is none.
   private func redraw() throws(CommandError) -> Reply {
     guard let curves = currentCurves() else { return Reply() }
-    return .text(try PlotOutput.terminal(curves, size: terminalSize))
+    return .text(
+      try PlotOutput.terminal(curves, size: terminalSize, canvas: display.canvas, colors: display.colors))
   }
 
   /// `plot [ranges] EXPR, ...`.

@@ -9,8 +9,14 @@ import GraphView
 /// whole cells, 7-bit printable ASCII only (control characters and escape sequences are
 /// removed, other characters become `?`), so nothing written can drive the terminal.
 ///
-/// What shows in a cell, first that applies: text, a curve's glyph, frame or axis, blank.
-/// `fillRect` blanks cells (the legend's box).
+/// What shows in a cell, first that applies: a marker (`mark`), text, a curve's glyph, frame
+/// or axis, blank. `fillRect` blanks cells (the legend's box). A cell with no dots stays a
+/// space in every glyph set (never an empty braille pattern), so a copied plot lines up.
+///
+/// Colour (`render(colors:)`): a cell's dots take the colour of the curve that drew them
+/// last, so where two curves share a cell the later curve (the one plotted further right in
+/// `plot`'s list) wins, its glyph and its colour. Frame, axes, ticks and tick labels are dim;
+/// a legend entry's text takes the colour of its sample stroke.
 public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Columns of character cells.
   public let columns: Int
@@ -29,6 +35,13 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   var strokes: [UInt8]
   /// Per cell: a text character (a 7-bit printable byte), or 0.
   var text: [UInt8]
+  /// Per cell: the colour of its text: a curve index, `dimTint` or `plainTint`.
+  var tint: [Int32]
+  /// Markers drawn over everything, by cell index.
+  var marks: [Int: Character] = [:]
+
+  static var dimTint: Int32 { -1 }
+  static var plainTint: Int32 { -2 }
 
   static var horizontal: UInt8 { 1 }
   static var vertical: UInt8 { 2 }
@@ -54,6 +67,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     owner = Array(repeating: -1, count: n)
     strokes = Array(repeating: 0, count: n)
     text = Array(repeating: 0, count: n)
+    tint = Array(repeating: Self.plainTint, count: n)
   }
 
   // MARK: PlotRenderer
@@ -61,8 +75,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// The canvas in dots: `columns * dotsPerCell.columns` x `rows * dotsPerCell.rows`.
   public var size: PixelSize { PixelSize(width: columns * dotW, height: rows * dotH) }
 
-  /// A text canvas can blank cells (`fillRect`) but has no light grid and no colour.
-  public var capabilities: RendererCapabilities { [.fill] }
+  /// A text canvas can blank cells (`fillRect`) and colour curves (`render(colors:)`), but
+  /// has no light grid.
+  public var capabilities: RendererCapabilities { [.fill, .color] }
 
   /// Half a cell: the frame is drawn in the cells around the plot area.
   public var frameOutset: (x: Double, y: Double) { (Double(dotW) / 2, Double(dotH) / 2) }
@@ -103,6 +118,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
         owner[i] = -1
         strokes[i] = 0
         text[i] = 0
+        tint[i] = Self.plainTint
       }
     }
   }
@@ -122,9 +138,23 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       return
     }
     let row = Int(fr), col = Int(fc)
+    var colour = Self.plainTint
+    switch style {
+    case .label, .tick, .frame, .axis, .grid: colour = Self.dimTint
+    case .curve(let index): colour = Int32(clamping: max(0, index))
+    case .legend:  // the sample stroke ends two cells to the left (a blank cell between)
+      for back in 1...2 where col - back >= 0 && col - back < columns {
+        let o = owner[row * columns + col - back]
+        if o >= 0 { colour = o }
+      }
+    case .title: break
+    }
     for (k, b) in bytes.enumerated() {
       let c = col + k
-      if c >= 0 && c < columns { self.text[row * columns + c] = b }
+      if c >= 0 && c < columns {
+        self.text[row * columns + c] = b
+        self.tint[row * columns + c] = colour
+      }
     }
   }
 
@@ -138,24 +168,73 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
 
   /// The canvas as text: `rows` lines joined with "\n", trailing spaces removed, no final
   /// newline.
-  public func render() -> String {
-    var lines: [String] = []
-    lines.reserveCapacity(rows)
+  public func render() -> String { render(colors: nil) }
+
+  /// The canvas as text, coloured with `colors` when given: `rows` lines joined with "\n",
+  /// trailing spaces removed, no final newline. With colours, a line's coloured runs each
+  /// start with their SGR sequence, and a line that used any ends with `colors.reset`;
+  /// uncoloured cells (blanks, titles) are in the terminal's default rendition.
+  ///
+  /// - Parameter colors: The escape sequences to use, or nil for plain text.
+  /// - Returns: The picture.
+  public func render(colors: TerminalColors?) -> String {
+    var out = ""
+    out.reserveCapacity(rows * (columns + 1) * (colors == nil ? 1 : 3))
     for r in 0..<rows {
-      var line: [Character] = []
-      line.reserveCapacity(columns)
-      for c in 0..<columns { line.append(character(row: r, column: c)) }
-      while line.last == " " { line.removeLast() }
-      lines.append(String(line))
+      if r > 0 { out.append("\n") }
+      var last = columns - 1
+      while last >= 0 && character(row: r, column: last) == " " { last -= 1 }
+      guard last >= 0 else { continue }
+      var current = Self.plainTint
+      for c in 0...last {
+        let ch = character(row: r, column: c)
+        if let colors {
+          let t = ch == " " ? Self.plainTint : colour(row: r, column: c)
+          if t != current {
+            if current != Self.plainTint { out += colors.reset }
+            if t == Self.markTint {
+              out += colors.marker
+            } else if t == Self.dimTint {
+              out += colors.dim
+            } else if t >= 0 {
+              out += colors.curve(Int(t))
+            }
+            current = t
+          }
+        }
+        out.append(ch)
+      }
+      if let colors, current != Self.plainTint { out += colors.reset }
     }
-    return lines.joined(separator: "\n")
+    return out
   }
 
-  /// What shows in cell (`row`, `column`): text, else a curve's glyph, else a stroke, else
-  /// a space.
+  static var markTint: Int32 { -3 }
+
+  /// The colour of cell (`row`, `column`) (inside the canvas): a curve index, `dimTint`,
+  /// `plainTint` or `markTint`; first that applies as in `character(row:column:)`.
+  func colour(row: Int, column: Int) -> Int32 {
+    let i = row * columns + column
+    if marks[i] != nil { return Self.markTint }
+    if text[i] != 0 { return tint[i] }
+    if dots[i] != 0 { return owner[i] }
+    if strokes[i] != 0 { return Self.dimTint }
+    return Self.plainTint
+  }
+
+  /// Draws `character` over cell (`row`, `column`), above text and curves (a cursor); shown
+  /// in reverse video when rendered with colours. Outside the canvas it does nothing.
+  public mutating func mark(row: Int, column: Int, character: Character) {
+    guard row >= 0, row < rows, column >= 0, column < columns else { return }
+    marks[row * columns + column] = character
+  }
+
+  /// What shows in cell (`row`, `column`): a marker, else text, else a curve's glyph, else a
+  /// stroke, else a space.
   public func character(row: Int, column: Int) -> Character {
     guard row >= 0, row < rows, column >= 0, column < columns else { return " " }
     let i = row * columns + column
+    if !marks.isEmpty, let m = marks[i] { return m }
     if text[i] != 0 { return Character(Unicode.Scalar(text[i])) }
     if dots[i] != 0 { return glyphs.glyph(for: dots[i], curve: Int(owner[i])) }
     let s = strokes[i]
@@ -283,6 +362,14 @@ public typealias AsciiCanvas = DotCanvas<AsciiGlyphs>
 
 /// The braille canvas: `DotCanvas` with `BrailleGlyphs` (2 x 4 dots a cell).
 public typealias BrailleCanvas = DotCanvas<BrailleGlyphs>
+
+/// The block canvas: `DotCanvas` with `BlockGlyphs` (2 x 2 quadrant dots a cell).
+public typealias BlockCanvas = DotCanvas<BlockGlyphs>
+
+extension DotCanvas where Glyphs == BlockGlyphs {
+  /// Creates a blank block canvas of `columns` x `rows` character cells.
+  public init(columns: Int, rows: Int) { self.init(columns: columns, rows: rows, glyphs: BlockGlyphs()) }
+}
 
 extension DotCanvas where Glyphs == AsciiGlyphs {
   /// Creates a blank ASCII canvas of `columns` x `rows` character cells.

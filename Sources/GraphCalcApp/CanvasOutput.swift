@@ -1,0 +1,149 @@
+import Glibc
+import GraphView
+import TextCanvas
+
+/// The kind of character canvas a terminal plot is drawn on (`set canvas`).
+public enum CanvasKind: String, Sendable, Hashable, CaseIterable {
+  /// Unicode braille, 2 x 4 dots a cell (`BrailleGlyphs`).
+  case braille
+  /// Unicode quadrant blocks, 2 x 2 dots a cell (`BlockGlyphs`).
+  case block
+  /// 7-bit ASCII, 3 x 3 dots a cell (`AsciiGlyphs`).
+  case ascii
+
+  /// The canvas for a locale: braille when the locale's character set is UTF-8, else ASCII.
+  ///
+  /// The locale is the first non-empty of `LC_ALL`, `LC_CTYPE` and `LANG` (POSIX's order of
+  /// precedence for the character type category); it is UTF-8 when it contains `UTF-8` or
+  /// `utf8` (in any case, as in `en_US.UTF-8`, `C.utf8`).
+  ///
+  /// - Parameters:
+  ///   - lcAll: `LC_ALL`, or nil when unset.
+  ///   - lcCtype: `LC_CTYPE`, or nil when unset.
+  ///   - lang: `LANG`, or nil when unset.
+  /// - Returns: `.braille` or `.ascii`.
+  public static func preferred(lcAll: String?, lcCtype: String?, lang: String?) -> CanvasKind {
+    let locale = [lcAll, lcCtype, lang].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    let lower = locale.lowercased()
+    return lower.contains("utf-8") || lower.contains("utf8") ? .braille : .ascii
+  }
+}
+
+/// How terminal plots look: the canvas, and whether and how they are coloured.
+public struct TerminalDisplay: Sendable, Hashable {
+  /// The canvas plots are drawn on.
+  public var canvas: CanvasKind
+  /// Whether plots are coloured (`set color on|off`, `--color`).
+  public var color: Bool
+  /// The colour depth used when `color` is on.
+  public var depth: TerminalColors.Depth
+
+  /// Creates a display; the default is plain ASCII (what a session without a terminal uses;
+  /// the executable picks from the locale and the terminal).
+  public init(canvas: CanvasKind = .ascii, color: Bool = false, depth: TerminalColors.Depth = .ansi256) {
+    self.canvas = canvas
+    self.color = color
+    self.depth = depth
+  }
+
+  /// The escape sequences to colour with, or nil when colour is off.
+  public var colors: TerminalColors? { color ? TerminalColors(depth: depth) : nil }
+}
+
+/// A terminal plot drawn on any canvas, optionally coloured, with an optional marker (the
+/// trace cursor of `explore`).
+enum TerminalPlot {
+  /// Where the plot area lies in character cells (computed as `PlotOutput.draw` lays it
+  /// out: the same tick counts and y labels).
+  struct Cells: Hashable {
+    /// The first column and row of the plot area (0-based, in the picture).
+    var column: Int
+    var row: Int
+    /// The plot area's size in cells.
+    var columns: Int
+    var rows: Int
+  }
+
+  /// A marker to draw at plot-space point (`x`, `y`): the cell it falls in gets `character`.
+  struct Marker: Hashable {
+    var x: Double
+    var y: Double
+    var character: Character
+  }
+
+  /// The picture of `curves` on `columns` x `rows` cells (all of them: the caller leaves
+  /// room for a prompt or a status line), and where its plot area lies.
+  ///
+  /// Ticks: about one x tick every 12 columns and one y tick every 4 rows (2 to 10 each).
+  static func render(
+    _ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind, colors: TerminalColors?,
+    marker: Marker? = nil
+  ) -> (text: String, cells: Cells) {
+    switch canvas {
+    case .braille: return render(curves, glyphs: BrailleGlyphs(), columns, rows, colors, marker)
+    case .block: return render(curves, glyphs: BlockGlyphs(), columns, rows, colors, marker)
+    case .ascii: return render(curves, glyphs: AsciiGlyphs(), columns, rows, colors, marker)
+    }
+  }
+
+  /// Where the plot area of `render` lies, without sampling or drawing.
+  static func cells(_ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind) -> Cells {
+    switch canvas {
+    case .braille: return cells(curves, glyphs: BrailleGlyphs(), columns, rows)
+    case .block: return cells(curves, glyphs: BlockGlyphs(), columns, rows)
+    case .ascii: return cells(curves, glyphs: AsciiGlyphs(), columns, rows)
+    }
+  }
+
+  private static func cells<G: CellGlyphs>(_ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int) -> Cells {
+    let canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    return layout(curves, canvas, columns, rows).cells
+  }
+
+  /// The plot area (dots and cells) and the tick counts of a canvas.
+  private static func layout<G: CellGlyphs>(_ curves: FunctionCurves, _ canvas: DotCanvas<G>, _ columns: Int, _ rows: Int)
+    -> (area: PixelRect, cells: Cells, xTicks: Int, yTicks: Int)
+  {
+    let xTicks = PlotOutput.tickCount(columns, per: 12)
+    let yTicks = PlotOutput.tickCount(rows, per: 4)
+    let labels = Ticks.ticks(for: curves.yRange, approximateCount: yTicks).map(\.label)
+    let area = PlotLayout.plotArea(for: canvas, options: PlotLayout.Options(), yTickLabels: labels)
+    let d = canvas.glyphs.dotsPerCell
+    let dotW = Double(max(d.columns, 1)), dotH = Double(max(d.rows, 1))
+    let cells = Cells(
+      column: Int(area.minX / dotW), row: Int(area.minY / dotH), columns: Int(area.width / dotW),
+      rows: Int(area.height / dotH))
+    return (area, cells, xTicks, yTicks)
+  }
+
+  private static func render<G: CellGlyphs>(
+    _ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int, _ colors: TerminalColors?,
+    _ marker: Marker?
+  ) -> (text: String, cells: Cells) {
+    var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    let (area, cells, xTicks, yTicks) = layout(curves, canvas, columns, rows)
+    PlotOutput.draw(curves, into: &canvas, xTickCount: xTicks, yTickCount: yTicks)
+    let d = glyphs.dotsPerCell
+    let dotW = Double(max(d.columns, 1)), dotH = Double(max(d.rows, 1))
+    let viewport = Viewport(
+      xRange: curves.xRange, yRange: curves.yRange,
+      size: PixelSize(width: Int(area.width), height: Int(area.height)))
+    if let marker {
+      let vx = viewport.pixelX(marker.x), vy = viewport.pixelY(marker.y)
+      let px = area.minX + vx, py = area.minY + vy
+      if px >= area.minX, px < area.maxX, py >= area.minY, py < area.maxY {  // false for NaN
+        canvas.mark(row: Int(py / dotH), column: Int(px / dotW), character: marker.character)
+      }
+    }
+    return (canvas.render(colors: colors), cells)
+  }
+}
+
+/// Short number text for status lines: up to `digits` significant digits (C's `%.*g`).
+func shortNumber(_ value: Double, digits: Int = 6) -> String {
+  var buffer = [CChar](repeating: 0, count: 48)
+  _ = withVaList([Int32(digits), value]) { arguments in
+    buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 48, "%.*g", arguments) }
+  }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,74 @@
+/// What `explore` reads from its terminal: key bytes, a quiet moment, a new size, or the end.
+public enum ExploreEvent: Sendable, Hashable {
+  /// Bytes the terminal sent.
+  case bytes([UInt8])
+  /// Nothing arrived within the timeout asked for.
+  case timeout
+  /// The terminal was resized to this many cells.
+  case resized(TerminalSize)
+  /// Input ended (or failed): leave.
+  case end
+}
+
+/// The terminal `explore` runs on, abstracted so tests can feed keys without one: the real
+/// one (in the executable) reads with poll(2) and writes to standard output.
+public protocol ExploreTerminal {
+  /// Waits up to `timeoutMilliseconds` (negative: without limit) for input or a resize.
+  mutating func next(timeoutMilliseconds: Int) -> ExploreEvent
+  /// Writes `text` to the terminal at once (one write for a whole frame).
+  mutating func write(_ text: String)
+}
+
+/// Runs `explore`: draws the screen, then reads keys and redraws until a key leaves.
+///
+/// Each frame is drawn whole, in one `write`: cursor home (`ESC [ H`), each line followed by
+/// erase-to-end-of-line (`ESC [ K`) and CR LF, and erase-below (`ESC [ J`) at the end, so
+/// nothing flickers (no screen clear); a frame equal to the one shown is not written. The
+/// caller switches the terminal to raw mode and the alternate screen before and back after.
+public enum ExploreDriver {
+  /// How long to wait for a key when nothing is pending, in milliseconds (then wait again;
+  /// the timeout only lets the loop notice resizes the terminal layer reports).
+  public static let idleTimeoutMilliseconds = 500
+
+  /// The bytes that draw `lines` over the whole screen (see the type's description).
+  public static func frame(_ lines: [String]) -> String {
+    var out = "\u{1B}[H"
+    for (i, line) in lines.enumerated() {
+      if i > 0 { out += "\r\n" }
+      out += line + "\u{1B}[K"
+    }
+    return out + "\u{1B}[J"
+  }
+
+  /// Explores until a key leaves or input ends.
+  ///
+  /// - Parameters:
+  ///   - state: The explore state; on return it holds the view to keep.
+  ///   - terminal: Where keys come from and frames go.
+  public static func run(_ state: inout ExploreState, on terminal: inout some ExploreTerminal) {
+    var decoder = KeyDecoder()
+    var shown = ""
+    func draw() {
+      let frame = Self.frame(state.screen())
+      if frame != shown {
+        terminal.write(frame)
+        shown = frame
+      }
+    }
+    draw()
+    while true {
+      let wait = decoder.isPending ? KeyDecoder.escapeTimeoutMilliseconds : idleTimeoutMilliseconds
+      var keys: [ExploreKey] = []
+      switch terminal.next(timeoutMilliseconds: wait) {
+      case .bytes(let bytes): keys = decoder.feed(bytes)
+      case .timeout: keys = decoder.flush()
+      case .resized(let size):
+        state.size = size
+        shown = ""  // the terminal may have scrolled or wrapped what was there
+      case .end: return
+      }
+      for key in keys where state.handle(key) == .quit { return }
+      draw()
+    }
+  }
+}
