@@ -31,6 +31,8 @@ public struct CommandLineOptions: Sendable, Hashable {
     input: interactively with line editing and history on a terminal, else one a line.
 
       -e, --eval COMMAND  run COMMAND (repeatable; run in order, before FILE)
+      --color=WHEN        colour plots: auto (on a terminal, unless NO_COLOR is set),
+                          always or never
       FILE                run the commands in FILE, one a line ('#' starts a comment;
                           '-' is standard input)
       -h, --help          show this text
@@ -47,6 +49,9 @@ public struct CommandLineOptions: Sendable, Hashable {
   public var commands: [String]
   /// The script file, if given (`-` for standard input).
   public var file: String?
+  /// When to colour terminal plots (`--color=auto|always|never`, `--color` alone is
+  /// `always`).
+  public var color: ColorChoice = .auto
 
   /// Creates options.
   ///
@@ -110,7 +115,15 @@ public struct CommandLineOptions: Sendable, Hashable {
         }
         options.commands.append(command)
       default:
-        if argument.hasPrefix("--eval=") {
+        if argument == "--color" || argument == "--colour" {
+          options.color = .always
+        } else if argument.hasPrefix("--color=") || argument.hasPrefix("--colour=") {
+          let value = String(argument.drop { $0 != "=" }.dropFirst())
+          guard let choice = ColorChoice(rawValue: value) else {
+            throw CommandError("option '--color' takes auto, always or never, got '\(value)'")
+          }
+          options.color = choice
+        } else if argument.hasPrefix("--eval=") {
           options.commands.append(String(argument.dropFirst("--eval=".count)))
         } else if argument.hasPrefix("-e"), !argument.hasPrefix("--") {
           options.commands.append(String(argument.dropFirst(2)))

@@ -8,6 +8,9 @@ import Glibc
 /// small value that drives it. Use it only when standard input and output are terminals;
 /// otherwise read lines plainly.
 ///
+/// Tab completes words from `setCompletions(_:)`; Ctrl-X (or F2) ends the line with
+/// `.explore`.
+///
 /// Ctrl-C abandons the line being typed (`readLine` answers `.interrupted`) and Ctrl-D on an
 /// empty line ends input (`.end`): a SIGINT handler sets a flag, and libedit's `readline()`
 /// returns NULL both at end of input and when a signal interrupts it, so the flag tells them
@@ -21,6 +24,9 @@ public struct LineEditor: Sendable {
     case interrupted
     /// Ctrl-D or end of input: stop reading.
     case end
+    /// The explore key (Ctrl-X, or F2): the line typed so far is abandoned; start the
+    /// full-screen view.
+    case explore
   }
 
   /// The history file, or nil to keep history in memory only.
@@ -42,6 +48,9 @@ public struct LineEditor: Sendable {
     _ = gc_install_sigint_handler()
     rl_readline_name = UnsafePointer(strdup("graphcalc"))
     using_history()
+    _ = rl_initialize()
+    gc_install_completion()
+    _ = gc_bind_explore_key()
     stifle_history(Int32(clamping: maxEntries))
     if let historyPath {
       LineEditor.makeParentDirectories(of: historyPath)
@@ -64,14 +73,32 @@ public struct LineEditor: Sendable {
   /// - Returns: The line, `.interrupted` after Ctrl-C, or `.end` after Ctrl-D.
   public mutating func readLine(prompt: String) -> Input {
     _ = gc_take_sigint()
+    _ = gc_take_explore()
     guard let raw = readline(prompt) else {
+      if gc_take_explore() != 0 { return .explore }
       return gc_take_sigint() != 0 ? .interrupted : .end
     }
     let line = String(cString: raw)
     free(raw)
     if gc_take_sigint() != 0 { return .interrupted }
+    if gc_take_explore() != 0 { return .explore }
     remember(line)
     return .line(line)
+  }
+
+  /// Sets the words Tab completes (libedit's readline completion through the C shim: the
+  /// word before the cursor, cut at spaces, brackets, operators and commas, is completed to
+  /// the words that start with it; several are listed, as readline does).
+  ///
+  /// - Parameter words: The candidates, e.g. the session's commands and names.
+  public func setCompletions(_ words: [String]) {
+    var pointers = words.map { strdup($0) }
+    defer { for p in pointers { free(p) } }
+    pointers.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+        _ = gc_set_completion_words($0, Int32(clamping: buffer.count))
+      }
+    }
   }
 
   /// Adds `line` to the history (memory and file) unless it is blank or repeats the newest

@@ -27,6 +27,7 @@ struct Runner {
       Terminal.report(prefix + error.rendered(input: line))
     }
     if reply.quits { finished = true }
+    if reply.startsExplore, !explore(prefix: prefix) { failed = true }
     if let request = reply.stream {
       let free = !commandsOnStandardInput && !Terminal.isTerminal(STDIN_FILENO)
       let ok = StreamLive.run(request, display: session.display, standardInputFree: free) {
@@ -66,10 +67,15 @@ struct Runner {
     commandsOnStandardInput = true
     var editor = LineEditor(historyPath: HistoryLocation.path(xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME")))
     while !finished {
+      editor.setCompletions(session.completionWords)
       switch editor.readLine(prompt: "> ") {
       case .line(let line):
         session.terminalSize = Terminal.size()
         run(line)
+      case .explore:
+        Terminal.write("\n")
+        session.terminalSize = Terminal.size()
+        run("explore")
       case .interrupted:
         Terminal.write("\n")
       case .end:

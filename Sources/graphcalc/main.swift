@@ -29,6 +29,7 @@ case .run:
 }
 
 var runner = Runner(session: Session(terminalSize: Terminal.size()))
+runner.session.display = Terminal.display(color: options.color)
 if options.readsStandardInput {
   if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
     runner.interact()

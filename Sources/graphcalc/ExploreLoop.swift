@@ -1,0 +1,64 @@
+import Glibc
+import GraphCalcApp
+import LineEditor
+
+/// The terminal `explore` runs on: keys from standard input (poll(2) with a timeout, so a
+/// resize flagged by SIGWINCH is noticed at once), frames to standard output.
+struct RawTerminal: ExploreTerminal {
+  mutating func next(timeoutMilliseconds: Int) -> ExploreEvent {
+    if RawMode.takeResize() { return .resized(Terminal.size()) }
+    let ready = RawMode.wait(milliseconds: timeoutMilliseconds)
+    if RawMode.takeResize() { return .resized(Terminal.size()) }
+    if ready < 0 { return .end }
+    if ready == 0 { return .timeout }
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if n < 0 { return errno == EINTR || errno == EAGAIN ? .timeout : .end }
+    if n == 0 { return .end }
+    return .bytes(Array(buffer.prefix(n)))
+  }
+
+  mutating func write(_ text: String) { Terminal.write(text) }
+}
+
+extension Runner {
+  /// Runs `explore` full screen on the terminal, then keeps its view and prints the view's
+  /// ranges. Reports (and answers false) when standard input or output is not a terminal.
+  mutating func explore(prefix: String) -> Bool {
+    guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
+      Terminal.report(prefix + "error: explore needs a terminal (standard input and output)")
+      return false
+    }
+    var state: ExploreState
+    do {
+      state = try session.exploreState()
+    } catch {
+      Terminal.report(prefix + "error: " + error.message)
+      return false
+    }
+    state.size = Terminal.size()
+    guard RawMode.enter() else {
+      Terminal.report(prefix + "error: cannot switch the terminal to raw mode")
+      return false
+    }
+    var terminal = RawTerminal()
+    ExploreDriver.run(&state, on: &terminal)
+    RawMode.leave()
+    session.finishExploring(state)
+    Terminal.write(session.viewDescription + "\n")
+    return true
+  }
+}
+
+extension Terminal {
+  /// How plots look in this process: the canvas from the locale (`CanvasKind.preferred`),
+  /// colour by `choice` and the environment (`ColorChoice.enabled`), the colour depth from
+  /// `TERM` and `COLORTERM`.
+  static func display(color choice: ColorChoice) -> TerminalDisplay {
+    let env = Runner.environment
+    return TerminalDisplay(
+      canvas: CanvasKind.preferred(lcAll: env("LC_ALL"), lcCtype: env("LC_CTYPE"), lang: env("LANG")),
+      color: choice.enabled(isTerminal: isTerminal(STDOUT_FILENO), term: env("TERM"), noColor: env("NO_COLOR")),
+      depth: ColorChoice.depth(term: env("TERM"), colorTerm: env("COLORTERM")))
+  }
+}
