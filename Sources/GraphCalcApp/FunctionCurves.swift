@@ -2,17 +2,86 @@ import CalculatorBrain
 import GraphView
 import Intervals
 
-/// The glue between the calculator and the plotter: the functions of one `plot` command as a
-/// `GraphViewDataSource`, one curve a function.
+/// One data series of a plot: two columns of a data file as records, x and y in record order.
+///
+/// A missing or non-numeric cell is NaN (a gap); time columns hold Unix seconds (UTC).
+public struct DataCurve: Sendable, Hashable {
+  /// The x values, one per record (plot units, or Unix seconds when `xIsTime`); NaN = gap.
+  public var x: [Double]
+  /// The y values, one per record (plot units, or Unix seconds when `yIsTime`); NaN = gap.
+  public var y: [Double]
+  /// The legend text: the file and the columns (`data.csv using 1:3`, `temp_max`).
+  public var title: String
+  /// How the series is drawn.
+  public var marks: CurveMarks
+  /// Whether x is a time axis (Unix seconds).
+  public var xIsTime: Bool
+  /// Whether y is a time axis (Unix seconds).
+  public var yIsTime: Bool
+
+  /// Creates a series.
+  ///
+  /// - Parameters:
+  ///   - x: The x values (NaN = gap).
+  ///   - y: The y values, as many as `x` (extra values of the longer array are ignored).
+  ///   - title: The legend text.
+  ///   - marks: How it is drawn.
+  ///   - xIsTime: Whether x holds Unix seconds.
+  ///   - yIsTime: Whether y holds Unix seconds.
+  public init(
+    x: [Double], y: [Double], title: String, marks: CurveMarks = .lines, xIsTime: Bool = false,
+    yIsTime: Bool = false
+  ) {
+    self.x = x
+    self.y = y
+    self.title = title
+    self.marks = marks
+    self.xIsTime = xIsTime
+    self.yIsTime = yIsTime
+  }
+
+  /// The number of records.
+  public var count: Int { min(x.count, y.count) }
+
+  /// The bounds of the finite records, only those with x in `xWithin` when given.
+  public func bounds(xWithin: ClosedRange<Double>? = nil) -> RecordBounds? {
+    x.withUnsafeBufferPointer { xs in
+      y.withUnsafeBufferPointer { ys in
+        RecordBounds.of(count: min(xs.count, ys.count), xWithin: xWithin) { field, i in
+          field == .x ? xs[i] : ys[i]
+        }
+      }
+    }
+  }
+}
+
+/// One curve of a plot: a function of x, or a data series.
+public enum PlotItem: Sendable {
+  /// A compiled function and its legend text (the function as typed).
+  case function(PlotFunction, title: String)
+  /// A data series (its legend text is its `title`).
+  case data(DataCurve)
+
+  /// The legend text.
+  public var title: String {
+    switch self {
+    case .function(_, let title): return title
+    case .data(let curve): return curve.title
+    }
+  }
+}
+
+/// The glue between the calculator, the data files and the plotter: the items of one `plot`
+/// command (functions and data series) as a `GraphViewRecordsDataSource`, one curve an item.
 ///
 /// Neither library knows the other; this adapter answers the plotter's questions (`y(at:)`,
-/// `y(over:)`, the viewport) with the calculator's `PlotFunction`s and the session's view.
-public struct FunctionCurves: GraphViewDataSource, Sendable {
-  /// The compiled functions, one a curve.
-  public var functions: [PlotFunction]
-  /// The legend text of each curve (the function as typed).
-  public var titles: [String]
-  /// The x range the viewport shows (plot units).
+/// `y(over:)` for functions; the number of records and their fields for data series; the
+/// viewport) with the calculator's `PlotFunction`s, the series read from files, and the
+/// session's view.
+public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
+  /// The curves, in the order of the `plot` command.
+  public var items: [PlotItem]
+  /// The x range the viewport shows (plot units, or Unix seconds on a time axis).
   public var xRange: ClosedRange<Double>
   /// The y range the viewport shows (plot units); not used by autoscaling, which asks only
   /// for values.
@@ -21,36 +90,115 @@ public struct FunctionCurves: GraphViewDataSource, Sendable {
   /// Creates the data source.
   ///
   /// - Parameters:
+  ///   - items: The functions and data series.
+  ///   - xRange: The x range shown (plot units).
+  ///   - yRange: The y range shown (plot units).
+  public init(
+    items: [PlotItem], xRange: ClosedRange<Double> = ViewState.defaultXRange,
+    yRange: ClosedRange<Double> = -1...1
+  ) {
+    self.items = items
+    self.xRange = xRange
+    self.yRange = yRange
+  }
+
+  /// Creates the data source of functions only.
+  ///
+  /// - Parameters:
   ///   - functions: The compiled functions.
-  ///   - titles: Their legend texts, as many as `functions`.
+  ///   - titles: Their legend texts, as many as `functions` (missing ones are empty).
   ///   - xRange: The x range shown (plot units).
   ///   - yRange: The y range shown (plot units).
   public init(
     functions: [PlotFunction], titles: [String], xRange: ClosedRange<Double> = ViewState.defaultXRange,
     yRange: ClosedRange<Double> = -1...1
   ) {
-    self.functions = functions
-    self.titles = titles
-    self.xRange = xRange
-    self.yRange = yRange
+    let items = functions.indices.map { i in
+      PlotItem.function(functions[i], title: titles.indices.contains(i) ? titles[i] : "")
+    }
+    self.init(items: items, xRange: xRange, yRange: yRange)
   }
 
-  /// How many functions there are.
-  public var curveCount: Int { functions.count }
+  /// The legend texts, one a curve.
+  public var titles: [String] { items.map(\.title) }
 
-  /// The function as typed.
+  /// The compiled functions among the curves, in order.
+  public var functions: [PlotFunction] {
+    items.compactMap { if case .function(let f, _) = $0 { return f } else { return nil } }
+  }
+
+  /// The data series among the curves, in order.
+  public var dataCurves: [DataCurve] {
+    items.compactMap { if case .data(let d) = $0 { return d } else { return nil } }
+  }
+
+  /// The curves that are functions, as a data source of their own (for autoscaling).
+  public var functionsOnly: FunctionCurves {
+    var copy = self
+    copy.items = items.filter { if case .function = $0 { return true } else { return false } }
+    return copy
+  }
+
+  /// How many curves there are.
+  public var curveCount: Int { items.count }
+
+  /// The curve's legend text.
   public func title(ofCurve curve: Int) -> String {
-    titles.indices.contains(curve) ? titles[curve] : ""
+    items.indices.contains(curve) ? items[curve].title : ""
   }
 
-  /// The function's value at `x` (NaN where it is undefined).
+  /// The function's value at `x` (NaN where it is undefined, and for a data series).
   public func y(at x: Double, curve: Int) -> Double {
-    functions.indices.contains(curve) ? functions[curve].value(at: x) : .nan
+    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else { return .nan }
+    return f.value(at: x)
   }
 
-  /// The function's interval enclosure over `x`, with Tupper's flags.
+  /// The function's interval enclosure over `x`, with Tupper's flags (`unknown` for a data
+  /// series).
   public func y(over x: Interval, curve: Int) -> Interval {
-    functions.indices.contains(curve) ? functions[curve].enclosure(over: x) : .unknown
+    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else { return .unknown }
+    return f.enclosure(over: x)
+  }
+
+  /// The number of records of a data series; nil for a function.
+  public func numberOfRecords(forCurve curve: Int) -> Int? {
+    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
+    return d.count
+  }
+
+  /// The x or y value of record `record` of a data series (NaN when out of range).
+  public func value(of field: RecordField, record: Int, curve: Int) -> Double {
+    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return .nan }
+    let values = field == .x ? d.x : d.y
+    return values.indices.contains(record) ? values[record] : .nan
+  }
+
+  /// All x and y values of a data series at once; nil for a function.
+  public func withRecordValues<R>(
+    ofCurve curve: Int,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
+  ) -> R? {
+    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
+    return d.x.withUnsafeBufferPointer { xs in d.y.withUnsafeBufferPointer { ys in body(xs, ys) } }
+  }
+
+  /// How the curve is drawn: a function with lines, a series as asked.
+  public func marks(ofCurve curve: Int) -> CurveMarks {
+    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return .lines }
+    return d.marks
+  }
+
+  /// Whether x is a time axis: there are data series and each has time x.
+  public var xAxisIsTime: Bool {
+    let data = dataCurves
+    return !data.isEmpty && data.allSatisfy(\.xIsTime)
+  }
+
+  /// Whether y is a time axis: there are data series, no functions, and each series has
+  /// time y.
+  public var yAxisIsTime: Bool {
+    let data = dataCurves
+    return !data.isEmpty && data.count == items.count && data.allSatisfy(\.yIsTime)
   }
 
   /// The viewport that shows `xRange` x `yRange` over `size` pixels.

@@ -15,8 +15,8 @@ public struct TerminalSize: Sendable, Hashable {
   }
 }
 
-/// The three outputs of a plot, each drawn from the same `FunctionCurves` through
-/// `PlotLayout`: the terminal (ASCII), SVG and the `set table` text.
+/// The three outputs of a plot, each drawn from the same `FunctionCurves` (functions and
+/// data series) through `PlotLayout`: the terminal (ASCII), SVG and the `set table` text.
 public enum PlotOutput {
   /// The smallest terminal a plot is drawn in (columns, rows including the prompt's).
   public static let minimumTerminal = TerminalSize(columns: 20, rows: 7)
@@ -75,22 +75,25 @@ public enum PlotOutput {
   ///   - height: Pixel rows across the y range (the sampler's tolerances are in pixels).
   /// - Returns: The table, ending in a newline.
   public static func table(_ curves: FunctionCurves, width: Int, height: Int) -> String {
-    TableWriter.table(Sampler.samplePlot(curves, size: PixelSize(width: width, height: height)))
+    TableWriter.table(RecordsSampler.samplePlot(curves, size: PixelSize(width: width, height: height)))
   }
 
   /// Lays out, samples and draws `curves` into `renderer` (the flow of `PlotLayout`).
   ///
   /// The y tick labels are worked out before sampling (they depend only on the y range and
   /// the count), so the left margin fits them and the curves are sampled once, at the plot
-  /// area's final size.
+  /// area's final size. Functions go through the sampler, data series through decimation
+  /// (`RecordsSampler`); a time axis gets calendar ticks.
   static func draw(
     _ curves: FunctionCurves, into renderer: inout some PlotRenderer, xTickCount: Int, yTickCount: Int
   ) {
-    let options = PlotLayout.Options()
-    let labels = Ticks.ticks(for: curves.yRange, approximateCount: yTickCount).map(\.label)
+    let options = PlotLayout.Options(curveMarks: RecordsSampler.marks(of: curves))
+    let labels = RecordsSampler.ticks(
+      for: curves.yRange, isTime: curves.yAxisIsTime, approximateCount: yTickCount
+    ).map(\.label)
     let area = PlotLayout.plotArea(for: renderer, options: options, yTickLabels: labels)
     let size = PixelSize(width: Int(area.width), height: Int(area.height))
-    let plot = Sampler.samplePlot(curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount)
+    let plot = RecordsSampler.samplePlot(curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount)
     PlotLayout.draw(plot, in: &renderer, plotArea: area, options: options)
   }
 

@@ -47,10 +47,12 @@ public struct Session: Sendable {
   public private(set) var mode: CalculatorBrain.Mode = .infix
   /// The view: x range and y range (fixed or automatic).
   public internal(set) var view = ViewState()
-  /// The current plot's functions, or nil before the first `plot`.
-  public private(set) var curves: FunctionCurves?
+  /// The current plot's functions and data series, or nil before the first `plot`.
+  public internal(set) var curves: FunctionCurves?
   /// The terminal the plot is drawn for; the REPL updates it before each line.
   public var terminalSize: TerminalSize
+  /// How data files are read and whether x follows the data (`Session+Data.swift`).
+  var data = DataSettings()
   /// How terminal plots look: canvas and colour (`set canvas`, `set color`).
   public var display = TerminalDisplay()
   /// The views left, for `undo` (shared with `explore`).
@@ -88,6 +90,8 @@ public struct Session: Sendable {
   private mutating func perform(_ line: Word) throws(CommandError) -> Reply {
     guard let (head, rest) = Session.commandHead(line) else { return Reply() }
     guard Session.commandNames.contains(head.text) else { return try calculate(line, head: head) }
+    let xBefore = view.xRange
+    defer { noteXRange(after: head.text, before: xBefore) }
     switch head.text {
     case "plot": return try plot(rest)
     case "xrange":
@@ -116,6 +120,7 @@ public struct Session: Sendable {
       try noArguments(rest, command: head.text)
       return .text(viewDescription)
     case "export": return try export(rest)
+    case "stats": return try stats(rest)
     case "stream": return try stream(rest)
     case "mode": return try setMode(rest)
     case "rpn": return try calculator(rest, mode: .rpn)
@@ -125,6 +130,7 @@ public struct Session: Sendable {
       let listing = brain.listing
       return .text(listing.isEmpty ? "no variables or functions yet" : listing.joined(separator: "\n"))
     case "help": return try help(rest)
+    case "set" where Session.isDatafileSetting(rest): return try setDatafile(rest)
     case "set": return try setOption(rest)
     case "explore": return try exploreCommand(rest)
     case "undo": return try undoCommand(rest)
@@ -199,7 +205,7 @@ public struct Session: Sendable {
   }
 
   /// The value of the argument `word`, an infix expression with the user's variables.
-  private func number(_ word: Word) throws(CommandError) -> Double {
+  func number(_ word: Word) throws(CommandError) -> Double {
     do {
       let expr = try brain.parse(expression: word.text)
       return try brain.evaluate(expr)
@@ -253,137 +259,11 @@ public struct Session: Sendable {
 
   // MARK: Plot and view
 
-  /// The automatic y range of the current plot over the current x range, or nil when
-  /// nothing is plotted.
-  private func autoY() -> ClosedRange<Double>? {
-    guard var curves else { return nil }
-    curves.xRange = view.xRange
-    return Autoscale.yRange(of: curves, xRange: view.xRange)
-  }
-
-  /// The y range shown: the fixed one, or the automatic one (of an empty plot when nothing
-  /// is plotted).
-  private var shownYRange: ClosedRange<Double> {
-    view.currentY(autoY()) ?? Autoscale.yRange(of: FunctionCurves(functions: [], titles: []), xRange: view.xRange)
-  }
-
-  /// `x [A, B]  y [C, D]`.
-  public var viewDescription: String {
-    let y = shownYRange
-    func bounds(_ r: ClosedRange<Double>) -> String {
-      "[\(CalculatorBrain.format(r.lowerBound)), \(CalculatorBrain.format(r.upperBound))]"
-    }
-    return "x \(bounds(view.xRange))  y \(bounds(y))"
-  }
-
-  /// The current plot with the current view, or nil when nothing is plotted.
-  private func currentCurves() -> FunctionCurves? {
-    guard var curves else { return nil }
-    curves.xRange = view.xRange
-    curves.yRange = shownYRange
-    return curves
-  }
-
   /// The current plot drawn for the terminal, or nothing when there is none.
-  private func redraw() throws(CommandError) -> Reply {
+  func redraw() throws(CommandError) -> Reply {
     guard let curves = currentCurves() else { return Reply() }
     return .text(
       try PlotOutput.terminal(curves, size: terminalSize, canvas: display.canvas, colors: display.colors))
-  }
-
-  /// `plot [ranges] EXPR, ...`.
-  private mutating func plot(_ rest: Word) throws(CommandError) -> Reply {
-    let parts = try PlotRanges.read(rest)
-    var newView = view
-    if let x = parts.x {
-      if let r = try range(x, current: newView.xRange, axis: "x") { newView.xRange = r }
-    }
-    if let y = parts.y {
-      if let r = try range(y, current: newView.currentY(nil), axis: "y") { newView.yRange = .fixed(r) }
-    }
-    let pieces = parts.rest.commaSeparated()
-    var functions: [PlotFunction] = []
-    var titles: [String] = []
-    for piece in pieces {
-      guard !piece.text.isEmpty else {
-        throw CommandError("expected a function of x here", at: piece.offset..<(piece.offset + 1))
-      }
-      for (expr, title) in try expressions(piece) {
-        do {
-          functions.append(
-            try PlotFunction(expr, variable: "x", variables: brain.variables, functions: brain.functions))
-        } catch {
-          throw CommandError(locating(error, in: piece), shiftedBy: piece.offset)
-        }
-        titles.append(title)
-      }
-    }
-    if functions.isEmpty {
-      guard curves != nil else {
-        throw CommandError("plot what? give a function of x, as in: plot sin(x)")
-      }
-    } else {
-      curves = FunctionCurves(functions: functions, titles: titles)
-    }
-    view = newView
-    return try redraw()
-  }
-
-  /// `error`, which compiling `piece` for plotting raised without a location (the tree
-  /// has none), located where the calculator finds it: running the piece as a line, with
-  /// `x` defined, finds an unknown name or a bad call at its column. Otherwise the whole
-  /// piece is underlined.
-  private func locating(_ error: CalcError, in piece: Word) -> CalcError {
-    guard error.location == nil else { return error }
-    var located = error
-    var scratch = brain
-    scratch.variables["x"] = 0
-    do {
-      _ = try scratch.execute(piece.text, mode: mode)
-    } catch let found where found.message == error.message && found.location != nil {
-      located.location = found.location
-      return located
-    } catch {}
-    located.location = 0..<piece.text.count
-    return located
-  }
-
-  /// The expressions of one of `plot`'s functions and their legend titles: one in infix;
-  /// one a value the program leaves in RPN.
-  private func expressions(_ piece: Word) throws(CommandError) -> [(Expr, String)] {
-    do throws(CalcError) {
-      switch mode {
-      case .infix:
-        return [(try brain.parse(expression: piece.text), piece.text)]
-      case .rpn:
-        let stack = try CalculatorBrain.parseRPN(piece.text)
-        guard !stack.isEmpty else { throw CalcError(.syntax, "the program leaves no value") }
-        return stack.count == 1
-          ? [(stack[0], piece.text)] : stack.map { ($0, CalculatorBrain.infixDescription($0)) }
-      }
-    } catch {
-      var located = CommandError(error, shiftedBy: piece.offset)
-      if located.location == nil { located.location = piece.span }
-      throw located
-    }
-  }
-
-  /// The range a `plot [A:B]` bracket gives: nil for `[]` or `[:]` (unchanged); a missing
-  /// bound is taken from `current` when there is one.
-  private func range(_ bounds: PlotRanges.Bounds, current: ClosedRange<Double>?, axis: String)
-    throws(CommandError) -> ClosedRange<Double>?
-  {
-    if bounds.lower == nil && bounds.upper == nil { return nil }
-    let lower = try bounds.lower.map { w throws(CommandError) in try number(w) } ?? current?.lowerBound
-    let upper = try bounds.upper.map { w throws(CommandError) in try number(w) } ?? current?.upperBound
-    guard let lower, let upper else {
-      throw CommandError("give both bounds of the automatic \(axis) range", at: bounds.whole.span)
-    }
-    do {
-      return try ViewState.checkedRange(lower, upper, axis: axis)
-    } catch {
-      throw CommandError(error.message, at: bounds.whole.span)
-    }
   }
 
   /// `zoom FACTOR | in | out`.

@@ -28,15 +28,27 @@ public enum PlotLayout {
     public var showGrid: Bool
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     public var showAxes: Bool
+    /// How each curve is drawn, by index (`.lines` for curves beyond the list): `.points`
+    /// and `.linesPoints` put a marker (a `+`, `markerRadius` pixels each way; one dot on
+    /// a text canvas) at every point of the sampled curve.
+    public var curveMarks: [CurveMarks]
 
-    /// Creates options; the defaults draw legend, grid and axes and no title.
+    /// Creates options; the defaults draw legend, grid and axes, no title, every curve with
+    /// lines.
     public init(
-      title: String? = nil, showLegend: Bool = true, showGrid: Bool = true, showAxes: Bool = true
+      title: String? = nil, showLegend: Bool = true, showGrid: Bool = true, showAxes: Bool = true,
+      curveMarks: [CurveMarks] = []
     ) {
       self.title = title
       self.showLegend = showLegend
       self.showGrid = showGrid
       self.showAxes = showAxes
+      self.curveMarks = curveMarks
+    }
+
+    /// How curve `index` is drawn.
+    func marks(_ index: Int) -> CurveMarks {
+      curveMarks.indices.contains(index) ? curveMarks[index] : .lines
     }
   }
 
@@ -191,13 +203,28 @@ public enum PlotLayout {
       height: max(0, plotArea.height - 1e-6))
     renderer.beginClip(plotArea)
     for (index, curve) in plot.curves.enumerated() {
-      let lines = curvePolylines(curve, map: map, clip: clipRect)
-      if !lines.isEmpty { renderer.drawPolylines(lines, style: .curve(index)) }
+      let marks = options.marks(index)
+      if marks != .points {
+        let lines = curvePolylines(curve, map: map, clip: clipRect)
+        if !lines.isEmpty { renderer.drawPolylines(lines, style: .curve(index)) }
+      }
+      if marks != .lines {
+        var markers: [[PixelPoint]] = []
+        for segment in curve.segments {
+          for point in segment {
+            let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
+            if clipRect.contains(p) { markers += marker(at: p, radius: markerRadius(m), clip: clipRect) }
+          }
+        }
+        if !markers.isEmpty { renderer.drawPolylines(markers, style: .curve(index)) }
+      }
     }
     renderer.endClip()
 
     if options.showLegend && !plot.curves.isEmpty {
-      drawLegend(plot.curves.map(\.title), in: &renderer, plotArea: plotArea, metrics: m)
+      drawLegend(
+        plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks), in: &renderer,
+        plotArea: plotArea, metrics: m)
     }
 
     if let title = options.title, !title.isEmpty {
@@ -233,10 +260,30 @@ public enum PlotLayout {
     return out
   }
 
+  /// The half-size of a point marker in pixels: 0.4 of the renderer's padding (3.2 pixels in
+  /// SVG; 0 on a text canvas, whose marker is one dot).
+  static func markerRadius(_ m: Metrics) -> Double { m.pad * 0.4 }
+
+  /// A `+` marker at `p` (gnuplot's point type 1): two strokes `radius` pixels each way,
+  /// clipped to `clip`; one point (a dot) when `radius` is 0.
+  static func marker(at p: PixelPoint, radius: Double, clip: PixelRect) -> [[PixelPoint]] {
+    guard radius > 0 else { return [[p]] }
+    var strokes: [[PixelPoint]] = []
+    let ends = [
+      (PixelPoint(x: p.x - radius, y: p.y), PixelPoint(x: p.x + radius, y: p.y)),
+      (PixelPoint(x: p.x, y: p.y - radius), PixelPoint(x: p.x, y: p.y + radius)),
+    ]
+    for (a, b) in ends {
+      if let c = LayoutClip.clipSegment(a, b, to: clip) { strokes.append([c.a, c.b]) }
+    }
+    return strokes
+  }
+
   /// The legend: a box in the top right corner of the plot area with, for each curve, a
-  /// short stroke in the curve's style and its title.
+  /// short stroke in the curve's style (a marker in its middle for points) and its title.
   static func drawLegend(
-    _ titles: [String], in renderer: inout some PlotRenderer, plotArea: PixelRect, metrics m: Metrics
+    _ titles: [String], marks: [CurveMarks] = [], in renderer: inout some PlotRenderer,
+    plotArea: PixelRect, metrics m: Metrics
   ) {
     let sample = 3 * m.char.width
     let maxTitle = max(m.char.width, plotArea.width * 0.6 - sample - m.char.width - 2 * m.pad)
@@ -255,8 +302,16 @@ public enum PlotLayout {
     for (i, title) in shown.enumerated() {
       let cy = box.minY + m.pad / 2 + lineH * (Double(i) + 0.5)
       let sx = box.minX + m.pad
-      renderer.drawPolyline(
-        [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
+      let kind = marks.indices.contains(i) ? marks[i] : .lines
+      if kind != .points {
+        renderer.drawPolyline(
+          [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
+      }
+      if kind != .lines {
+        let centre = PixelPoint(x: sx + sample / 2, y: cy)
+        renderer.drawPolylines(
+          marker(at: centre, radius: markerRadius(m), clip: box), style: .curve(i))
+      }
       renderer.drawText(
         title, at: PixelPoint(x: sx + sample + m.char.width, y: cy), anchor: .middleLeft,
         style: .legend)

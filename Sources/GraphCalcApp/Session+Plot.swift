@@ -1,0 +1,446 @@
+import CalculatorBrain
+import DataFiles
+import GraphView
+
+// The `plot` command: functions of x and data files in one plot, the automatic ranges and
+// the `view` description.
+
+extension Session {
+  // MARK: Ranges
+
+  /// The automatic y range of the current plot over the current x range, or nil when
+  /// nothing is plotted.
+  func autoY() -> ClosedRange<Double>? {
+    guard let curves else { return nil }
+    return Session.autoYRange(of: curves, xRange: view.xRange)
+  }
+
+  /// The automatic y range of `curves` over `xRange`.
+  ///
+  /// Functions alone: `Autoscale.yRange` (robust to poles). With data series: the union of
+  /// the functions' range and the smallest and largest y of the records whose x lies in
+  /// `xRange` (every record counts, so a single spike is shown whole), snapped outward to
+  /// ticks (`Autoscale.range(of:)`); on a time y axis, the exact range. No value at all gives
+  /// `Autoscale.fallback`.
+  ///
+  /// - Parameters:
+  ///   - curves: The plot.
+  ///   - xRange: The x range shown.
+  /// - Returns: A drawable range.
+  static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<Double> {
+    let functions = curves.functionsOnly
+    let data = curves.dataCurves
+    if data.isEmpty { return Autoscale.yRange(of: functions, xRange: xRange) }
+    var bounds: (Double, Double)? = nil
+    if functions.curveCount > 0 {
+      let r = Autoscale.yRange(of: functions, xRange: xRange)
+      bounds = (r.lowerBound, r.upperBound)
+    }
+    for curve in data {
+      guard let b = curve.bounds(xWithin: xRange) else { continue }
+      bounds = bounds.map { (min($0.0, b.y.lowerBound), max($0.1, b.y.upperBound)) }
+        ?? (b.y.lowerBound, b.y.upperBound)
+    }
+    guard let (lo, hi) = bounds else { return Autoscale.fallback }
+    if curves.yAxisIsTime { return timeRange(lo, hi) }
+    return Autoscale.range(of: [lo, hi])
+  }
+
+  /// The x range that fits the data series of `curves`: on a time axis their exact first
+  /// and last times, otherwise their extremes snapped outward to ticks; nil when there is no
+  /// data series with a finite record.
+  static func dataXRange(of curves: FunctionCurves) -> ClosedRange<Double>? {
+    var bounds: RecordBounds? = nil
+    for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
+    guard let x = bounds?.x else { return nil }
+    if curves.xAxisIsTime { return timeRange(x.lowerBound, x.upperBound) }
+    return Autoscale.range(of: [x.lowerBound, x.upperBound])
+  }
+
+  /// `lo...hi` (Unix seconds), or a day each side of a single time.
+  static func timeRange(_ lo: Double, _ hi: Double) -> ClosedRange<Double> {
+    let width = hi - lo
+    if width > 1e-9 * max(1, abs(lo), abs(hi)) { return lo...hi }
+    return (lo - 86400)...(hi + 86400)
+  }
+
+  /// The y range shown: the fixed one, or the automatic one (of an empty plot when nothing
+  /// is plotted).
+  var shownYRange: ClosedRange<Double> {
+    view.currentY(autoY())
+      ?? Autoscale.yRange(of: FunctionCurves(items: []), xRange: view.xRange)
+  }
+
+  /// `x [A, B]  y [C, D]`. On a time axis the bounds are UTC dates (`2012-01-01`, with the
+  /// time of day when it is not midnight), followed by the Unix seconds that `xrange`
+  /// takes: `x [2012-01-01, 2015-12-31] (1325376000 1451520000)`.
+  public var viewDescription: String {
+    let y = shownYRange
+    let xTime = curves?.xAxisIsTime ?? false
+    let yTime = curves?.yAxisIsTime ?? false
+    func bounds(_ r: ClosedRange<Double>, time: Bool) -> String {
+      let plain = "[\(CalculatorBrain.format(r.lowerBound)), \(CalculatorBrain.format(r.upperBound))]"
+      guard time, let a = Session.dateText(r.lowerBound), let b = Session.dateText(r.upperBound) else {
+        return plain
+      }
+      return "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
+    }
+    return "x \(bounds(view.xRange, time: xTime))  y \(bounds(y, time: yTime))"
+  }
+
+  /// Unix seconds `t` as a UTC date (`2012-03-05`, `2012-03-05 13:45:30`), as the time axis
+  /// labels its ticks; nil when out of the calendar's reach.
+  static func dateText(_ t: Double) -> String? {
+    TimeTicks.ticks(for: t...t, approximateCount: 1).first?.label
+  }
+
+  /// The current plot with the current view, or nil when nothing is plotted.
+  func currentCurves() -> FunctionCurves? {
+    guard var curves else { return nil }
+    curves.xRange = view.xRange
+    curves.yRange = shownYRange
+    return curves
+  }
+
+  // MARK: plot
+
+  /// `plot [ranges] ITEM, ...`: each item a function of x or a data file
+  /// (`"FILE" [using X:Y] [with lines|points|linespoints] [title "TEXT"]`).
+  mutating func plot(_ rest: Word) throws(CommandError) -> Reply {
+    let parts = try PlotRanges.read(rest)
+    var newView = view
+    if let x = parts.x {
+      if let r = try range(x, current: newView.xRange, axis: "x") { newView.xRange = r }
+    }
+    if let y = parts.y {
+      if let r = try range(y, current: newView.currentY(nil), axis: "y") { newView.yRange = .fixed(r) }
+    }
+    var items: [PlotItem] = []
+    var notes: [String] = []
+    for piece in Session.plotItems(parts.rest) {
+      guard !piece.text.isEmpty else {
+        throw CommandError(
+          "expected a function of x or a \"FILE\" here", at: piece.offset..<(piece.offset + 1))
+      }
+      if let quote = piece.text.first, quote == "\"" || quote == "'" {
+        let (curve, note) = try dataItem(piece)
+        items.append(.data(curve))
+        if let note { notes.append(note) }
+        continue
+      }
+      for (expr, title) in try expressions(piece) {
+        do {
+          let f = try PlotFunction(expr, variable: "x", variables: brain.variables, functions: brain.functions)
+          items.append(.function(f, title: title))
+        } catch {
+          throw CommandError(locating(error, in: piece), shiftedBy: piece.offset)
+        }
+      }
+    }
+    if items.isEmpty {
+      guard curves != nil else {
+        throw CommandError("plot what? give a function of x or a \"FILE\", as in: plot sin(x)")
+      }
+    } else {
+      curves = FunctionCurves(items: items)
+    }
+    // x follows the data until the user sets it (gnuplot's autoscaled x).
+    if let x = parts.x, x.lower != nil || x.upper != nil {
+      data.xFollowsData = false
+    } else if data.xFollowsData, !items.isEmpty, let plotted = curves {
+      if let fitted = Session.dataXRange(of: plotted) {
+        newView.xRange = (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
+      } else {
+        newView.xRange = ViewState.defaultXRange
+      }
+    }
+    view = newView
+    var reply = try redraw()
+    for note in notes { reply.output += note + "\n" }
+    return reply
+  }
+
+  /// The items of `plot`: `text` split at commas outside brackets and quotes, each trimmed
+  /// (`"a,b.csv" using 1:2, max(x, 1)` is two items). An empty text gives none; an empty item
+  /// between commas is kept (empty) so the caller can report it.
+  static func plotItems(_ text: Word) -> [Word] {
+    guard !text.trimmed().text.isEmpty else { return [] }
+    var parts: [Word] = []
+    var current = ""
+    var start = 0
+    var depth = 0
+    var quote: Character? = nil
+    for (index, char) in text.text.enumerated() {
+      if let q = quote {
+        if char == q { quote = nil }
+      } else if char == "\"" || char == "'" {
+        quote = char
+      } else if depth == 0, char == "," {
+        parts.append(Word(current, at: text.offset + start).trimmed())
+        current = ""
+        start = index + 1
+        continue
+      } else if "([{".contains(char) {
+        depth += 1
+      } else if ")]}".contains(char) {
+        depth = max(0, depth - 1)
+      }
+      current.append(char)
+    }
+    parts.append(Word(current, at: text.offset + start).trimmed())
+    return parts
+  }
+
+  /// `error`, which compiling `piece` for plotting raised without a location (the tree
+  /// has none), located where the calculator finds it: running the piece as a line, with
+  /// `x` defined, finds an unknown name or a bad call at its column. Otherwise the whole
+  /// piece is underlined.
+  func locating(_ error: CalcError, in piece: Word) -> CalcError {
+    guard error.location == nil else { return error }
+    var located = error
+    var scratch = brain
+    scratch.variables["x"] = 0
+    do {
+      _ = try scratch.execute(piece.text, mode: mode)
+    } catch let found where found.message == error.message && found.location != nil {
+      located.location = found.location
+      return located
+    } catch {}
+    located.location = 0..<piece.text.count
+    return located
+  }
+
+  /// The expressions of one of `plot`'s functions and their legend titles: one in infix;
+  /// one a value the program leaves in RPN.
+  func expressions(_ piece: Word) throws(CommandError) -> [(Expr, String)] {
+    do throws(CalcError) {
+      switch mode {
+      case .infix:
+        return [(try brain.parse(expression: piece.text), piece.text)]
+      case .rpn:
+        let stack = try CalculatorBrain.parseRPN(piece.text)
+        guard !stack.isEmpty else { throw CalcError(.syntax, "the program leaves no value") }
+        return stack.count == 1
+          ? [(stack[0], piece.text)] : stack.map { ($0, CalculatorBrain.infixDescription($0)) }
+      }
+    } catch {
+      var located = CommandError(error, shiftedBy: piece.offset)
+      if located.location == nil { located.location = piece.span }
+      throw located
+    }
+  }
+
+  /// The range a `plot [A:B]` bracket gives: nil for `[]` or `[:]` (unchanged); a missing
+  /// bound is taken from `current` when there is one.
+  func range(_ bounds: PlotRanges.Bounds, current: ClosedRange<Double>?, axis: String)
+    throws(CommandError) -> ClosedRange<Double>?
+  {
+    if bounds.lower == nil && bounds.upper == nil { return nil }
+    let lower = try bounds.lower.map { w throws(CommandError) in try number(w) } ?? current?.lowerBound
+    let upper = try bounds.upper.map { w throws(CommandError) in try number(w) } ?? current?.upperBound
+    guard let lower, let upper else {
+      throw CommandError("give both bounds of the automatic \(axis) range", at: bounds.whole.span)
+    }
+    do {
+      return try ViewState.checkedRange(lower, upper, axis: axis)
+    } catch {
+      throw CommandError(error.message, at: bounds.whole.span)
+    }
+  }
+
+  // MARK: Data items
+
+  /// One data item of `plot`, as written.
+  struct DataItemSpec: Sendable, Hashable {
+    /// The file's path, without quotes, and where it is written (quotes included).
+    var path: Word
+    /// The `using` columns as written, if given.
+    var using: Word?
+    /// The style (`with ...`), `.lines` when not given.
+    var marks: CurveMarks = .lines
+    /// The legend text (`title "..."`), if given.
+    var title: String?
+  }
+
+  /// The styles `with` takes, gnuplot's abbreviations included.
+  static let styleWords: [String: CurveMarks] = [
+    "l": .lines, "line": .lines, "lines": .lines,
+    "p": .points, "point": .points, "points": .points,
+    "lp": .linesPoints, "linesp": .linesPoints, "linespoint": .linesPoints,
+    "linespoints": .linesPoints,
+  ]
+
+  /// Reads `"FILE" [using|u COLS] [with|w STYLE] [title|t "TEXT" | notitle]`.
+  ///
+  /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
+  ///   its argument, an unknown style or keyword (with the nearest valid one).
+  static func parseDataItem(_ piece: Word) throws(CommandError) -> DataItemSpec {
+    let tokens = try tokens(piece)
+    guard let file = tokens.first else {
+      throw CommandError("expected a \"FILE\" here", at: piece.span)
+    }
+    guard file.text.count >= 2 else {
+      throw CommandError("the file name is empty", at: file.span)
+    }
+    let name = String(file.text.dropFirst().dropLast())
+    guard !name.isEmpty else { throw CommandError("the file name is empty", at: file.span) }
+    var spec = DataItemSpec(path: Word(name, at: file.offset))
+    var i = 1
+    func argument(_ keyword: Word, _ what: String) throws(CommandError) -> Word {
+      guard i + 1 < tokens.count else {
+        throw CommandError("\(keyword.text) needs \(what)", at: keyword.span)
+      }
+      i += 1
+      return tokens[i]
+    }
+    while i < tokens.count {
+      let word = tokens[i]
+      switch word.text {
+      case "using", "u":
+        spec.using = try argument(word, "columns, as in: using 1:2 or using date:temp_max")
+      case "with", "w":
+        let style = try argument(word, "a style: lines, points or linespoints (l, p, lp)")
+        guard let marks = styleWords[style.text] else {
+          let hint = Suggestions.nearest(to: style.text, among: ["lines", "points", "linespoints"])
+            .map { " (did you mean '\($0)'?)" } ?? ""
+          throw CommandError(
+            "unknown style '\(style.text)'\(hint); styles are lines, points, linespoints (l, p, lp)",
+            at: style.span)
+        }
+        spec.marks = marks
+      case "title", "t":
+        let text = try argument(word, "a text in quotes, as in: title \"rain\"")
+        guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2, text.text.last == q else {
+          throw CommandError("a title goes in quotes, as in: title \"rain\"", at: text.span)
+        }
+        spec.title = String(text.text.dropFirst().dropLast())
+      case "notitle":
+        spec.title = ""
+      default:
+        let keywords = ["using", "with", "title", "notitle"]
+        let hint = Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" } ?? ""
+        throw CommandError(
+          "unexpected '\(word.text)' after the file\(hint); expected using, with or title", at: word.span)
+      }
+      i += 1
+    }
+    return spec
+  }
+
+  /// `piece` split at blanks outside quotes; quotes are kept in the words.
+  ///
+  /// - Throws: `CommandError` for a quote without its closing quote.
+  static func tokens(_ piece: Word) throws(CommandError) -> [Word] {
+    var words: [Word] = []
+    var current = ""
+    var start: Int? = nil
+    var quote: (char: Character, at: Int)? = nil
+    for (index, char) in piece.text.enumerated() {
+      if let q = quote {
+        current.append(char)
+        if char == q.char { quote = nil }
+        continue
+      }
+      if char.isWhitespace {
+        if let s = start { words.append(Word(current, at: piece.offset + s)) }
+        current = ""
+        start = nil
+        continue
+      }
+      if char == "\"" || char == "'" { quote = (char, index) }
+      if start == nil { start = index }
+      current.append(char)
+    }
+    if let q = quote {
+      throw CommandError("\(q.char) without its closing \(q.char)", at: (piece.offset + q.at)..<(piece.offset + q.at + 1))
+    }
+    if let s = start { words.append(Word(current, at: piece.offset + s)) }
+    return words
+  }
+
+  /// Reads one data item of `plot` into a series, with the note on its missing values.
+  ///
+  /// - Returns: The series and `FILE: N missing values (gaps)` when some were missing.
+  /// - Throws: `CommandError` with the caret under the file name (it cannot be read, it has no
+  ///   numbers) or under the column (unknown name, out of range), the message listing the
+  ///   columns and suggesting the nearest name.
+  func dataItem(_ piece: Word) throws(CommandError) -> (DataCurve, String?) {
+    let spec = try Session.parseDataItem(piece)
+    let path = spec.path.text
+    let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
+    let columns: (x: ColumnRef?, y: ColumnRef)
+    if let using = spec.using {
+      do {
+        columns = try DataFile.parseUsing(using.text)
+      } catch {
+        throw CommandError(error.message, at: using.span)
+      }
+    } else {
+      do {
+        columns = try DataFile.defaultUsing(path: path, options: data.options)
+      } catch {
+        throw CommandError(error.description, at: fileSpan)
+      }
+    }
+    let series: DataSeries
+    do {
+      series = try DataFile.read(path: path, x: columns.x, y: columns.y, options: data.options)
+    } catch {
+      throw CommandError(error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+    }
+    let base = Session.baseName(path)
+    let title: String
+    if let given = spec.title {
+      title = given
+    } else if spec.using != nil, case .name = columns.y {
+      title = series.yName
+    } else {
+      let using = spec.using?.text ?? [columns.x?.description, columns.y.description].compactMap { $0 }
+        .joined(separator: ":")
+      title = "\(base) using \(using)"
+    }
+    let curve = DataCurve(
+      x: series.x, y: series.y, title: title, marks: spec.marks, xIsTime: series.xIsTime,
+      yIsTime: series.yIsTime)
+    let note =
+      series.missing > 0
+      ? "\(path): \(series.missing) missing value\(series.missing == 1 ? "" : "s") (gaps)" : nil
+    return (curve, note)
+  }
+
+  /// Where in the `using` word the column an error is about is written: the name of `no
+  /// column named "X"`, or the number of an out-of-range column; nil otherwise.
+  static func columnSpan(of error: DataFileError, in using: Word?) -> Range<Int>? {
+    guard let using else { return nil }
+    var target: String? = nil
+    let prefix = "no column named \""
+    if error.message.hasPrefix(prefix) {
+      let rest = error.message.dropFirst(prefix.count)
+      if let end = rest.firstIndex(of: "\"") { target = String(rest[..<end]) }
+    } else if let n = error.column, error.message.contains("out of range") || error.message.contains("too large") {
+      target = String(n)
+    }
+    guard let target, !target.isEmpty else { return nil }
+    // Find the colon-separated part equal to the target (quotes and `$` aside).
+    var offset = 0
+    for part in using.text.split(separator: ":", omittingEmptySubsequences: false) {
+      var bare = Substring(part)
+      if bare.first == "$" { bare = bare.dropFirst() }
+      if let q = bare.first, q == "\"" || q == "'", bare.count >= 2, bare.last == q {
+        bare = bare.dropFirst().dropLast()
+      }
+      if bare == target || (error.column != nil && bare.count > 9 && bare.allSatisfy(\.isNumber)) {
+        return (using.offset + offset)..<(using.offset + offset + part.count)
+      }
+      offset += part.count + 1
+    }
+    return using.span
+  }
+
+  /// The last component of `path` (`data.csv` of `/tmp/data.csv`).
+  static func baseName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    let base = String(path[path.index(after: slash)...])
+    return base.isEmpty ? path : base
+  }
+}

@@ -1,0 +1,144 @@
+/// Which coordinate of a record a data source is asked for (Core Plot's
+/// `CPTScatterPlotField`: `x` or `y`).
+public enum RecordField: Sendable, Hashable {
+  /// The record's x value (plot units, or Unix seconds on a time axis).
+  case x
+  /// The record's y value (plot units, or Unix seconds on a time axis).
+  case y
+}
+
+/// How a curve is drawn: its points joined, marked, or both (gnuplot's `with lines`,
+/// `with points`, `with linespoints`).
+public enum CurveMarks: Sendable, Hashable, CustomStringConvertible {
+  /// A polyline through the points; the pen lifts at gaps.
+  case lines
+  /// A marker at each point, nothing between them.
+  case points
+  /// Both: the polyline and a marker at each of its points.
+  case linesPoints
+
+  /// gnuplot's word for the style: `lines`, `points`, `linespoints`.
+  public var description: String {
+    switch self {
+    case .lines: return "lines"
+    case .points: return "points"
+    case .linesPoints: return "linespoints"
+    }
+  }
+}
+
+/// A data source whose curves may be *records* (numbers someone already has: a CSV export, a
+/// log of measurements) as well as functions, in one plot space.
+///
+/// The records form follows Core Plot's scatter-plot data source
+/// (`CPTScatterPlotDataSource`: `numberOfRecordsForPlot:` and
+/// `numberForPlot:field:recordIndex:`): a curve of records answers how many records it has
+/// and the x or y value of record `i`. A curve that answers `nil` for its number of records is
+/// a function, sampled through `y(at:curve:)` and `y(over:curve:)` as before, so functions
+/// and data share the viewport, the axes, the canvases and the SVG.
+///
+/// Records are drawn in record order (non-monotonic x is drawn as given); a record whose x or
+/// y is NaN is a gap (the pen lifts there). `RecordsSampler` turns records into polylines by
+/// decimation (`M4Decimator`, `PixelDecimator`), never more than a few points a pixel column.
+public protocol GraphViewRecordsDataSource: GraphViewDataSource {
+  /// The number of records of curve `curve` (0-based), or nil when the curve is a function.
+  func numberOfRecords(forCurve curve: Int) -> Int?
+
+  /// The value of `field` of record `record` (0-based, below `numberOfRecords`) of curve
+  /// `curve`: plot units (Unix seconds on a time axis); NaN for a missing value (a gap).
+  func value(of field: RecordField, record: Int, curve: Int) -> Double
+
+  /// Calls `body` with all x and y values of curve `curve` at once (as many of each as
+  /// `numberOfRecords`), the bulk form of `value(of:record:curve:)` (Core Plot's
+  /// `doublesForPlot:field:recordIndexRange:`), so a million records cost no call each.
+  /// Answers nil (without calling `body`) when the source keeps no such buffers or the
+  /// curve is a function; the default answers nil.
+  func withRecordValues<R>(
+    ofCurve curve: Int,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
+  ) -> R?
+
+  /// How curve `curve` is drawn. The default: `.lines`.
+  func marks(ofCurve curve: Int) -> CurveMarks
+
+  /// Whether x values are times (Unix seconds, UTC), labelled with calendar ticks
+  /// (`TimeTicks`). The default: false.
+  var xAxisIsTime: Bool { get }
+
+  /// Whether y values are times (Unix seconds, UTC). The default: false.
+  var yAxisIsTime: Bool { get }
+}
+
+extension GraphViewRecordsDataSource {
+  /// The default: no buffers; records are asked for one by one.
+  public func withRecordValues<R>(
+    ofCurve curve: Int,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
+  ) -> R? { nil }
+
+  /// The default: every curve is drawn with lines.
+  public func marks(ofCurve curve: Int) -> CurveMarks { .lines }
+
+  /// The default: x is not a time axis.
+  public var xAxisIsTime: Bool { false }
+
+  /// The default: y is not a time axis.
+  public var yAxisIsTime: Bool { false }
+}
+
+/// The smallest and largest finite values of a set of records, and how many there were.
+public struct RecordBounds: Sendable, Hashable {
+  /// The smallest and largest finite x among the records counted (plot units).
+  public var x: ClosedRange<Double>
+  /// The smallest and largest finite y among the records counted (plot units).
+  public var y: ClosedRange<Double>
+  /// How many records had both values finite.
+  public var count: Int
+
+  /// Creates bounds.
+  public init(x: ClosedRange<Double>, y: ClosedRange<Double>, count: Int) {
+    self.x = x
+    self.y = y
+    self.count = count
+  }
+
+  /// The bounds of records `x[i]`, `y[i]`, one pass; records with a non-finite value are
+  /// left out, and so are records whose x lies outside `xWithin` when it is given (the y
+  /// range of what an x range shows).
+  ///
+  /// - Parameters:
+  ///   - count: The number of records.
+  ///   - xWithin: Only records with x in this range count; nil for all.
+  ///   - value: The value of a field of record `i`.
+  /// - Returns: The bounds, or nil when no record counts.
+  public static func of(
+    count: Int, xWithin: ClosedRange<Double>? = nil,
+    value: (_ field: RecordField, _ record: Int) -> Double
+  ) -> RecordBounds? {
+    var x0 = Double.infinity, x1 = -Double.infinity
+    var y0 = Double.infinity, y1 = -Double.infinity
+    var n = 0
+    for i in 0..<max(0, count) {
+      let x = value(.x, i), y = value(.y, i)
+      guard x.isFinite, y.isFinite else { continue }
+      if let r = xWithin, !r.contains(x) { continue }
+      n += 1
+      if x < x0 { x0 = x }
+      if x > x1 { x1 = x }
+      if y < y0 { y0 = y }
+      if y > y1 { y1 = y }
+    }
+    guard n > 0 else { return nil }
+    return RecordBounds(x: x0...x1, y: y0...y1, count: n)
+  }
+
+  /// The union of two bounds (either may be nil).
+  public static func union(_ a: RecordBounds?, _ b: RecordBounds?) -> RecordBounds? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return RecordBounds(
+      x: min(a.x.lowerBound, b.x.lowerBound)...max(a.x.upperBound, b.x.upperBound),
+      y: min(a.y.lowerBound, b.y.lowerBound)...max(a.y.upperBound, b.y.upperBound),
+      count: a.count + b.count)
+  }
+}

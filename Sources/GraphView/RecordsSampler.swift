@@ -1,0 +1,107 @@
+/// Samples a plot whose curves are functions or records (`GraphViewRecordsDataSource`): the
+/// function curves through `Sampler`, the records by decimation, and the ticks (calendar
+/// ticks on a time axis).
+///
+/// Records drawn with lines go through `M4Decimator` (first, lowest, highest and last record
+/// of each pixel column: Jugel et al., VLDB 2014); records drawn as points through
+/// `PixelDecimator` (one record a pixel). Either way a curve of a million records becomes a
+/// few thousand points, so the terminal, the SVG and the table stay small.
+public enum RecordsSampler {
+  /// Samples curve `curve` of `source` for `viewport`.
+  ///
+  /// - Parameters:
+  ///   - source: The data source.
+  ///   - curve: The curve's index, 0-based.
+  ///   - viewport: The mapping of plot space to pixels.
+  ///   - budget: The sampler's limits, for a function curve.
+  /// - Returns: The curve's polylines in plot units, in record order. For `.points` each
+  ///   polyline is one point (a marker); otherwise the pen lifts at gaps.
+  public static func sample(
+    _ source: some GraphViewRecordsDataSource, curve: Int, viewport: Viewport,
+    budget: SamplingBudget = .default
+  ) -> SampledCurve {
+    guard let count = source.numberOfRecords(forCurve: curve) else {
+      return Sampler.sample(source, curve: curve, viewport: viewport, budget: budget)
+    }
+    let title = source.title(ofCurve: curve)
+    let n = max(0, count)
+    switch source.marks(ofCurve: curve) {
+    case .points:
+      var decimator = PixelDecimator(viewport: viewport)
+      let done: Void? = source.withRecordValues(ofCurve: curve) { xs, ys in
+        for i in 0..<min(n, xs.count, ys.count) { decimator.add(x: xs[i], y: ys[i]) }
+      }
+      if done == nil {
+        for i in 0..<n {
+          decimator.add(
+            x: source.value(of: .x, record: i, curve: curve),
+            y: source.value(of: .y, record: i, curve: curve))
+        }
+      }
+      return SampledCurve(title: title, segments: decimator.points.map { [$0] })
+    case .lines, .linesPoints:
+      var decimator = M4Decimator(viewport: viewport)
+      let done: Void? = source.withRecordValues(ofCurve: curve) { xs, ys in
+        for i in 0..<min(n, xs.count, ys.count) { decimator.add(x: xs[i], y: ys[i]) }
+      }
+      if done == nil {
+        for i in 0..<n {
+          decimator.add(
+            x: source.value(of: .x, record: i, curve: curve),
+            y: source.value(of: .y, record: i, curve: curve))
+        }
+      }
+      return SampledCurve(title: title, segments: decimator.finish())
+    }
+  }
+
+  /// Samples every curve of `source` for a plot area of `size` pixels and computes the
+  /// ticks: calendar ticks (`TimeTicks`) on a time axis, otherwise `Ticks`.
+  ///
+  /// - Parameters:
+  ///   - source: The data source.
+  ///   - size: The plot area's size in pixels.
+  ///   - xTickCount: About how many x ticks; `nil` picks one per ~80 pixels (2 to 10).
+  ///   - yTickCount: About how many y ticks; `nil` picks one per ~60 pixels (2 to 10).
+  ///   - budget: The sampler's limits, per function curve.
+  /// - Returns: The viewport, the sampled curves in the source's order, and the ticks.
+  public static func samplePlot(
+    _ source: some GraphViewRecordsDataSource, size: PixelSize, xTickCount: Int? = nil,
+    yTickCount: Int? = nil, budget: SamplingBudget = .default
+  ) -> SampledPlot {
+    let viewport = source.viewport(for: size)
+    let count = max(0, source.curveCount)
+    var curves: [SampledCurve] = []
+    curves.reserveCapacity(count)
+    for c in 0..<count {
+      curves.append(sample(source, curve: c, viewport: viewport, budget: budget))
+    }
+    let nx = xTickCount ?? min(10, max(2, size.width / 80))
+    let ny = yTickCount ?? min(10, max(2, size.height / 60))
+    return SampledPlot(
+      viewport: viewport, curves: curves,
+      xTicks: ticks(for: viewport.xRange, isTime: source.xAxisIsTime, approximateCount: nx),
+      yTicks: ticks(for: viewport.yRange, isTime: source.yAxisIsTime, approximateCount: ny))
+  }
+
+  /// The ticks of an axis: `TimeTicks` (Unix seconds, calendar labels) when `isTime`,
+  /// otherwise `Ticks`.
+  ///
+  /// - Parameters:
+  ///   - range: The axis range (plot units, or Unix seconds).
+  ///   - isTime: Whether the axis is a time axis.
+  ///   - approximateCount: About how many ticks.
+  /// - Returns: The ticks within `range`, in increasing order.
+  public static func ticks(for range: ClosedRange<Double>, isTime: Bool, approximateCount: Int)
+    -> [Tick]
+  {
+    isTime
+      ? TimeTicks.ticks(for: range, approximateCount: approximateCount)
+      : Ticks.ticks(for: range, approximateCount: approximateCount)
+  }
+
+  /// The marks of every curve of `source`, for `PlotLayout.Options.curveMarks`.
+  public static func marks(of source: some GraphViewRecordsDataSource) -> [CurveMarks] {
+    (0..<max(0, source.curveCount)).map { source.marks(ofCurve: $0) }
+  }
+}
