@@ -18,8 +18,12 @@ public enum Help {
   /// Every command, in the order `help` lists them.
   public static let commands: [Command] = [
     Command(
-      name: "plot", usage: ["plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]"],
-      summary: "plot functions of x in the terminal",
+      name: "plot",
+      usage: [
+        "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
+        "plot \"FILE\" [using X:Y] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
+      ],
+      summary: "plot functions of x and data files in the terminal",
       details: """
         Plots one or more functions of x, separated by commas (a comma inside brackets,
         as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
@@ -29,6 +33,16 @@ public enum Help {
         be an expression: plot [-5*pi:5*pi] tan(x). [] or [:] leaves a range as it is.
         In RPN mode each function is an RPN program: plot x sin x *
         Variables and functions keep the values they had when you typed plot.
+        A file name in quotes plots a data file (CSV with or without a header, TSV,
+        whitespace columns with # comments): using picks the columns by number or name
+        (using 1:3, using date:temp_max; using 2 plots column 2 against the record
+        number; without using, the first date or number column against the next number
+        column), with (or w) draws lines (l), points (p) or linespoints (lp), title sets
+        the legend. Files and functions mix: plot "data.csv" using 1:3 with points, 2*x
+        Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
+        with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
+        data, and the functions are drawn over it. Huge files are decimated: each pixel
+        column keeps its first, lowest, highest and last point (M4).
         """),
     Command(
       name: "xrange", usage: ["xrange XMIN XMAX"], summary: "set the x range of the view",
@@ -92,7 +106,11 @@ public enum Help {
         reset, and the keys of explore (one history for both). Example: zoom 2, then undo.
         """),
     Command(
-      name: "set", usage: ["set canvas braille|block|ascii", "set color on|off", "set"],
+      name: "set",
+      usage: [
+        "set canvas braille|block|ascii", "set color on|off", "set",
+        "set datafile separator \",\"|\";\"|tab|whitespace|auto",
+      ],
       summary: "choose the canvas and colour of terminal plots",
       details: """
         set canvas chooses the characters plots are drawn with: braille (2x4 dots a cell,
@@ -101,6 +119,19 @@ public enum Help {
         dims the axes; the default is on when the output is a terminal that has colours and
         NO_COLOR is not set (see graphcalc --color). 'set' alone shows both.
         Example: set canvas block
+        set datafile separator chooses how data files are split into columns: a character
+        in quotes (",", ";", "|"), tab, whitespace (runs of blanks, as in gnuplot's .dat
+        files) or auto (the default: detected from the first lines).
+        """),
+    Command(
+      name: "stats", usage: ["stats \"FILE\" [using COLUMNS]"],
+      summary: "count, min, max, mean, std dev of data columns",
+      details: """
+        Prints, for each column asked for (using 2, using temp_max, using 2:3), how many
+        values it has and how many are missing, its min, max, mean and sample standard
+        deviation (n-1). Without using, every column of numbers or dates. Dates are shown
+        as dates, their standard deviation in days.
+        Example: stats "seattle-weather.csv" using temp_max
         """),
     Command(
       name: "export", usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
