@@ -94,6 +94,11 @@ extension String {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
+/// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, data, stream).
+let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
+  i + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init)) : nil
+}
+func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
 let evalCount = quick ? 200_000 : 1_000_000
 let rounds = quick ? 3 : 5
 let processRuns = quick ? 5 : 21
@@ -225,11 +230,11 @@ var brain = CalculatorBrain()
 _ = try? brain.execute(userFunctions)
 let xs = (0..<evalCount).map { -10.0 + 20.0 * Double($0) / Double(evalCount) }
 var out = [Double](repeating: 0, count: evalCount)
-let muparser = buildMuparser()
+let muparser = wanted("eval") ? buildMuparser() : nil
 let muFigures = muparser.map { runMuparser($0, expressions: evalCases.map(\.muparser)) }
 if let muparser { unlink(muparser) }
 
-for (i, c) in evalCases.enumerated() {
+for (i, c) in evalCases.enumerated() where wanted("eval") {
   guard let expr = try? CalculatorBrain.parseExpression(c.graphcalc),
     let f = try? PlotFunction(expr, variables: brain.variables, functions: brain.functions)
   else {
@@ -300,16 +305,18 @@ func medianRun(_ argv: [String], stdinPath: String? = nil, runs: Int = processRu
 }
 
 let gnuplot = which("gnuplot")
+if wanted("process") {
 compare(
   "plot sin(x)*x to SVG", ours: [gc, "-e", "plot sin(x)*x", "-e", "export svg \(svgOut)"],
   peer: gnuplot.map { [$0, "-e", "set terminal svg; set output '\(svgOut)'; plot sin(x)*x"] }, target: 0.35)
 compare(
   "plot sin(x)*x to the terminal", ours: [gc, "-e", "set canvas ascii", "-e", "plot sin(x)*x"],
   peer: gnuplot.map { [$0, "-e", "set terminal dumb; plot sin(x)*x"] }, target: 0.35)
+}
 
 // MARK: 3. Interactive redraw
 
-do {
+if wanted("redraw") {
   var session = Session()
   session.terminalSize = TerminalSize(columns: 200, rows: 60)
   _ = session.run("plot sin(x)*x, tan(x), sin(1/x)")
@@ -330,7 +337,7 @@ do {
 
 let csvPath = "/tmp/graphcalc-bench-\(getpid()).csv"
 defer { unlink(csvPath) }
-do {
+if wanted("data") {
   let rowsCount = quick ? 200_000 : 1_000_000
   if let f = fopen(csvPath, "w") {
     fputs("t,value,noise\n", f)
@@ -352,7 +359,7 @@ do {
 
 // MARK: 5. Streams
 
-do {
+if wanted("stream") {
   var text: [UInt8] = []
   let lines = quick ? 200_000 : 1_000_000
   text.reserveCapacity(lines * 8)

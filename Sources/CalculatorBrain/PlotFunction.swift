@@ -8,7 +8,12 @@ import Intervals
 /// - the point program, with jumps so that `c ? a : b`, `&&` and `||` evaluate only the
 ///   branch taken; its values equal the reference evaluator's (`RealFunctions` for every
 ///   built-in, floored `%`, `x! = gamma(x + 1)`, comparisons 1 or 0, `x/0 = +-inf`), with a
-///   domain error (a NaN from operands that are not NaN) making the whole value NaN;
+///   domain error (a NaN from operands that are not NaN) making the whole value NaN; the one
+///   difference: `a^2` and `a^3` are computed as `a*a` and `a*a*a`, within 1 ulp of C's
+///   `pow` (`a*a` is the correctly rounded square; glibc's `pow` misses it for about 1 value
+///   in 1400), see Docs/performance.md;
+/// - the batch program (`PlotBatch`), the point program evaluated a chunk of x at a time with
+///   the same values bit for bit (`values(at:into:)`);
 /// - the interval program, straight-line, which evaluates the `Interval` rules (Tupper's
 ///   method: T. Tupper, "Reliable Two-Dimensional Graphing Methods for Mathematical
 ///   Formulae with Two Free Variables", SIGGRAPH 2001) and combines both branches of an
@@ -31,6 +36,8 @@ public struct PlotFunction: Sendable {
   let intervalDepth: Int
   /// The number of argument slots of inlined user functions.
   let slotCount: Int
+  /// The point program translated for batches of x (nil when it holds a NaN constant).
+  let batch: PlotBatch?
 
   /// Compiles `expr` for plotting against `variable`.
   ///
@@ -60,6 +67,7 @@ public struct PlotFunction: Sendable {
     pointDepth = fragment.pointDepth
     intervalDepth = fragment.intervalDepth
     slotCount = compiler.slotCount
+    batch = PlotBatch(point: pointProgram, slotCount: slotCount)
   }
 
   /// The value when the expression does not depend on the plot variable, else nil.
@@ -81,7 +89,12 @@ public struct PlotFunction: Sendable {
     }
   }
 
-  /// The values at every plot x of `xs`, written to `out` (the fast path of the sampler).
+  /// The values at every plot x of `xs`, written to `out` (the fast path of the sampler):
+  /// each equals `value(at:)` at the same x, bit for bit.
+  ///
+  /// The x values are taken a chunk (256) at a time and each instruction of the batch program
+  /// runs over the whole chunk (see `PlotBatch`), so the cost of interpreting the expression
+  /// is paid once per chunk rather than once per value.
   ///
   /// - Parameters:
   ///   - xs: The plot x values.
@@ -89,14 +102,29 @@ public struct PlotFunction: Sendable {
   ///     `min(xs.count, out.count)` are computed.
   public func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
     let n = min(xs.count, out.count)
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: pointDepth + slotCount + 1) { room in
-      guard let base = room.baseAddress else { return }
-      pointProgram.withUnsafeBufferPointer { ops in
-        for i in 0..<n {
-          out[i] = PlotMachine.run(ops, x: xs[i], stack: base + slotCount, slots: base) ?? .nan
+    guard n > 0, let xb = xs.baseAddress, let ob = out.baseAddress else { return }
+    guard let batch else {
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: pointDepth + slotCount + 1) { room in
+        guard let base = room.baseAddress else { return }
+        pointProgram.withUnsafeBufferPointer { ops in
+          for i in 0..<n {
+            ob[i] = PlotMachine.run(ops, x: xb[i], stack: base + slotCount, slots: base) ?? .nan
+          }
+        }
+      }
+      return
+    }
+    let registers = batch.registerCount
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: registers * batch.chunkSize) { room in
+      withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: registers) { table in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, batch.conditionalCount)) { modes in
+          guard let r = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress else { return }
+          batch.run(xb, ob, count: n, registers: r, table: t, modes: m)
         }
       }
     }
+    // The batch program assumes x is not NaN (see `PlotBatch`).
+    for i in 0..<n where xb[i].isNaN { ob[i] = value(at: xb[i]) }
   }
 
   /// An enclosure of the values over the plot-x interval `x`, with Tupper's flags: every

@@ -118,11 +118,14 @@ enum PlotOp: Sendable, Equatable {
   case load(Int32)
   /// Pop into an argument slot.
   case store(Int32)
-  /// Interval program: the result on top depends on argument slot `k` (evaluated eagerly, as
+  /// Interval program (a no-op in the point program, where it marks the end of an inlined
+  /// body for the batch translation): the result on top depends on argument slot `k` (evaluated eagerly, as
   /// the reference evaluator does, even when the body does not use it): empty if the slot is
   /// empty, not defined everywhere if the slot is not.
   case checkArgument(Int32)
   case negate, not, factorial, truth
+  /// Point program: `x * x` and `x * x * x` (the compiled `x^2`, `x^3`).
+  case square, cube
   case add, subtract, multiply, divide, modulo, power
   case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
   case function1(PlotFunction1)
@@ -185,6 +188,10 @@ enum PlotMachine {
         stack[sp - 1] = stack[sp - 1] == 0 ? 1 : 0
       case .truth:
         stack[sp - 1] = stack[sp - 1] != 0 ? 1 : 0
+      case .square:
+        stack[sp - 1] = stack[sp - 1] * stack[sp - 1]
+      case .cube:
+        stack[sp - 1] = stack[sp - 1] * stack[sp - 1] * stack[sp - 1]
       case .factorial:
         let a = stack[sp - 1]
         let r = RealFunctions.factorial(a)
@@ -340,7 +347,7 @@ enum PlotMachine {
       case .select:
         sp -= 2
         stack[sp - 1] = .conditional(stack[sp - 1], then: stack[sp], otherwise: stack[sp + 1])
-      case .jump, .jumpIfZero, .andJump, .orJump:
+      case .jump, .jumpIfZero, .andJump, .orJump, .square, .cube:
         break  // point-only; never compiled into an interval program
       }
     }

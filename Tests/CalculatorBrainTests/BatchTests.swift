@@ -1,0 +1,240 @@
+import Glibc
+import Testing
+
+@testable import CalculatorBrain
+
+/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): a seeded generator so failures repeat.
+private struct BatchRandom: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random expression trees in `x` over every operator, built-in, conditionals, `&&`/`||`,
+/// the user functions `f(u, w)` (uses both) and `g(u)` (ignores its argument) and the
+/// variable `a`.
+private struct BatchExprGenerator {
+  var rng: BatchRandom
+
+  mutating func pick<T>(_ xs: [T]) -> T { xs[Int.random(in: 0..<xs.count, using: &rng)] }
+
+  mutating func leaf() -> Expr {
+    switch Int.random(in: 0..<10, using: &rng) {
+    case 0..<5: return .variable("x")
+    case 5: return .variable(pick(["pi", "e", "a"]))
+    case 6: return .variable("inf")
+    default: return .number(pick([0, 1, 2, 3, 0.5, -1, -2.5, 10, 0.1, 1e-3]))
+    }
+  }
+
+  mutating func expr(_ depth: Int) -> Expr {
+    if depth == 0 || Int.random(in: 0..<6, using: &rng) == 0 { return leaf() }
+    switch Int.random(in: 0..<14, using: &rng) {
+    case 0: return .unary(pick(UnaryOperator.allCases), expr(depth - 1))
+    case 1..<5: return .binary(pick(BinaryOperator.allCases), expr(depth - 1), expr(depth - 1))
+    case 5: return .binary(.power, expr(depth - 1), .number(pick([2, 3, 0, -1, 0.5])))
+    case 6, 7: return .conditional(expr(depth - 1), expr(depth - 1), expr(depth - 1))
+    case 8: return .call("f", [expr(depth - 1), expr(depth - 1)])
+    case 9: return .call("g", [expr(depth - 1)])
+    default:
+      let name = pick(Builtins.functions.keys.sorted())
+      let count: Int
+      switch Builtins.functions[name] {
+      case .exactly(let k): count = k
+      case .range(let r): count = Int.random(in: r, using: &rng)
+      case .atLeast(let k): count = k + Int.random(in: 0...2, using: &rng)
+      case nil: count = 1
+      }
+      return .call(name, (0..<count).map { _ in expr(depth - 1) })
+    }
+  }
+}
+
+/// A compact infix form of `e` for failure messages (fully bracketed).
+private func show(_ e: Expr) -> String {
+  switch e {
+  case .number(let v): return "\(v)"
+  case .variable(let name): return name
+  case .unary(.factorial, let a): return "(\(show(a)))!"
+  case .unary(let op, let a): return "\(op.rawValue)(\(show(a)))"
+  case .binary(let op, let a, let b): return "(\(show(a)) \(op.rawValue) \(show(b)))"
+  case .conditional(let c, let a, let b): return "(\(show(c)) ? \(show(a)) : \(show(b)))"
+  case .call(let name, let args): return "\(name)(\(args.map(show).joined(separator: ", ")))"
+  }
+}
+
+/// Whether two values are the same: bit for bit, or both NaN (a NaN's payload is not a value).
+private func same(_ a: Double, _ b: Double) -> Bool {
+  (a.isNaN && b.isNaN) || a.bitPattern == b.bitPattern
+}
+
+/// The batch values of `f` at `xs`.
+private func batch(_ f: PlotFunction, _ xs: [Double]) -> [Double] {
+  var out = [Double](repeating: -12345, count: xs.count)
+  xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+  return out
+}
+
+/// A calculator with the generator's variable and user functions.
+private func brain() throws -> CalculatorBrain {
+  var b = CalculatorBrain()
+  _ = try b.execute("a = 0.75")
+  _ = try b.execute("f(u, w) = sin(u) + w*x")
+  _ = try b.execute("g(u) = 1")
+  return b
+}
+
+/// The x values tried: 300 (more than one chunk, not a multiple of it) over [-12, 12], the
+/// special values (zeros, infinities, NaN, tiny and huge), and random ones.
+private func points(_ rng: inout BatchRandom) -> [Double] {
+  var xs: [Double] = (0..<240).map { -12 + 24 * Double($0) / 239 }
+  xs += [0, -0.0, 1, -1, 2, -2, 0.5, 3, Double.pi / 2, .infinity, -.infinity, .nan, 1e-300, -1e-300, 1e300, -1e300]
+  while xs.count < 300 { xs.append(Double.random(in: -30...30, using: &rng)) }
+  xs.shuffle(using: &rng)
+  return xs
+}
+
+@Suite struct BatchTests {
+  /// The batch evaluator equals the point evaluator bit for bit (NaN for NaN) on random
+  /// expressions over every operator, at ordinary and special x, and equals the reference
+  /// evaluator (a domain error is NaN) wherever the expression has no `^2` or `^3` (which the
+  /// plot programs compute as products; see `powersAreProducts`).
+  @Test(arguments: [0xBA7C_0001, 0xBA7C_0002, 0xBA7C_0003, 0xBA7C_0004, 0xBA7C_0005, 0xBA7C_0006] as [UInt64])
+  func batchEqualsPointAndReference(seed: UInt64) throws {
+    var gen = BatchExprGenerator(rng: BatchRandom(state: seed))
+    let calc = try brain()
+    var failures = 0
+    for trial in 0..<700 {
+      let e = gen.expr(5)
+      guard let f = try? PlotFunction(e, variables: calc.variables, functions: calc.functions) else { continue }
+      let xs = points(&gen.rng)
+      let got = batch(f, xs)
+      let products = f.pointProgram.contains(.square) || f.pointProgram.contains(.cube)
+      for (i, x) in xs.enumerated() {
+        let point = f.value(at: x)
+        var reference = Double.nan
+        if i % 10 == 0 && !products {
+          do { reference = try calc.evaluate(e, x: x) } catch { reference = .nan }
+        }
+        let ok = same(got[i], point) && (i % 10 != 0 || products || same(got[i], reference))
+        if !ok {
+          failures += 1
+          if failures <= 3 {
+            Issue.record(
+              "seed \(seed) trial \(trial): \(show(e)) at x = \(x): batch \(got[i]), point \(point), reference \(reference)")
+          }
+        }
+      }
+    }
+    #expect(failures == 0, "seed \(seed)")
+  }
+
+  /// The cases the translation must get right, each in one chunk that mixes x where the
+  /// branch is taken with x where it is not.
+  @Test(arguments: [
+    // A domain error in a branch not taken does not poison; in the branch taken it does.
+    "x < 0 ? sqrt(x) : 1", "x >= 0 && sqrt(x) < 2", "x < 0 || sqrt(x) > 1", "x ? ln(x) : 5",
+    // A NaN swallowed by a comparison, pow(., 0), hypot(inf, .) or an unused argument.
+    "sqrt(x) < 1", "sqrt(x)^0", "hypot(inf, sqrt(x))", "g(sqrt(x))", "(sqrt(x) == sqrt(x)) + 1",
+    "min(1, sqrt(x), 2)", "max(sqrt(x), 3)", "!(ln(x))", "f(sqrt(x), x) * 0 + 1",
+    // Nested conditionals and logicals, constants in branches, x as a branch.
+    "x < -1 ? (x < -3 ? 1 : x) : (x > 2 ? x^2 : -x)", "x > 0 ? 0 : x", "(x > 1 || x < -1) && x != 5",
+    "x^2 + x^3 - x^0.5", "2^x + x^-1 + 0^x", "x % 3 + 3 % x + mod(x, -2)", "5 - x - (1 - x) / (x - 2)",
+    "x! + gamma(x) + round(x) + sign(x)", "atan2(x, 1 - x) + log(x, 2) + hypot(x, 3)", "x + nan", "nan < x ? 1 : 2",
+    "g(x) + g(2) + f(x, x + 1) * f(1, x)",
+  ])
+  func tricky(_ text: String) throws {
+    let calc = try brain()
+    let e = try calc.parse(expression: text)
+    let f = try PlotFunction(e, variables: calc.variables, functions: calc.functions)
+    var xs = (0..<520).map { -13 + 26 * Double($0) / 519 }
+    xs += [0, -0.0, 1, -1, 4, -4, .infinity, -.infinity, .nan, 1e-310]
+    let got = batch(f, xs)
+    let products = f.pointProgram.contains(.square) || f.pointProgram.contains(.cube)
+    for (i, x) in xs.enumerated() {
+      let point = f.value(at: x)
+      var reference: Double
+      do { reference = try calc.evaluate(e, x: x) } catch { reference = .nan }
+      if products { reference = point }  // within an ulp: see powersAreProducts
+      #expect(same(got[i], point) && same(got[i], reference), "\(text) at \(x): batch \(got[i]), point \(point), reference \(reference)")
+    }
+  }
+
+  /// `x^2` is `x*x` (correctly rounded) and `x^3` is `x*x*x` in the plot programs: within 1 ulp
+  /// of glibc's `pow` (the reference evaluator's) over normal results, and equal to it for
+  /// zeros, infinities and NaN.
+  @Test(arguments: [0x5C0B_0001, 0x5C0B_0002] as [UInt64])
+  func powersAreProducts(seed: UInt64) throws {
+    var rng = BatchRandom(state: seed)
+    let square = try PlotFunction(.binary(.power, .variable("x"), .number(2)), variables: [:], functions: [:])
+    let cube = try PlotFunction(.binary(.power, .variable("x"), .number(3)), variables: [:], functions: [:])
+    var xs: [Double] = [0, -0.0, .infinity, -.infinity, .nan, 1, -1, 3]
+    for _ in 0..<200_000 {
+      // Random signs, exponents (normal results for both powers) and mantissas.
+      let bits = rng.next()
+      let exponent = UInt64(1023 - 300) + bits % 600
+      xs.append(Double(bitPattern: (bits & 0x800F_FFFF_FFFF_FFFF) | (exponent << 52)))
+    }
+    let squares = batch(square, xs)
+    let cubes = batch(cube, xs)
+    var worst = 0
+    var differ = 0
+    for (i, x) in xs.enumerated() {
+      for (got, n) in [(squares[i], 2.0), (cubes[i], 3.0)] {
+        let p = pow(x, n)
+        #expect(same(got, n == 2 ? x * x : x * x * x))
+        if !p.isFinite || p == 0 {
+          #expect(same(got, p), "x = \(x), n = \(n)")
+          continue
+        }
+        let ulps = Int((Int64(bitPattern: got.bitPattern) - Int64(bitPattern: p.bitPattern)).magnitude)
+        if ulps > 0 { differ += 1 }
+        worst = max(worst, ulps)
+      }
+    }
+    #expect(worst <= 1, "seed \(seed): \(worst) ulps")
+    // The products are not always pow's value (else this test would not be needed).
+    #expect(differ > 0, "seed \(seed)")
+  }
+
+  /// A program with more intermediate values than fit 256-wide registers in 512 KiB uses a
+  /// smaller chunk and still gives the point values.
+  @Test func manyRegisters() throws {
+    var e: Expr = .call("sin", [.variable("x")])
+    for k in 1..<400 {
+      e = .binary(.add, .call("sin", [.binary(.add, .variable("x"), .number(Double(k)))]), e)
+    }
+    // Right-nested the other way too: each left operand waits in a register.
+    var r: Expr = .variable("x")
+    for k in 1..<400 {
+      r = .binary(.multiply, .call("cos", [.binary(.multiply, .variable("x"), .number(Double(k)))]), r)
+    }
+    for expr in [e, r] {
+      let f = try PlotFunction(expr, variables: [:], functions: [:])
+      let xs = (0..<1000).map { -5 + 10 * Double($0) / 999 }
+      let got = batch(f, xs)
+      for (i, x) in xs.enumerated() {
+        #expect(same(got[i], f.value(at: x)), "at \(x)")
+      }
+    }
+  }
+
+  /// Fewer output slots than x: only that many values are written; none at all is fine.
+  @Test func shortOutput() throws {
+    let f = try PlotFunction(.binary(.multiply, .variable("x"), .number(2)), variables: [:], functions: [:])
+    let xs: [Double] = [1, 2, 3, 4]
+    var out = [Double](repeating: -1, count: 2)
+    xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+    #expect(out == [2, 4])
+    var none: [Double] = []
+    xs.withUnsafeBufferPointer { x in none.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+    #expect(none.isEmpty)
+    let c = try PlotFunction(.number(7), variables: [:], functions: [:])
+    #expect(batch(c, [1, .nan, 3]) == [7, 7, 7])
+  }
+}
