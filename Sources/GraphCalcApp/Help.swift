@@ -45,6 +45,37 @@ public enum Help {
         column keeps its first, lowest, highest and last point (M4).
         """),
     Command(
+      name: "bar",
+      usage: [
+        "bar VALUE... [labels TEXT...] [title \"TEXT\"]",
+        "bar \"FILE\" [using LABEL:VALUE[:VALUE...]] [title \"TEXT\"|notitle]",
+        "bar \"FILE\" using LABEL:VALUE by GROUP [title \"TEXT\"]",
+      ],
+      summary: "draw a bar chart of numbers or data columns",
+      details: """
+        Draws a bar chart: each bar with its value above it (below a negative bar, which
+        hangs from the zero line), its label below, grid lines with a dashed one at the
+        middle of the range. Values are expressions (nan leaves a bar out):
+          bar 3 -5 2 7 labels "q1" "q2" "q3" "q4"
+        From a file, using names the columns: the first is the labels (text, dates or
+        numbers), each further one a series; several series stand side by side with a
+        legend: bar "immigration.dat" using Region:Italy:Germany:Ireland
+        With one column the bars are numbered. Without using, the first text or date
+        column labels the first number column. by pivots a long table, one series per
+        distinct GROUP: bar "iowa-electricity.csv" using year:net_generation by source
+        Dates that are all on January 1 are shown as years. Missing cells (-, NA, empty)
+        draw no bar and are counted once in a note. The chart stays shown until the next
+        plot: pan left|right scrolls bars that do not fit, export svg writes it (every
+        bar; set bar style rounded|flat), redraw draws it again. 'bar' alone shows the
+        last bar chart again.
+        """),
+    Command(
+      name: "redraw", usage: ["redraw"], summary: "draw the current plot or bar chart again",
+      details: """
+        Draws what is shown (the plot or the bar chart) again, at the terminal's size now:
+        after resizing the window, or to see it again after other output.
+        """),
+    Command(
       name: "xrange", usage: ["xrange XMIN XMAX"], summary: "set the x range of the view",
       details: """
         Sets the x range shown. Each bound is an expression; bounds are separated by
@@ -73,6 +104,8 @@ public enum Help {
         Moves the view by DX and DY plot units (DY may be left out: pan 2), or by a
         quarter of the view towards a side. Panning up or down when y is automatic fixes y
         at the automatic range and moves that; panning left or right keeps it automatic.
+        While a bar chart is shown, pan left|right scrolls it by half the bars shown and
+        pan N by N bars (negative to the left).
         """),
     Command(
       name: "center", usage: ["center X [Y]"], summary: "centre the view on a point",
@@ -110,6 +143,7 @@ public enum Help {
       usage: [
         "set canvas braille|block|ascii", "set color on|off", "set",
         "set datafile separator \",\"|\";\"|tab|whitespace|auto",
+        "set bar style rounded|flat",
       ],
       summary: "choose the canvas and colour of terminal plots",
       details: """
@@ -122,6 +156,9 @@ public enum Help {
         set datafile separator chooses how data files are split into columns: a character
         in quotes (",", ";", "|"), tab, whitespace (runs of blanks, as in gnuplot's .dat
         files) or auto (the default: detected from the first lines).
+        set bar style chooses the bars of an exported bar chart: rounded (the default: the
+        far end of each bar has round corners) or flat (plain rectangles). In the terminal
+        bars are eighth blocks, or ASCII on the ascii canvas.
         """),
     Command(
       name: "stats", usage: ["stats \"FILE\" [using COLUMNS]"],
@@ -141,6 +178,8 @@ public enum Help {
         a table of the sampled points in gnuplot's 'set table' format, sampled as the plot
         would be at WIDTH x HEIGHT pixels (default 800x600). The file is written whole or
         not at all. A name with spaces goes in double quotes.
+        While a bar chart is shown (after bar), export svg writes it, every bar, in the
+        shape of set bar style, and export table writes its labels and values.
         """),
     Command(
       name: "stream",

@@ -57,6 +57,8 @@ public struct Session: Sendable {
   public var display = TerminalDisplay()
   /// The views left, for `undo` (shared with `explore`).
   var viewHistory = ViewHistory()
+  /// The bar chart, whether it is shown, its scroll offset and style (`Session+Bar.swift`).
+  var bars = BarSettings()
 
   /// Creates a session with the default view and nothing plotted.
   ///
@@ -92,8 +94,16 @@ public struct Session: Sendable {
     guard Session.commandNames.contains(head.text) else { return try calculate(line, head: head) }
     let xBefore = view.xRange
     defer { noteXRange(after: head.text, before: xBefore) }
+    if let reply = try barChartCommand(head, rest) { return reply }
     switch head.text {
-    case "plot": return try plot(rest)
+    case "plot":
+      let reply = try plot(rest)
+      bars.isCurrent = false
+      return reply
+    case "bar": return try bar(rest)
+    case "redraw":
+      try noArguments(rest, command: head.text)
+      return try redraw()
     case "xrange":
       let (a, b) = try twoNumbers(rest, command: head.text)
       view.xRange = try ViewState.checkedRange(a, b, axis: "x")
@@ -131,6 +141,7 @@ public struct Session: Sendable {
       return .text(listing.isEmpty ? "no variables or functions yet" : listing.joined(separator: "\n"))
     case "help": return try help(rest)
     case "set" where Session.isDatafileSetting(rest): return try setDatafile(rest)
+    case "set" where Session.isBarSetting(rest): return try setBarStyle(rest)
     case "set": return try setOption(rest)
     case "explore": return try exploreCommand(rest)
     case "undo": return try undoCommand(rest)
@@ -251,7 +262,7 @@ public struct Session: Sendable {
   }
 
   /// "usage: ..." for `command` after a wrong number of arguments.
-  private func usageError(_ command: String, given: Int, at location: Range<Int>?) -> CommandError {
+  func usageError(_ command: String, given: Int, at location: Range<Int>?) -> CommandError {
     let forms = Help.command(named: command)?.usage.joined(separator: " | ") ?? command
     let hint = given > 1 ? " (arguments are separated by spaces; group one with brackets)" : ""
     return CommandError("usage: \(forms)\(hint)", at: location)
@@ -259,8 +270,10 @@ public struct Session: Sendable {
 
   // MARK: Plot and view
 
-  /// The current plot drawn for the terminal, or nothing when there is none.
+  /// The current plot (or the bar chart, when it is shown) drawn for the terminal, or
+  /// nothing when there is none.
   func redraw() throws(CommandError) -> Reply {
+    if showsBarChart { return barRedraw() }
     guard let curves = currentCurves() else { return Reply() }
     return .text(
       try PlotOutput.terminal(curves, size: terminalSize, canvas: display.canvas, colors: display.colors))
@@ -326,7 +339,7 @@ public struct Session: Sendable {
   }
 
   /// A size in pixels: a whole number from 16 to 10000.
-  private func pixels(_ word: Word) throws(CommandError) -> Int {
+  func pixels(_ word: Word) throws(CommandError) -> Int {
     let value: Double
     do {
       value = try number(word)

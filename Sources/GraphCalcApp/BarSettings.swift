@@ -1,0 +1,25 @@
+import BarChart
+
+/// What the session remembers about bar charts: the current chart, whether it is what the
+/// session shows (a session shows either a plot or a bar chart), its scroll offset, and the
+/// SVG bar shape.
+struct BarSettings: Sendable, Hashable {
+  /// The last chart drawn by `bar`, nil before the first.
+  var chart: BarChartData?
+  /// Whether the bar chart is shown: true after `bar`, false after `plot`.
+  var isCurrent = false
+  /// The first group of bars shown in the terminal (0-based): the scroll offset, moved by
+  /// `pan` and clamped by the renderer to the groups that fit.
+  var firstBar = 0
+  /// Whether exported SVG bars have round ends (`set bar style rounded`, the default) or
+  /// square ones (`flat`).
+  var rounded = true
+}
+
+/// The smallest and largest pieces of a bar chart the session accepts.
+enum BarLimits {
+  /// The most series (bars side by side in a group): more would not fit any terminal.
+  static let maximumSeries = 64
+  /// The most bars (groups times series) a pivoted table may make, to bound memory.
+  static let maximumBars = 2_000_000
+}
