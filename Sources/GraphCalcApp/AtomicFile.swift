@@ -6,6 +6,10 @@ import Glibc
 /// file system), is flushed to disk, and is then renamed over the destination with
 /// rename(2), which replaces it in one step: a reader sees the old file or the new one, never
 /// a part. On any failure the temporary file is removed and the destination is untouched.
+///
+/// A destination that is not a regular file (a device such as `/dev/stdout` or `/dev/null`,
+/// a FIFO) cannot be replaced that way and must never be: it is written in place. A symbolic
+/// link is followed, so the file it points at is replaced and the link stays.
 public enum AtomicFile {
   /// Writes `contents` to `path`.
   ///
@@ -16,12 +20,30 @@ public enum AtomicFile {
   ///   `cannot write out/x.svg: No such file or directory`.
   public static func write(_ contents: String, to path: String) throws(CommandError) {
     guard !path.isEmpty else { throw CommandError("cannot write '': no file name given") }
+    var info = stat()
+    if stat(path, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFDIR { throw CommandError("cannot write \(path): Is a directory") }
+      if kind != S_IFREG { return try writeInPlace(contents, to: path) }
+      var link = stat()
+      if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+        defer { free(resolved) }
+        return try replace(with: contents, at: String(cString: resolved), reportedAs: path)
+      }
+    }
+    try replace(with: contents, at: path, reportedAs: path)
+  }
+
+  /// Writes `contents` to a temporary file beside `target` and renames it over `target`;
+  /// errors name `shown`.
+  private static func replace(with contents: String, at target: String, reportedAs shown: String) throws(CommandError) {
+    let path = target
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((folder + "." + name + ".tmp-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw failure(path) }
+    guard fd >= 0 else { throw failure(shown) }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var text = contents
     let written = text.withUTF8 { bytes -> Bool in
@@ -38,21 +60,43 @@ public enum AtomicFile {
     }
     // mkstemp makes the file 0600; an exported plot is an ordinary document.
     guard written, fchmod(fd, 0o644) == 0, fsync(fd) == 0 else {
-      let error = failure(path)
+      let error = failure(shown)
       close(fd)
       unlink(temporary)
       throw error
     }
     guard close(fd) == 0 else {
-      let error = failure(path)
+      let error = failure(shown)
       unlink(temporary)
       throw error
     }
     guard rename(temporary, path) == 0 else {
-      let error = failure(path)
+      let error = failure(shown)
       unlink(temporary)
       throw error
     }
+  }
+
+  /// Writes `contents` straight into an existing file that is not a regular file (a device,
+  /// a FIFO), as `cat > /dev/stdout` would.
+  private static func writeInPlace(_ contents: String, to path: String) throws(CommandError) {
+    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard fd >= 0 else { throw failure(path) }
+    defer { close(fd) }
+    var text = contents
+    let ok = text.withUTF8 { bytes -> Bool in
+      var done = 0
+      while done < bytes.count {
+        let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        done += n
+      }
+      return true
+    }
+    guard ok else { throw failure(path) }
   }
 
   /// The error for `path` with the current `errno`'s text.
