@@ -50,7 +50,7 @@ public struct AsciiGlyphs: CellGlyphs {
 /// all three rows is `|` (inside a band of vertical strokes).
   public static func shape(_ mask: UInt32) -> Character {
     var n = 0.0, sc = 0.0, sr = 0.0, scc = 0.0, scr = 0.0
-    var rows = Set<Int>(), cols = Set<Int>()
+    var rowBits: UInt8 = 0, colBits: UInt8 = 0  // which rows and columns have dots
     for bit in 0..<9 where mask & (1 << UInt32(bit)) != 0 {
       let r = Double(bit / 3), c = Double(bit % 3)
       n += 1
@@ -58,21 +58,22 @@ public struct AsciiGlyphs: CellGlyphs {
       sr += r
       scc += c * c
       scr += c * r
-      rows.insert(bit / 3)
-      cols.insert(bit % 3)
+      rowBits |= 1 << UInt8(bit / 3)
+      colBits |= 1 << UInt8(bit % 3)
     }
     guard n > 0 else { return " " }
+    let rowCount = rowBits.nonzeroBitCount, colCount = colBits.nonzeroBitCount
     let meanRow = sr / n
     func flat() -> Character {
       if meanRow < 0.67 { return "'" }
       if meanRow <= 1.34 { return "-" }
       return n == 1 ? "." : "_"
     }
-    if cols.count == 1 { return rows.count >= 2 ? "|" : flat() }
+    if colCount == 1 { return rowCount >= 2 ? "|" : flat() }
     // A dense cell spanning the full height: the inside of a band of vertical strokes (a
     // fast oscillation), which reads best as a stroke.
-    if n >= 6 && rows.count == 3 { return "|" }
-    if rows.count == 1 { return flat() }
+    if n >= 6 && rowCount == 3 { return "|" }
+    if rowCount == 1 { return flat() }
     let varC = scc / n - (sc / n) * (sc / n)
     let cov = scr / n - (sc / n) * (sr / n)
     let slope = cov / varC  // rows (down) per column; varC > 0 as there are 2+ columns
@@ -98,9 +99,11 @@ public struct BrailleGlyphs: CellGlyphs {
   /// Braille numbers its dots 1-2-3-7 down the left column and 4-5-6-8 down the right one;
   /// dot k is bit k - 1 of the offset from U+2800 (Unicode, Braille Patterns block).
   public func glyph(for mask: UInt32, curve: Int) -> Character {
-    let bitOf: [UInt32] = [0, 3, 1, 4, 2, 5, 6, 7]  // mask bit (row * 2 + col) -> braille bit
-    var code: UInt32 = 0
-    for i in 0..<8 where mask & (1 << UInt32(i)) != 0 { code |= 1 << bitOf[i] }
+    // Mask bit (row * 2 + col) -> braille bit: 0->0, 1->3, 2->1, 3->4, 4->2, 5->5, 6->6, 7->7.
+    let m = mask & 0xFF
+    let code =
+      (m & 0b1100_0001) | ((m & 0b10) << 2) | ((m & 0b100) >> 1) | ((m & 0b1000) << 1)
+      | ((m & 0b1_0000) >> 2) | (m & 0b10_0000)
     return Character(Unicode.Scalar(0x2800 + code) ?? " ")
   }
 }

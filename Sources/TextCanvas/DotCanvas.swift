@@ -179,32 +179,35 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
     var out = ""
-    out.reserveCapacity(rows * (columns + 1) * (colors == nil ? 1 : 3))
+    out.reserveCapacity(rows * (columns + 1) * (colors == nil ? 3 : 6))
+    var line: [Character] = []
+    line.reserveCapacity(columns)
     for r in 0..<rows {
       if r > 0 { out.append("\n") }
-      var last = columns - 1
-      while last >= 0 && character(row: r, column: last) == " " { last -= 1 }
-      guard last >= 0 else { continue }
+      line.removeAll(keepingCapacity: true)
+      for c in 0..<columns { line.append(character(row: r, column: c)) }
+      while line.last == " " { line.removeLast() }
+      guard let colors else {
+        out.append(contentsOf: String(line))
+        continue
+      }
       var current = Self.plainTint
-      for c in 0...last {
-        let ch = character(row: r, column: c)
-        if let colors {
-          let t = ch == " " ? Self.plainTint : colour(row: r, column: c)
-          if t != current {
-            if current != Self.plainTint { out += colors.reset }
-            if t == Self.markTint {
-              out += colors.marker
-            } else if t == Self.dimTint {
-              out += colors.dim
-            } else if t >= 0 {
-              out += colors.curve(Int(t))
-            }
-            current = t
+      for (c, ch) in line.enumerated() {
+        let t = ch == " " ? Self.plainTint : colour(row: r, column: c)
+        if t != current {
+          if current != Self.plainTint { out += colors.reset }
+          if t == Self.markTint {
+            out += colors.marker
+          } else if t == Self.dimTint {
+            out += colors.dim
+          } else if t >= 0 {
+            out += colors.curve(Int(t))
           }
+          current = t
         }
         out.append(ch)
       }
-      if let colors, current != Self.plainTint { out += colors.reset }
+      if current != Self.plainTint { out += colors.reset }
     }
     return out
   }
