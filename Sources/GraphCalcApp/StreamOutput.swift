@@ -30,7 +30,8 @@ public enum StreamOutput {
   ///   - xTickCount: about how many x ticks (sample indices).
   ///   - yTickCount: about how many y ticks.
   /// - Returns: the viewport over `frame.xRange` x `frame.yRange` (made finite and
-  ///   non-empty if they are not), the curves and the ticks.
+  ///   non-empty if they are not), the curves and the ticks (x ticks only at whole sample
+  ///   indices).
   public static func sampledPlot(
     _ frame: StreamFrame, size: PixelSize, xTickCount: Int, yTickCount: Int
   ) -> SampledPlot {
@@ -41,9 +42,14 @@ public enum StreamOutput {
     let curves = frame.series.map { series in
       SampledCurve(title: series.name, segments: segments(of: series.curve, viewport: viewport))
     }
+    // Sample indices are whole numbers: no tick between two samples.
+    let xTicks = Ticks.ticks(for: x, approximateCount: xTickCount).compactMap { t -> Tick? in
+      guard t.value == t.value.rounded() else { return nil }
+      return Tick(value: t.value, label: NumberLabel.general(t.value))
+    }
     return SampledPlot(
       viewport: viewport, curves: curves,
-      xTicks: Ticks.ticks(for: x, approximateCount: xTickCount),
+      xTicks: xTicks,
       yTicks: Ticks.ticks(for: y, approximateCount: yTickCount))
   }
 
