@@ -46,6 +46,7 @@ public struct StreamRequest: Sendable, Hashable {
       --fps F            redraw at most F times a second (1 to 120, default 30)
       --export svg FILE  write the last frame to FILE as SVG when the stream stops
       cmd "COMMAND"      read the output of the shell command COMMAND (quote it)
+      --color[=WHEN]     colour the series: auto (default), always or never
     """
 
   /// Reads the arguments of `stream` (after the word itself).

@@ -281,8 +281,9 @@ struct KeyReader {
 enum StreamCommandLine {
   /// Runs `graphcalc stream` with `arguments` (those after `stream`).
   /// - Parameters:
-  ///   - arguments: the stream's options, FILE or `cmd COMMAND`.
-  ///   - color: when to colour (`--color`).
+  ///   - arguments: the stream's options, FILE or `cmd COMMAND`; `--color[=WHEN]` may be
+  ///     among them too.
+  ///   - color: when to colour (`graphcalc --color=WHEN stream`).
   /// - Returns: the exit status: 0 when the stream ran (to its end or until stopped), 1 on
   ///   an error reading or writing, 2 for a usage error.
   static func run(_ arguments: [String], color: ColorChoice = .auto) -> Int32 {
@@ -290,29 +291,37 @@ enum StreamCommandLine {
       Terminal.write(StreamRequest.usage + "\n")
       return 0
     }
+    var color = color
+    var rest: [String] = []
+    for a in arguments {
+      if a == "--color" || a == "--colour" {
+        color = .always
+      } else if a.hasPrefix("--color=") || a.hasPrefix("--colour=") {
+        let value = String(a.drop { $0 != "=" }.dropFirst())
+        guard let choice = ColorChoice(rawValue: value) else {
+          return usageError("option '--color' takes auto, always or never, got '\(value)'")
+        }
+        color = choice
+      } else {
+        rest.append(a)
+      }
+    }
     let request: StreamRequest
     do {
-      request = try StreamRequest.parse(arguments)
+      request = try StreamRequest.parse(rest)
     } catch {
-      Terminal.report("graphcalc stream: \(error.message)\nTry 'graphcalc stream --help' for usage.")
-      return 2
+      return usageError(error.message)
     }
     let ok = StreamLive.run(
-      request, display: display(color: color),
+      request, display: Terminal.display(color: color),
       standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
       report: { Terminal.report("graphcalc stream: \($0)") })
     return ok ? 0 : 1
   }
 
-  /// Canvas from the locale, colour by `--color`, `TERM` and `NO_COLOR`.
-  static func display(color: ColorChoice) -> TerminalDisplay {
-    let term = Runner.environment("TERM")
-    return TerminalDisplay(
-      canvas: CanvasKind.preferred(
-        lcAll: Runner.environment("LC_ALL"), lcCtype: Runner.environment("LC_CTYPE"),
-        lang: Runner.environment("LANG")),
-      color: color.enabled(
-        isTerminal: Terminal.isTerminal(STDOUT_FILENO), term: term, noColor: Runner.environment("NO_COLOR")),
-      depth: ColorChoice.depth(term: term, colorTerm: Runner.environment("COLORTERM")))
+  /// Reports a usage error; returns the exit status 2.
+  private static func usageError(_ message: String) -> Int32 {
+    Terminal.report("graphcalc stream: \(message)\nTry 'graphcalc stream --help' for usage.")
+    return 2
   }
 }

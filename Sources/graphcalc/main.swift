@@ -23,7 +23,7 @@ case .version:
   Terminal.write("graphcalc \(CommandLineOptions.version)\n")
   exit(0)
 case .stream(let arguments):
-  exit(StreamCommandLine.run(arguments))
+  exit(StreamCommandLine.run(arguments, color: options.color))
 case .run:
   break
 }
