@@ -106,13 +106,10 @@ static int gc_explore_command(int count, int key) {
   return 0;
 }
 
-/// Binds Ctrl-X and F2 (xterm's ESC O Q and ESC [ 1 2 ~) to a command that ends the line
-/// and sets the explore flag. Returns 0 on success, -1 on failure.
+/// Binds Ctrl-X to a command that ends the line and sets the explore flag (libedit's
+/// rl_add_defun binds single characters only). Returns 0 on success, -1 on failure.
 static inline int gc_bind_explore_key(void) {
-  if (rl_add_defun("graphcalc-explore", gc_explore_command, 24) != 0) return -1;
-  (void)rl_parse_and_bind("bind '\\eOQ' graphcalc-explore");
-  (void)rl_parse_and_bind("bind '\\e[12~' graphcalc-explore");
-  return 0;
+  return rl_add_defun("graphcalc-explore", gc_explore_command, 24) == 0 ? 0 : -1;
 }
 
 /// Whether the explore key was pressed since the last call; clears the flag.

@@ -130,7 +130,7 @@ public enum Help {
         centre, x X and y Y zoom one axis (in, out), 0 returns to where you started, u
         undoes the last change, t traces the first curve (left and right move the cursor,
         the status line shows x and f(x)), q or Escape returns to the prompt keeping the
-        view. At the prompt Ctrl-X (or F2) starts it too. Example: plot sin(x), then explore.
+        view. At the prompt Ctrl-X starts it too. Example: plot sin(x), then explore.
         """),
     Command(
       name: "undo", usage: ["undo"], summary: "back to the view before the last change",

@@ -8,7 +8,7 @@ import Glibc
 /// small value that drives it. Use it only when standard input and output are terminals;
 /// otherwise read lines plainly.
 ///
-/// Tab completes words from `setCompletions(_:)`; Ctrl-X (or F2) ends the line with
+/// Tab completes words from `setCompletions(_:)`; Ctrl-X ends the line with
 /// `.explore`.
 ///
 /// Ctrl-C abandons the line being typed (`readLine` answers `.interrupted`) and Ctrl-D on an
@@ -24,7 +24,7 @@ public struct LineEditor: Sendable {
     case interrupted
     /// Ctrl-D or end of input: stop reading.
     case end
-    /// The explore key (Ctrl-X, or F2): the line typed so far is abandoned; start the
+    /// The explore key (Ctrl-X): the line typed so far is abandoned; start the
     /// full-screen view.
     case explore
   }
