@@ -54,7 +54,8 @@ let package = Package(
     .testTarget(
       name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
     .testTarget(
-      name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"]),
+      name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
     .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),

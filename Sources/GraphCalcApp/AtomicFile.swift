@@ -9,7 +9,8 @@ import Glibc
 ///
 /// A destination that is not a regular file (a device such as `/dev/stdout` or `/dev/null`,
 /// a FIFO) cannot be replaced that way and must never be: it is written in place. A symbolic
-/// link is followed, so the file it points at is replaced and the link stays.
+/// link is followed, so the file it points at is replaced and the link stays. Paths under
+/// `/dev/` and `/proc/` (`/dev/stdout`, `/proc/self/fd/1`) are always written in place.
 public enum AtomicFile {
   /// Writes `contents` to `path`.
   ///
@@ -24,7 +25,11 @@ public enum AtomicFile {
     if stat(path, &info) == 0 {
       let kind = info.st_mode & S_IFMT
       if kind == S_IFDIR { throw CommandError("cannot write \(path): Is a directory") }
-      if kind != S_IFREG { return try writeInPlace(contents, to: path) }
+      // /dev/stdout and /proc/self/fd/N name an open file of this process: replacing
+      // the file they resolve to would leave the descriptor writing to the old one.
+      if kind != S_IFREG || path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+        return try writeInPlace(contents, to: path)
+      }
       var link = stat()
       if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
         defer { free(resolved) }
