@@ -65,7 +65,7 @@ import Testing
 }
 
 @Test func pipedPlotsAreSizedByTheEnvironmentAndHaveNoEscapes() throws {
-  let result = try Graphcalc.run(["-e", "plot sin(x), cos(x)"], environment: ["COLUMNS": "60", "LINES": "20"])
+  let result = try Graphcalc.run(["-e", "plot sin(x), cos(x)"], environment: ["COLUMNS": "60", "LINES": "20", "LC_ALL": "C"])
   #expect(result.status == 0)
   let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
   #expect(lines.count == 19)

@@ -38,6 +38,12 @@ struct Graphcalc {
     env["COLUMNS"] = nil
     env["LINES"] = nil
     env["XDG_STATE_HOME"] = "/nonexistent-graphcalc-test"
+    // The locale picks the default canvas: runs are the same on every machine unless a
+    // test asks for a locale.
+    env["LC_ALL"] = nil
+    env["LC_CTYPE"] = nil
+    env["LANG"] = "C"
+    env["NO_COLOR"] = nil
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let stdin = Pipe()
