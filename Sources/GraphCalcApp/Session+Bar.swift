@@ -184,8 +184,8 @@ extension Session {
   }
 
   /// A bar chart as a tab-separated table: a `#` line with the title (when it has one), a
-  /// `#` header line (`label`, then the series' names), then one line a group: its label
-  /// and its values (`-` where missing), which `bar "FILE" using ...` reads back.
+  /// header row (`label`, then the series' names), then one line a group: its label and its
+  /// values (`-` where missing), which `bar "FILE" using label:NAME...` reads back.
   static func barTable(_ chart: BarChartData) -> String {
     func clean(_ text: String) -> String {
       String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
@@ -193,7 +193,7 @@ extension Session {
     var lines: [String] = []
     if let title = chart.title, !title.isEmpty { lines.append("# " + clean(title)) }
     let names = chart.series.enumerated().map { $1.name.isEmpty ? "value\($0 + 1)" : clean($1.name) }
-    lines.append("# label\t" + names.joined(separator: "\t"))
+    lines.append("label\t" + names.joined(separator: "\t"))
     for group in 0..<chart.groupCount {
       let values = chart.series.indices.map { s -> String in
         let v = chart.value(series: s, group: group)
