@@ -47,9 +47,9 @@ public enum Help {
     Command(
       name: "bar",
       usage: [
-        "bar VALUE... [labels TEXT...] [title \"TEXT\"]",
-        "bar \"FILE\" [using LABEL:VALUE[:VALUE...]] [title \"TEXT\"|notitle]",
-        "bar \"FILE\" using LABEL:VALUE by GROUP [title \"TEXT\"]",
+        "bar VALUE... [labels TEXT...]",
+        "bar \"FILE\" [using LABEL:VALUE[:VALUE...]]",
+        "bar \"FILE\" using LABEL:VALUE by GROUP",
       ],
       summary: "draw a bar chart of numbers or data columns",
       details: """
@@ -60,6 +60,7 @@ public enum Help {
         From a file, using names the columns: the first is the labels (text, dates or
         numbers), each further one a series; several series stand side by side with a
         legend: bar "immigration.dat" using Region:Italy:Germany:Ireland
+        title "TEXT" (or notitle) after the values, labels or columns sets the title.
         With one column the bars are numbered. Without using, the first text or date
         column labels the first number column. by pivots a long table, one series per
         distinct GROUP: bar "iowa-electricity.csv" using year:net_generation by source

@@ -63,7 +63,7 @@ extension Session {
   /// The cells a bar chart gets in the terminal: all columns, and the rows less one for the
   /// prompt and one for each note printed below the chart.
   func barCells(notes: Int) -> (columns: Int, rows: Int) {
-    (terminalSize.columns, terminalSize.rows - 1 - notes)
+    (terminalSize.columns, max(terminalSize.rows, 0) - 1 - notes)
   }
 
   /// The current bar chart drawn for the terminal, with `notes` (lines) below it.
