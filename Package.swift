@@ -2,6 +2,11 @@
 // graphcalc: a terminal graphing calculator.
 import PackageDescription
 
+/// Release builds make the numeric and plotting libraries' generic code available to their
+/// clients (cross-module optimisation), so the sampler is specialised for the app's data
+/// source instead of running through protocol witnesses (Docs/performance.md).
+let fast: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
   name: "graphcalc",
   products: [
@@ -10,13 +15,13 @@ let package = Package(
   dependencies: [],
   targets: [
     // MARK: Numerics
-    .target(name: "Intervals"),
+    .target(name: "Intervals", swiftSettings: fast),
 
     // MARK: The calculator (knows nothing of plotting)
-    .target(name: "CalculatorBrain", dependencies: ["Intervals"]),
+    .target(name: "CalculatorBrain", dependencies: ["Intervals"], swiftSettings: fast),
 
     // MARK: The plotter (knows nothing of the calculator) and its outputs
-    .target(name: "GraphView", dependencies: ["Intervals"]),
+    .target(name: "GraphView", dependencies: ["Intervals"], swiftSettings: fast),
     .target(name: "TextCanvas", dependencies: ["GraphView"]),
     .target(name: "SVGRenderer", dependencies: ["GraphView"]),
 
@@ -38,7 +43,11 @@ let package = Package(
         "CalculatorBrain", "GraphView", "TextCanvas", "SVGRenderer", "DataFiles", "Streaming",
         "BarChart",
       ]),
-    .executableTarget(name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"]),
+    .executableTarget(
+      name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"],
+      // Release: the Swift runtime linked in, so start-up loads and relocates no Swift
+      // shared libraries (Docs/performance.md).
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
 
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
@@ -54,7 +63,8 @@ let package = Package(
     .testTarget(
       name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
     .testTarget(
-      name: "GraphCalcAppTests", dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView"],
+      name: "GraphCalcAppTests",
+      dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView", "Streaming", "BarChart"],
       exclude: ["Fixtures"]),
     .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
     .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"]),
