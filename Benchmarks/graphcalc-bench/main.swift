@@ -228,8 +228,8 @@ print(
 
 var brain = CalculatorBrain()
 _ = try? brain.execute(userFunctions)
-let xs = (0..<evalCount).map { -10.0 + 20.0 * Double($0) / Double(evalCount) }
-var out = [Double](repeating: 0, count: evalCount)
+let xs = wanted("eval") ? (0..<evalCount).map { -10.0 + 20.0 * Double($0) / Double(evalCount) } : []
+var out = [Double](repeating: 0, count: xs.count)
 let muparser = wanted("eval") ? buildMuparser() : nil
 let muFigures = muparser.map { runMuparser($0, expressions: evalCases.map(\.muparser)) }
 if let muparser { unlink(muparser) }

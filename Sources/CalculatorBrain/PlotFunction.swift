@@ -26,18 +26,22 @@ import Intervals
 ///
 /// Immutable and `Sendable`: one compiled function may be evaluated from several threads.
 public struct PlotFunction: Sendable {
+  /// The compiled programs, shared by every copy (a copy costs one reference count, which
+  /// matters to callers that read a function out of an array for every value).
+  let code: PlotCode
+
   /// The point program.
-  let pointProgram: [PlotOp]
+  var pointProgram: [PlotOp] { code.pointProgram }
   /// The interval program.
-  let intervalProgram: [PlotOp]
+  var intervalProgram: [PlotOp] { code.intervalProgram }
   /// The greatest stack depth of the point program.
-  let pointDepth: Int
+  var pointDepth: Int { code.pointDepth }
   /// The greatest stack depth of the interval program.
-  let intervalDepth: Int
+  var intervalDepth: Int { code.intervalDepth }
   /// The number of argument slots of inlined user functions.
-  let slotCount: Int
+  var slotCount: Int { code.slotCount }
   /// The point program translated for batches of x (nil when it holds a NaN constant).
-  let batch: PlotBatch?
+  var batch: PlotBatch? { code.batch }
 
   /// Compiles `expr` for plotting against `variable`.
   ///
@@ -62,12 +66,10 @@ public struct PlotFunction: Sendable {
   ) throws(CalcError) {
     var compiler = PlotCompiler(variable: variable, variables: variables, functions: functions)
     let fragment = try compiler.compile(expr, [:])
-    pointProgram = fragment.point
-    intervalProgram = fragment.interval
-    pointDepth = fragment.pointDepth
-    intervalDepth = fragment.intervalDepth
-    slotCount = compiler.slotCount
-    batch = PlotBatch(point: pointProgram, slotCount: slotCount)
+    code = PlotCode(
+      pointProgram: fragment.point, intervalProgram: fragment.interval, pointDepth: fragment.pointDepth,
+      intervalDepth: fragment.intervalDepth, slotCount: compiler.slotCount,
+      batch: PlotBatch(point: fragment.point, slotCount: compiler.slotCount))
   }
 
   /// The value when the expression does not depend on the plot variable, else nil.
@@ -142,5 +144,27 @@ public struct PlotFunction: Sendable {
         PlotMachine.enclose(ops, x: x, stack: base + slotCount, slots: base)
       }
     }
+  }
+}
+
+/// The immutable programs of a `PlotFunction`.
+final class PlotCode: Sendable {
+  let pointProgram: [PlotOp]
+  let intervalProgram: [PlotOp]
+  let pointDepth: Int
+  let intervalDepth: Int
+  let slotCount: Int
+  let batch: PlotBatch?
+
+  init(
+    pointProgram: [PlotOp], intervalProgram: [PlotOp], pointDepth: Int, intervalDepth: Int, slotCount: Int,
+    batch: PlotBatch?
+  ) {
+    self.pointProgram = pointProgram
+    self.intervalProgram = intervalProgram
+    self.pointDepth = pointDepth
+    self.intervalDepth = intervalDepth
+    self.slotCount = slotCount
+    self.batch = batch
   }
 }

@@ -153,6 +153,16 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return f.value(at: x)
   }
 
+  /// The function's values at every x of `xs` (its batch evaluation, equal to `y(at:curve:)`
+  /// value for value; NaN for a data series).
+  public func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int) {
+    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+      for i in 0..<min(xs.count, out.count) { out[i] = .nan }
+      return
+    }
+    f.values(at: xs, into: out)
+  }
+
   /// The function's interval enclosure over `x`, with Tupper's flags (`unknown` for a data
   /// series).
   public func y(over x: Interval, curve: Int) -> Interval {

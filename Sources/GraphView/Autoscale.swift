@@ -38,14 +38,13 @@ public enum Autoscale {
     let b = xRange.upperBound
     guard a.isFinite, b.isFinite else { return fallback }
     var union: (Double, Double)? = nil
-    var values: [Double] = []
-    values.reserveCapacity(sampleCount)
+    let xs = (0..<sampleCount).map { k in
+      k == sampleCount - 1 ? b : a + (b - a) * (Double(k) / Double(sampleCount - 1))
+    }
+    var values = [Double](repeating: .nan, count: sampleCount)
     for c in 0..<max(0, source.curveCount) {
-      values.removeAll(keepingCapacity: true)
-      for k in 0..<sampleCount {
-        let t = Double(k) / Double(sampleCount - 1)
-        let x = k == sampleCount - 1 ? b : a + (b - a) * t
-        values.append(source.y(at: x, curve: c))
+      xs.withUnsafeBufferPointer { x in
+        values.withUnsafeMutableBufferPointer { v in source.y(at: x, into: v, curve: c) }
       }
       if let r = robustBounds(values) {
         union = union.map { (min($0.0, r.0), max($0.1, r.1)) } ?? r

@@ -16,6 +16,12 @@ public protocol GraphViewDataSource {
   /// (a gap in the plot).
   func y(at x: Double, curve: Int) -> Double
 
+  /// The values of curve `curve` at every plot x of `xs`, written to `out` (as many as
+  /// `min(xs.count, out.count)`), each equal to `y(at:curve:)` at the same x. The sampler and
+  /// autoscaling ask for many values at once through this; the default calls `y(at:curve:)`
+  /// for each.
+  func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int)
+
   /// An enclosure of the values of curve `curve` over the plot-x interval `x`, with Tupper's
   /// `def` and `cont` flags (see `Interval`). The default answers `Interval.unknown`, which
   /// makes the sampler fall back to point sampling with refinement.
@@ -26,6 +32,11 @@ public protocol GraphViewDataSource {
 }
 
 extension GraphViewDataSource {
+  /// The default: one `y(at:curve:)` per value.
+  public func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int) {
+    for i in 0..<min(xs.count, out.count) { out[i] = y(at: xs[i], curve: curve) }
+  }
+
   /// The default: no enclosure is known.
   public func y(over x: Interval, curve: Int) -> Interval { .unknown }
 }

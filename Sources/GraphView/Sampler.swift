@@ -253,9 +253,13 @@ struct CurveSampler<Source: GraphViewDataSource> {
 
   /// The point value at `x`, with a removable hole hit exactly repaired from its neighbours.
   mutating func value(_ x: Double) -> Double {
+    value(x, known: source.y(at: x, curve: curve))
+  }
+
+  /// `value(x)` when the source's value `y` at `x` is known already (from a batch).
+  mutating func value(_ x: Double, known y: Double) -> Double {
     pointsLeft -= 1
     columnPoints -= 1
-    let y = source.y(at: x, curve: curve)
     if !y.isNaN { return y }
     let l = source.y(at: x.nextDown, curve: curve)
     let r = source.y(at: x.nextUp, curve: curve)
@@ -322,18 +326,28 @@ struct CurveSampler<Source: GraphViewDataSource> {
     let useEnclosures = hasEnclosures()
     var carryX = Double.nan
     var carryY = Double.nan
+    // Every column's edges in one batch (the source evaluates them together).
+    var edges = [Double](repeating: 0, count: 2 * width)
     for k in 0..<width {
       let r = viewport.columnInterval(k)
-      let a = r.lowerBound
-      let b = r.upperBound
+      edges[2 * k] = r.lowerBound
+      edges[2 * k + 1] = r.upperBound
+    }
+    var edgeValues = [Double](repeating: .nan, count: 2 * width)
+    edges.withUnsafeBufferPointer { x in
+      edgeValues.withUnsafeMutableBufferPointer { y in source.y(at: x, into: y, curve: curve) }
+    }
+    for k in 0..<width {
+      let a = edges[2 * k]
+      let b = edges[2 * k + 1]
       guard a < b else { continue }
       if pointsLeft < 8 {
         undecided += width - k
         break
       }
       columnPoints = min(pointsLeft, max(256, min(pointsLeft / max(1, width - k), Int.max / 8) * 4))
-      let ya = carryX == a ? carryY : value(a)
-      let yb = value(b)
+      let ya = carryX == a ? carryY : value(a, known: edgeValues[2 * k])
+      let yb = value(b, known: edgeValues[2 * k + 1])
       carryX = b
       carryY = yb
       columnUndecided = false

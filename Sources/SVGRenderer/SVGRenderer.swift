@@ -185,18 +185,39 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   public static func number(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     let v = min(max(v, -1e12), 1e12)
-    var buffer = [CChar](repeating: 0, count: 64)
-    let n = buffer.withUnsafeMutableBufferPointer { p in
-      withVaList([v]) { vsnprintf(p.baseAddress, 64, "%.2f", $0) }
+    // The exact decimal rounding of printf's "%.2f" (to nearest, ties to even, on the binary
+    // value), done in integers: formatting through vsnprintf and a va_list was most of the
+    // cost of exporting a plot (Docs/performance.md).
+    let magnitude = Swift.abs(v)
+    let m = magnitude.significandBitPattern | (magnitude.isNormal ? 1 << 52 : 0)
+    let e = Int(magnitude.exponentBitPattern == 0 ? 1 : magnitude.exponentBitPattern) - 1075
+    let p = m &* 100  // < 2^60: the value times 100 is p * 2^e exactly
+    var q: UInt64
+    if m == 0 {
+      q = 0
+    } else if e >= 0 {
+      q = p << UInt64(e)  // |v| <= 1e12, so this is < 2^47
+    } else if e <= -64 {
+      q = 0  // below 2^-4 after scaling: rounds to 0
+    } else {
+      let shift = UInt64(-e)
+      q = p >> shift
+      let rest = p & ((1 << shift) &- 1)
+      let half: UInt64 = 1 << (shift - 1)
+      if rest > half || (rest == half && q & 1 == 1) { q += 1 }
     }
-    guard n > 0 else { return "0" }
-    var s = String(decoding: buffer.prefix(Int(min(n, 63))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if s.contains(".") {
-      while s.hasSuffix("0") { s.removeLast() }
-      if s.hasSuffix(".") { s.removeLast() }
+    if q == 0 { return "0" }
+    var digits: [UInt8] = []
+    digits.reserveCapacity(20)
+    if v < 0 { digits.append(UInt8(ascii: "-")) }
+    digits.append(contentsOf: String(q / 100).utf8)
+    let cents = Int(q % 100)
+    if cents != 0 {
+      digits.append(UInt8(ascii: "."))
+      digits.append(UInt8(ascii: "0") + UInt8(cents / 10))
+      if cents % 10 != 0 { digits.append(UInt8(ascii: "0") + UInt8(cents % 10)) }
     }
-    if s == "-0" { s = "0" }
-    return s
+    return String(decoding: digits, as: UTF8.self)
   }
 
   /// `text` escaped for XML character data and attribute values: `&` `<` `>` `"` `'` as
