@@ -114,8 +114,9 @@ public struct CalculatorBrain: Sendable {
 
   /// The names that multiply rather than call before `(`: `x`, `ans` and the variables that
   /// are not also functions.
-  private var knownValues: Set<String> {
-    Set(variables.keys).union(["x", "ans"]).subtracting(functions.keys)
+  private var knownValues: KnownValues {
+    KnownValues(
+      names: Set(["x", "ans"].filter { functions[$0] == nil }), variables: variables, functions: functions)
   }
 
   /// Reads an RPN program into its operand stack (see `RPNReader` for the words).
@@ -155,19 +156,17 @@ public struct CalculatorBrain: Sendable {
   /// - Returns: What the line produced.
   /// - Throws: `CalcError`, located in `line` where the error concerns a token or a name of it.
   public mutating func execute(_ line: String, mode: Mode = .infix) throws(CalcError) -> Outcome {
+    // The parser and evaluator hold the variables; they are gone (the helpers returned)
+    // before the variables change, so a change does not copy every variable (which made a
+    // script of many assignments quadratic).
     switch mode {
     case .infix:
-      var parser = try Parser(line, knownValues: knownValues)
-      let statement = try parser.statement()
-      var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
-      evaluator.locations = parser.nameLocations
+      let (statement, value) = try evaluateInfix(line)
       switch statement {
-      case .expression(let expr):
-        let value = try evaluator.value(expr)
+      case .expression:
         variables["ans"] = value
         return .value(value)
-      case .assignment(let name, let expr):
-        let value = try evaluator.value(expr)
+      case .assignment(let name, _):
         variables[name] = value
         functions[name] = nil
         return .assigned(name: name, value: value)
@@ -177,16 +176,34 @@ public struct CalculatorBrain: Sendable {
         return .defined(function)
       }
     case .rpn:
-      let program = try RPNReader.read(line, userArity: functions.mapValues(\.parameters.count))
-      var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
-      evaluator.locations = program.locations
-      var results: [RPNResult] = []
-      for expr in program.stack {
-        results.append(RPNResult(description: Self.infixDescription(expr), value: try evaluator.value(expr)))
-      }
+      let results = try evaluateRPN(line)
       if let last = results.last { variables["ans"] = last.value }
       return .rpn(results)
     }
+  }
+
+  /// Parses an infix line and evaluates its expression (NaN for a definition).
+  private func evaluateInfix(_ line: String) throws(CalcError) -> (Statement, Double) {
+    var parser = try Parser(line, knownValues: knownValues)
+    let statement = try parser.statement()
+    var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
+    evaluator.locations = parser.nameLocations
+    switch statement {
+    case .expression(let expr), .assignment(_, let expr): return (statement, try evaluator.value(expr))
+    case .definition: return (statement, .nan)
+    }
+  }
+
+  /// Reads and evaluates an RPN program.
+  private func evaluateRPN(_ line: String) throws(CalcError) -> [RPNResult] {
+    let program = try RPNReader.read(line, userArity: functions.mapValues(\.parameters.count))
+    var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
+    evaluator.locations = program.locations
+    var results: [RPNResult] = []
+    for expr in program.stack {
+      results.append(RPNResult(description: Self.infixDescription(expr), value: try evaluator.value(expr)))
+    }
+    return results
   }
 
   // MARK: Names

@@ -28,7 +28,7 @@ struct Parser {
   private var tokens: [Token]
   private var index = 0
   private var nesting = 0
-  private var knownValues: Set<String>
+  private var knownValues: KnownValues
   /// Where each name first occurs in the line.
   private(set) var nameLocations: [String: Range<Int>] = [:]
 
@@ -38,6 +38,11 @@ struct Parser {
   ///   built-in constants).
   /// - Throws: `CalcError.Kind.syntax` for a character the language does not use.
   init(_ text: String, knownValues: Set<String>) throws(CalcError) {
+    try self.init(text, knownValues: KnownValues(names: knownValues))
+  }
+
+  /// Reads the tokens of `text`, with the calculator's variables as known values.
+  init(_ text: String, knownValues: KnownValues) throws(CalcError) {
     tokens = try Lexer.tokens(text)
     self.knownValues = knownValues
   }
@@ -146,7 +151,7 @@ struct Parser {
       }
     }
     advance()  // the `=`, which `statement()` has seen
-    knownValues.formUnion(parameters)
+    knownValues.names.formUnion(parameters)
     return UserFunction(name: name, parameters: parameters, body: try expressionToEnd())
   }
 
@@ -361,5 +366,22 @@ struct Parser {
       return CalcError(.syntax, message, at: token.range)
     }
     return CalcError(.syntax, "unexpected \(token.quoted); expected \(what)", at: token.range)
+  }
+}
+
+/// The names that multiply rather than call before `(`: `names`, and the variables that are
+/// not also functions, looked up one name at a time (a set of every variable built for each
+/// line made a session with many variables quadratic).
+struct KnownValues {
+  /// Names known whatever the variables (`x`, `ans`, parameters).
+  var names: Set<String>
+  /// The calculator's variables.
+  var variables: [String: Double] = [:]
+  /// The calculator's functions, which a variable of the same name does not hide.
+  var functions: [String: UserFunction] = [:]
+
+  /// Whether `name` is a value.
+  func contains(_ name: String) -> Bool {
+    names.contains(name) || (variables[name] != nil && functions[name] == nil)
   }
 }

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Builds the libFuzzer targets of graphcalc (see Fuzz/README.md).
+#
+#   Fuzz/build.sh [TARGET...]     default: every Fuzz/targets/*.swift
+#
+# The package's library modules are compiled with swiftc directly, one module at a time in
+# dependency order, with address sanitizer and fuzzer coverage instrumentation; each fuzz
+# target is then linked with them and libFuzzer (-sanitize=fuzzer provides main). The build
+# goes to $FUZZ_BUILD (default /tmp/build-fuzz); binaries are $FUZZ_BUILD/fuzz-TARGET.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+out=${FUZZ_BUILD:-/tmp/build-fuzz}
+mkdir -p "$out"
+flags="-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -I $out"
+# Dependency order (Package.swift); GraphCalcApp needs all the others.
+modules="Intervals CalculatorBrain GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
+for m in $modules; do
+  obj="$out/$m.o"
+  # Rebuild a module when any of its sources or an earlier module is newer than its object.
+  if [ -f "$obj" ] && [ -z "$(find "$root/Sources/$m" -name '*.swift' -newer "$obj")" ] \
+    && [ -z "${rebuilt:-}" ]; then
+    continue
+  fi
+  echo "compiling $m" >&2
+  swiftc $flags -module-name "$m" -package-name graphcalc -wmo -emit-module \
+    -emit-module-path "$out/$m.swiftmodule" -c -o "$obj" "$root"/Sources/"$m"/*.swift
+  rebuilt=1
+done
+targets=${*:-$(cd "$here/targets" && ls *.swift | sed 's/\.swift$//')}
+for t in $targets; do
+  echo "linking fuzz-$t" >&2
+  rm -f "$out/fuzz-$t"
+  objs=""
+  for m in $modules; do objs="$objs $out/$m.o"; done
+  swiftc $flags -module-name "fuzz_$t" "$here/targets/$t.swift" $objs -o "$out/fuzz-$t" 2>&1 \
+    | grep -v "Cannot export local symbol" >&2 || true
+  test -x "$out/fuzz-$t"
+done
