@@ -185,6 +185,26 @@ public enum BarLayout {
     }
   }
 
+  /// The widest bars a terminal draws for `seriesCount` bars a group once every group fits
+  /// and there is room to spare (cells): 10 for one series, 6, 5 or 3 for groups of 2, 3
+  /// or more. Wider bars read as slabs rather than bars.
+  static func maxSpareTerminalBarWidth(_ seriesCount: Int) -> Int {
+    switch seriesCount {
+    case ...1: return 10
+    case 2: return 6
+    case 3: return 5
+    default: return 3
+    }
+  }
+
+  /// The bar width for a slot of `slot` cells when there is room to spare: the group takes
+  /// about 3/5 of its slot (one series) or 3/4 (groups), up to `maxSpareTerminalBarWidth`.
+  static func spareTerminalBarWidth(slot: Int, seriesCount: Int) -> Int {
+    let s = max(seriesCount, 1)
+    let share = s == 1 ? slot * 3 / 5 : slot * 3 / 4 / s
+    return min(max(share, 1), maxSpareTerminalBarWidth(s))
+  }
+
   /// The gap between terminal groups for bars `barWidth` cells wide (cells).
   static func terminalGap(barWidth: Int, seriesCount: Int) -> Int {
     seriesCount <= 1 ? max(1, (barWidth + 1) / 2) : max(2, barWidth)
@@ -197,8 +217,10 @@ public enum BarLayout {
   /// cells, then 8, 5, 3), and for each the bar width from the widest (7 cells for one
   /// series, 4, 3 or 2 for groups of 2, 3 or more) down to 1. A slot is a group, its gap
   /// (half a bar, at least 1, for one series; a bar, at least 2, for groups) and at least
-  /// one blank cell beside its label. A slot that fits is widened up to the labels' room
-  /// and twice the group's width when there is space. When nothing fits, bars are 2 cells
+  /// one blank cell beside its label. When every group fits, the slots share the whole
+  /// width (`width / groupCount` cells each) and the bars widen with them, the group taking
+  /// about 3/5 of its slot (one series) or 3/4 (groups), up to 10 cells a bar for one
+  /// series and 6, 5 or 3 for groups of 2, 3 or more. When nothing fits, bars are 2 cells
   /// (1 for groups of 3 or more), labels get 8 cells, and the visible groups start at
   /// `firstGroup`, clamped so the last page is full.
   ///
@@ -226,9 +248,10 @@ public enum BarLayout {
         for bw in stride(from: maxBW, through: 1, by: -1) {
           let slot = max(s * bw + terminalGap(barWidth: bw, seriesCount: s), cap + 1)
           guard slot * n <= width else { continue }
-          let widened = min(width / n, max(slot, lw + 1, 2 * s * bw))
+          let shared = width / n
+          let bar = max(bw, spareTerminalBarWidth(slot: shared, seriesCount: s))
           return Slots(
-            groupCount: n, seriesCount: s, barWidth: Double(bw), slotWidth: Double(widened),
+            groupCount: n, seriesCount: s, barWidth: Double(bar), slotWidth: Double(shared),
             firstGroup: 0, visibleCount: n)
         }
       }

@@ -63,7 +63,8 @@ public enum BarChartRenderer {
   ///   - style: Blocks or ASCII.
   ///   - firstBar: The first group of bars to show (0-based) when they do not all fit: the
   ///     scroll offset, clamped to the groups (see `terminalVisibleBars`).
-  ///   - color: Whether to colour the series (and dim the grid) with ANSI SGR sequences.
+  ///   - color: Whether to colour the series (and dim the grid) with ANSI SGR sequences;
+  ///     with several series, each value label takes its series' colour.
   /// - Returns: `rows` lines joined by "\n" (trailing blanks removed, no final newline); or,
   ///   on a terminal smaller than `minimumColumns` x `minimumRows` or too small for the
   ///   data (more rows for title, legend, ticks and labels, or wider groups than it has),
@@ -302,10 +303,13 @@ struct TerminalPlan {
     let step = axis.step
     let k = Double(rowsPerStep)
     struct Pending {
-      var x: Int
+      /// The columns to try, best first.
+      var xs: [Int]
       var row: Int
       var direction: Int
       var text: [TerminalText.Cell]
+      /// The label's SGR colour: its series' in colour charts of several series.
+      var color: String
     }
     var pending: [Pending] = []
     let seriesCount = slots.seriesCount
@@ -341,38 +345,48 @@ struct TerminalPlan {
           missing: ascii ? "-" : "–")
         let cells = TerminalText.cells(text, ascii: ascii)
         let w = TerminalText.width(cells)
-        let x = x0 + Int((Double(barWidth - w) / 2).rounded(.down))
+        let centred = x0 + Int((Double(barWidth - w) / 2).rounded(.down))
+        // In a group, a label wider than its bar leans away from the group's other bars
+        // first (the first series' to the left, the last's to the right), then is centred.
+        var xs = [centred]
+        if seriesCount > 1 && w > barWidth {
+          if s == 0 { xs.insert(x0 + barWidth - w, at: 0) }
+          if s == seriesCount - 1 { xs.insert(x0, at: 0) }
+        }
         pending.append(
           Pending(
-            x: min(max(x, left), columns - w), row: zeroRow + direction * (usedRows + 1),
-            direction: direction, text: cells))
+            xs: xs.map { min(max($0, left), columns - w) }, row: zeroRow + direction * (usedRows + 1),
+            direction: direction, text: cells, color: seriesCount > 1 ? sgr : ""))
       }
     }
 
     // Value labels: just beyond each bar, else (one series) up to two rows further out,
     // never over or beside a bar, nor touching another label; left out when there is no
-    // room.
+    // room. A label no wider than its bar sits right above it even where the neighbouring
+    // bars of its group are taller (it is over its own bar's columns only).
     for p in pending {
       let w = TerminalText.width(p.text)
-      for attempt in 0..<(seriesCount > 1 ? 1 : 3) {
+      let withinBar = w <= barWidth
+      func isFree(row: Int, at start: Int) -> Bool {
+        for x in (start - 1)...(start + w) where x >= 0 && x < columns {
+          let i = row * columns + x
+          let margin = x < start || x >= start + w
+          if labelCell[i] || (barCell[i] && !(withinBar && margin)) { return false }
+        }
+        return true
+      }
+      placing: for attempt in 0..<(seriesCount > 1 ? 1 : 3) {
         let row = p.row + p.direction * attempt
         guard row >= plotTop, row <= plotBottom else { break }
-        var free = true
-        for x in (p.x - 1)...(p.x + w) where x >= 0 && x < columns {
-          let i = row * columns + x
-          if labelCell[i] || barCell[i] {
-            free = false
-            break
+        for start in p.xs where isFree(row: row, at: start) {
+          // A blank cell each side keeps the label apart from a grid line (`-5` on `---`).
+          for x in [start - 1, start + w] where x >= left && x < columns && !barCell[row * columns + x] {
+            grid.put(" ", row: row, column: x)
           }
+          grid.write(p.text, row: row, column: start, color: color ? p.color : "")
+          for x in start..<(start + w) where x >= 0 && x < columns { labelCell[row * columns + x] = true }
+          break placing
         }
-        guard free else { continue }
-        // A blank cell each side keeps the label apart from a grid line (`-5` on `---`).
-        for x in [p.x - 1, p.x + w] where x >= left && x < columns && !barCell[row * columns + x] {
-          grid.put(" ", row: row, column: x)
-        }
-        grid.write(p.text, row: row, column: p.x)
-        for x in p.x..<(p.x + w) where x >= 0 && x < columns { labelCell[row * columns + x] = true }
-        break
       }
     }
 

@@ -64,11 +64,37 @@ import Testing
   @Test func terminalSlotsFitAll() throws {
     let s = try #require(
       BarLayout.terminalSlots(groupCount: 4, seriesCount: 1, width: 56, labelWidth: 1, firstGroup: 3))
-    #expect(s.barWidth == 7)
+    #expect(s.barWidth == 8)
+    #expect(s.slotWidth == 14)
     #expect(s.visible == 0..<4)
     #expect(!s.scrolls)
     #expect(Double(s.visibleCount) * s.slotWidth <= 56)
     #expect(s.gap >= 1)
+  }
+
+  /// Groups that fit share the whole width; bars widen with their slots up to a cap (so a
+  /// few bars on a wide terminal are not slabs).
+  @Test(arguments: [
+    // (groups, series, width) -> (slot, bar)
+    (4, 1, 117, 29, 10),  // `bar 3 -5 2 7` at 120 columns: the cap of 10
+    (4, 1, 77, 19, 10),
+    (8, 1, 112, 14, 8),  // 3/5 of the slot
+    (3, 1, 20, 6, 4),  // the fitting width (4) beats 3/5 of 6
+    (8, 3, 112, 14, 3),  // 3/4 of 14 over 3 bars
+    (4, 2, 117, 29, 6),  // the cap for pairs
+    (4, 3, 117, 29, 5),
+    (4, 5, 117, 29, 3),
+  ])
+  func terminalSlotsShareTheWidth(
+    _ c: (groups: Int, series: Int, width: Int, slot: Int, bar: Int)
+  ) throws {
+    let s = try #require(
+      BarLayout.terminalSlots(
+        groupCount: c.groups, seriesCount: c.series, width: c.width, labelWidth: 2, firstGroup: 0))
+    #expect(!s.scrolls)
+    #expect(s.slotWidth == Double(c.slot))
+    #expect(s.barWidth == Double(c.bar))
+    #expect(s.gap >= 2)
   }
 
   @Test func terminalSlotsScrollAndClamp() throws {

@@ -49,6 +49,36 @@ import Testing
     #expect(try height("a") > height("c"))
   }
 
+  /// In a group, a value label no wider than its bar sits right above the bar even where a
+  /// taller bar of its group stands next to it; a wider one leans away from the group (the
+  /// last series' to the right) and is left out only where it would touch a bar.
+  @Test(arguments: [TerminalBarStyle.blocks, .ascii])
+  func groupedLabelsAboveTheirBars(_ style: TerminalBarStyle) throws {
+    let data = BarChartData(
+      labels: ["p", "q", "r", "s"],
+      series: [
+        BarSeries(name: "a", values: [50000, 40000, 30000, 20000]),
+        BarSeries(name: "b", values: [10000, 10000, 10000, 10000]),
+      ])
+    let text = BarChartRenderer.terminal(data, columns: 60, rows: 18, style: style, firstBar: 0)
+    let rows = grid(text)
+    let fill: Character = style == .ascii ? "=" : "▓"
+    // Four labels `10000`, each over the b bar of its group (5 cells wide: the label's width).
+    let labelRows = rows.indices.filter { String(rows[$0]).contains("10000") }
+    try #require(labelRows.count == 1)
+    let r = labelRows[0]
+    let line = String(rows[r])
+    #expect(line.components(separatedBy: "10000").count - 1 == 4)
+    var start = rows[r].startIndex
+    while let i = rows[r][start...].firstIndex(of: "1"), i + 5 <= rows[r].count {
+      #expect(String(rows[r][i..<(i + 5)]) == "10000")
+      // Right below: the b bar, exactly under the label; left of it, the taller a bar.
+      #expect(rows[r + 1][i..<(i + 5)].allSatisfy { $0 == fill }, "\(text)")
+      #expect(rows[r][i - 1] != " " || rows[r + 1][i - 1] != " ")
+      start = i + 5
+    }
+  }
+
   @Test(arguments: [false, true])
   func svgNegativeBarBelowZeroLine(_ rounded: Bool) throws {
     let svg = BarChartRenderer.svg(Self.data, size: PixelSize(width: 640, height: 400), rounded: rounded)
