@@ -19,6 +19,20 @@ public protocol ExploreTerminal {
   mutating func write(_ text: String)
 }
 
+/// A full-screen view that `explore` runs, as a pure state machine: keys in, whole screens
+/// out, no terminal involved (so tests drive it key by key). `ExploreState` (a plot) and
+/// `BarExploreState` (a bar chart) are the two.
+public protocol ExploreScreen {
+  /// The terminal's size in cells; the driver sets it when the terminal is resized.
+  var size: TerminalSize { get set }
+  /// Applies one key: whether to redraw, nothing happened, or to leave.
+  mutating func handle(_ key: ExploreKey) -> ExploreState.Outcome
+  /// The whole screen: `size.rows` lines, each at most `size.columns` cells wide.
+  func screen() -> [String]
+}
+
+extension ExploreState: ExploreScreen {}
+
 /// Runs `explore`: draws the screen, then reads keys and redraws until a key leaves.
 ///
 /// Each frame is drawn whole, in one `write`: cursor home (`ESC [ H`), each line followed by
@@ -43,9 +57,10 @@ public enum ExploreDriver {
   /// Explores until a key leaves or input ends.
   ///
   /// - Parameters:
-  ///   - state: The explore state; on return it holds the view to keep.
+  ///   - state: The explore state (a plot's or a bar chart's); on return it holds the view
+  ///     (or the scroll offset) to keep.
   ///   - terminal: Where keys come from and frames go.
-  public static func run(_ state: inout ExploreState, on terminal: inout some ExploreTerminal) {
+  public static func run(_ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal) {
     var decoder = KeyDecoder()
     var shown = ""
     func draw() {

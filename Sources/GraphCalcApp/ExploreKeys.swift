@@ -2,6 +2,11 @@
 public enum ExploreKey: Sendable, Hashable {
   /// The arrow keys (ESC [ A..D or ESC O A..D).
   case up, down, left, right
+  /// Page Up and Page Down (ESC [ 5 ~ and ESC [ 6 ~).
+  case pageUp, pageDown
+  /// Home and End (ESC [ H / ESC O H / ESC [ 1 ~ / ESC [ 7 ~, and ESC [ F / ESC O F /
+  /// ESC [ 4 ~ / ESC [ 8 ~).
+  case home, end
   /// Escape pressed alone (an ESC with nothing after it within the decoder's timeout).
   case escape
   /// Return or Enter (CR or LF).
@@ -16,8 +21,9 @@ public enum ExploreKey: Sendable, Hashable {
 }
 
 /// Turns the bytes a terminal sends in raw mode into keys: ASCII characters, control keys and
-/// the arrow keys' escape sequences, in both their normal (CSI, ESC [ A) and application
-/// cursor (SS3, ESC O A) forms; other CSI sequences (ECMA-48: parameter bytes 0x30-0x3F,
+/// the escape sequences of the arrow keys, Home and End, in both their normal (CSI, ESC [ A)
+/// and application cursor (SS3, ESC O A) forms, and of Page Up / Page Down and the
+/// VT220-style Home / End (ESC [ 5 ~, ESC [ 1 ~, ...; xterm's ctlseqs); other CSI sequences (ECMA-48: parameter bytes 0x30-0x3F,
 /// intermediate bytes 0x20-0x2F, a final byte 0x40-0x7E) are read whole and answered as
 /// `.unknown`.
 ///
@@ -36,6 +42,10 @@ public struct KeyDecoder: Sendable, Hashable {
   }
 
   var phase = Phase.ground
+  /// The first numeric parameter of the CSI sequence being read (`5` of ESC [ 5 ~), capped.
+  var parameter = 0
+  /// Whether a `;` ended the first parameter.
+  var pastFirstParameter = false
 
   /// Creates a decoder with nothing pending.
   public init() {}
@@ -58,7 +68,10 @@ public struct KeyDecoder: Sendable, Hashable {
         }
       case .escape:
         switch byte {
-        case UInt8(ascii: "["): phase = .csi
+        case UInt8(ascii: "["):
+          phase = .csi
+          parameter = 0
+          pastFirstParameter = false
         case UInt8(ascii: "O"): phase = .ss3
         case 0x1B: keys.append(.escape)  // ESC ESC: the first was alone
         default:
@@ -68,9 +81,20 @@ public struct KeyDecoder: Sendable, Hashable {
           keys.append(Self.plain(byte))
         }
       case .csi:
-        if (0x20...0x3F).contains(byte) { continue }  // parameters and intermediates
+        if (0x20...0x3F).contains(byte) {  // parameters and intermediates
+          if byte >= 0x30 && byte <= 0x39 && !pastFirstParameter {
+            parameter = min(parameter * 10 + Int(byte - 0x30), 10_000)
+          } else {
+            pastFirstParameter = true
+          }
+          continue
+        }
         phase = .ground
-        keys.append((0x40...0x7E).contains(byte) ? Self.arrow(byte) : .unknown)
+        if byte == UInt8(ascii: "~") {
+          keys.append(Self.tilde(parameter))
+        } else {
+          keys.append((0x40...0x7E).contains(byte) ? Self.arrow(byte) : .unknown)
+        }
       case .ss3:
         phase = .ground
         keys.append(Self.arrow(byte))
@@ -92,6 +116,19 @@ public struct KeyDecoder: Sendable, Hashable {
     case UInt8(ascii: "B"): return .down
     case UInt8(ascii: "C"): return .right
     case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
+    default: return .unknown
+    }
+  }
+
+  /// The key of ESC [ N ~ (VT220 editing keys).
+  static func tilde(_ n: Int) -> ExploreKey {
+    switch n {
+    case 1, 7: return .home
+    case 4, 8: return .end
+    case 5: return .pageUp
+    case 6: return .pageDown
     default: return .unknown
     }
   }

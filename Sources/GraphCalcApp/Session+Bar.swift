@@ -41,6 +41,26 @@ extension Session {
     return bars.firstBar != now.lowerBound
   }
 
+  /// The state `explore` starts from while a bar chart is shown: the chart, its scroll
+  /// offset, the terminal size and the display; nil when no bar chart is shown (then
+  /// `exploreState()` explores the plot).
+  public func barExploreState() -> BarExploreState? {
+    guard showsBarChart, let chart = bars.chart else { return nil }
+    return BarExploreState(chart: chart, firstBar: bars.firstBar, size: terminalSize, display: display)
+  }
+
+  /// Keeps the scroll offset `explore` ended with on the bar chart, and answers the chart
+  /// drawn again for the terminal (`terminalSize`) at that offset, for the REPL to print
+  /// after leaving the full screen (the screen it returns to shows the chart as it was).
+  ///
+  /// - Parameter state: The bar explore state, after `ExploreDriver.run`.
+  /// - Returns: The chart's lines, ending in a newline; empty when no bar chart is shown.
+  public mutating func finishExploring(_ state: BarExploreState) -> String {
+    guard showsBarChart else { return "" }
+    bars.firstBar = state.firstBar
+    return barRedraw().output
+  }
+
   /// The current bar chart as terminal text for `columns` x `rows` cells (all of them),
   /// scrolled to `firstBar`, on the session's canvas (eighth blocks, or ASCII on the ASCII
   /// canvas) and in colour when `display.color` is on; nil when there is no bar chart.
@@ -77,8 +97,8 @@ extension Session {
 
   /// The commands that act on the bar chart while it is shown: `pan` scrolls it, `export`
   /// writes it, `view` tells which bars are shown, `reset` scrolls back to the first bar,
-  /// `set canvas|color` redraws it; `zoom`, `center`, `xrange`, `yrange`, `explore` and
-  /// `undo` are refused (they steer plots). Nil when no bar chart is shown or the command
+  /// `set canvas|color` redraws it, `explore` scrolls it full screen (`BarExploreState`);
+  /// `zoom`, `center`, `xrange`, `yrange` and `undo` are refused (they steer plots). Nil when no bar chart is shown or the command
   /// is not one of these: the ordinary dispatch runs it.
   ///
   /// - Throws: `CommandError` from the command, or for a refused one.
@@ -99,9 +119,16 @@ extension Session {
       let reply = try setOption(rest)
       // A change (two words: `canvas block`) redraws; a question (`set canvas`) answers.
       return rest.arguments().count == 2 ? barRedraw() : reply
-    case "zoom", "center", "xrange", "yrange", "explore", "undo":
+    case "explore":
+      guard rest.trimmed().text.isEmpty else {
+        throw CommandError("explore takes no arguments", at: rest.trimmed().span)
+      }
+      var reply = Reply()
+      reply.startsExplore = true
+      return reply
+    case "zoom", "center", "xrange", "yrange", "undo":
       throw CommandError(
-        "\(head.text) steers plots, and a bar chart is shown: pan left|right scrolls its bars "
+        "\(head.text) steers plots, and a bar chart is shown: pan left|right (or explore) scrolls its bars "
           + "('plot' alone shows the last plot again)", at: head.span)
     default: return nil
     }

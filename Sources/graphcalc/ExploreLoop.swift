@@ -22,12 +22,20 @@ struct RawTerminal: ExploreTerminal {
 }
 
 extension Runner {
-  /// Runs `explore` full screen on the terminal, then keeps its view and prints the view's
-  /// ranges. Reports (and answers false) when standard input or output is not a terminal.
+  /// Runs `explore` full screen on the terminal: on the bar chart while one is shown (then
+  /// keeps its scroll offset and prints the chart as it is left), else on the plot (then
+  /// keeps its view and prints the view's ranges). Reports (and answers false) when standard
+  /// input or output is not a terminal.
   mutating func explore(prefix: String) -> Bool {
     guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
       Terminal.report(prefix + "error: explore needs a terminal (standard input and output)")
       return false
+    }
+    if var bars = session.barExploreState() {
+      guard fullScreen(&bars, prefix: prefix) else { return false }
+      session.terminalSize = Terminal.size()
+      Terminal.write(session.finishExploring(bars))
+      return true
     }
     var state: ExploreState
     do {
@@ -36,6 +44,16 @@ extension Runner {
       Terminal.report(prefix + "error: " + error.message)
       return false
     }
+    guard fullScreen(&state, prefix: prefix) else { return false }
+    session.finishExploring(state)
+    Terminal.write(session.viewDescription + "\n")
+    return true
+  }
+
+  /// Runs `state` on the terminal in raw mode on the alternate screen (`RawMode`, which
+  /// also restores the terminal after a signal), at the terminal's size; answers false
+  /// (reported) when raw mode cannot be entered.
+  private func fullScreen(_ state: inout some ExploreScreen, prefix: String) -> Bool {
     state.size = Terminal.size()
     guard RawMode.enter() else {
       Terminal.report(prefix + "error: cannot switch the terminal to raw mode")
@@ -44,8 +62,6 @@ extension Runner {
     var terminal = RawTerminal()
     ExploreDriver.run(&state, on: &terminal)
     RawMode.leave()
-    session.finishExploring(state)
-    Terminal.write(session.viewDescription + "\n")
     return true
   }
 }

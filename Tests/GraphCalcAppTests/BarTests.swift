@@ -330,7 +330,7 @@ func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   var session = Session()
   _ = session.run("plot x")
   _ = session.run("bar 1 2 3")
-  for line in ["zoom 2", "center 1", "xrange 0 1", "yrange 0 1", "explore", "undo"] {
+  for line in ["zoom 2", "center 1", "xrange 0 1", "yrange 0 1", "undo"] {
     let error = try #require(session.run(line).error, "\(line)")
     #expect(error.message.contains("a bar chart is shown"))
     #expect(error.location == 0..<line.prefix { $0 != " " }.count)
