@@ -115,18 +115,20 @@ public struct BarExploreState: Sendable, ExploreScreen {
     return lines
   }
 
-  /// The status line: which bars are shown, then the keys.
+  /// The status line: which bars are shown, then the keys (fewer words on a narrow
+  /// terminal, so `q quit` stays in view).
   public func statusLine() -> String {
     let shown = visibleBars
     let total = chart.groupCount
-    let where_ =
+    let place =
       shown.isEmpty
       ? "bars: none shown (\(total))"
       : "bars \(shown.lowerBound + 1)-\(shown.upperBound) of \(total)"
-    let keys =
+    let choices =
       shown.count < total
-      ? "<- -> scroll  PgUp PgDn page  0 first  $ last  q quit"
-      : "all bars shown  q quit"
-    return where_ + "  | " + keys
+      ? ["<- -> scroll  PgUp PgDn page  0 first  $ last  q quit", "<- -> PgUp PgDn 0 $  q quit", "q quit"]
+      : ["all bars shown  q quit", "q quit"]
+    let lines = choices.map { place + "  | " + $0 }
+    return lines.first { $0.count <= size.columns } ?? lines[lines.count - 1]
   }
 }

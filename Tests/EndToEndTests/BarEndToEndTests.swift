@@ -87,3 +87,43 @@ private func barFolder() throws -> URL {
   #expect(errors[2] == caret)
   #expect(result.stdout.contains("#"))  // the second line still ran
 }
+
+@Test func exploreScrollsABarChartInAPseudoTerminal() throws {
+  let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+  let tty = try PseudoTerminal(binary, columns: 80, rows: 24, environment: terminalEnvironment(["NO_COLOR": "1"]))
+  let before = tty.settings()
+  #expect(tty.wait(for: "> "))
+  var mark = tty.output.endIndex
+  tty.send("bar " + (1...30).map(String.init).joined(separator: " ") + "\r")
+  #expect(tty.wait(for: "5 more ▶", after: mark))  // 25 of 30 bars fit 80 columns
+  #expect(tty.wait(for: "> ", after: tty.output.range(of: "5 more ▶")?.upperBound ?? mark))
+
+  mark = tty.output.endIndex
+  tty.send("explore\r")
+  #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
+  #expect(tty.wait(for: "bars 1-25 of 30  | <- -> scroll", after: mark))
+  #expect(tty.settings().c_lflag & tcflag_t(ECHO | ICANON) == 0)  // raw while exploring
+  for (keys, status) in [
+    ("\u{1B}[C", "bars 2-26 of 30"),  // right arrow
+    ("l", "bars 3-27 of 30"),
+    ("\u{1B}[6~", "bars 6-30 of 30"),  // page down stops at the last full page
+    ("0", "bars 1-25 of 30"),
+    ("\u{1B}[C", "bars 2-26 of 30"),
+  ] {
+    mark = tty.output.endIndex
+    tty.send(keys)
+    #expect(tty.wait(for: status, after: mark), "\(status)")
+  }
+  // q leaves: the terminal comes back and the chart is printed where explore left it.
+  mark = tty.output.endIndex
+  tty.send("q")
+  #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
+  #expect(tty.wait(for: "◀ 1 more", after: mark))
+  #expect(tty.wait(for: "> ", after: tty.output.range(of: "◀ 1 more", range: mark..<tty.output.endIndex)?.upperBound ?? mark))
+  #expect(tty.settings().c_oflag & tcflag_t(OPOST) == before.c_oflag & tcflag_t(OPOST))
+  mark = tty.output.endIndex
+  tty.send("view\r")
+  #expect(tty.wait(for: "bars 2-26 of 30 (pan left|right scrolls)", after: mark))
+  tty.send("quit\r")
+  #expect(tty.exitStatus() == 0)
+}

@@ -212,3 +212,10 @@ func yearsShown(_ screen: [String]) -> [String] {
   #expect(session.barExploreState() == nil)
   #expect(throws: Never.self) { try session.exploreState() }
 }
+
+@Test func theStatusLineKeepsQuitInViewWhenNarrow() {
+  let s = barExploring(columns: 60, rows: 20)
+  #expect(s.statusLine() == "bars 1-10 of 17  | <- -> PgUp PgDn 0 $  q quit")
+  let narrow = barExploring(columns: 30, rows: 20)
+  #expect(narrow.statusLine().hasSuffix("  | q quit"))
+}
