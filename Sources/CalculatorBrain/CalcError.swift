@@ -44,14 +44,52 @@ public struct CalcError: Error, Sendable, Hashable, CustomStringConvertible {
   ///       2+
   ///         ^
   ///
+  /// The text is safe for a terminal: control characters (escape sequences, carriage
+  /// returns, ...) and bidirectional overrides in the message or the line show as U+FFFD
+  /// (a tab as a space), so input cannot move the cursor or retitle the window. A message
+  /// longer than 300 characters is cut (`…`), and of a line longer than 160 characters only
+  /// the 160 around the error are shown, with `…` where it was cut.
+  ///
   /// - Parameter input: The line the error was found in.
   /// - Returns: The text to print (several lines, no trailing newline).
   public func rendered(input: String) -> String {
-    guard let location else { return "error: \(message)" }
+    let text = Self.printable(message, limit: 300)
+    guard let location else { return "error: \(text)" }
     let column = location.lowerBound + 1
-    let width = max(1, location.count)
-    let caret = String(repeating: " ", count: location.lowerBound) + String(repeating: "^", count: width)
-    return "error: \(message) at column \(column)\n  \(input)\n  \(caret)"
+    let characters = Array(input)
+    let lower = max(0, location.lowerBound)
+    let start = max(0, min(lower - 40, characters.count - Self.window))
+    let end = min(characters.count, start + Self.window)
+    let lead = start > 0 ? "…" : ""
+    let line = lead + Self.printable(String(characters[start..<end]), limit: Self.window)
+      + (end < characters.count ? "…" : "")
+    let width = max(1, min(location.count, Self.window))
+    let caret = String(repeating: " ", count: lower - start + lead.count) + String(repeating: "^", count: width)
+    return "error: \(text) at column \(column)\n  \(line)\n  \(caret)"
+  }
+
+  /// How many characters of a long line an error shows.
+  static let window = 160
+
+  /// `text` with each character that holds a control character or a bidirectional override
+  /// shown as U+FFFD (a tab as a space), cut to `limit` characters with `…`.
+  static func printable(_ text: String, limit: Int) -> String {
+    var out = ""
+    var count = 0
+    for character in text {
+      if count == limit {
+        out += "…"
+        break
+      }
+      count += 1
+      let unsafe = character.unicodeScalars.contains { scalar in
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
+          || (0x2066...0x2069).contains(v)
+      }
+      out += character == "\t" ? " " : unsafe ? "\u{FFFD}" : String(character)
+    }
+    return out
   }
 }
 
