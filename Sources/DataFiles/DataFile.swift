@@ -345,7 +345,7 @@ public enum DataFile {
         column: n)
     default:
       guard let j = FileLayout.index(of: ref, in: layout.names) else {
-        throw unknownName(ref.description, names: layout.names, path: path)
+        throw unknownName(ref.description, names: layout.listedNames, path: path)
       }
       let unixTime = options.unixTimeColumns.contains {
         FileLayout.index(of: $0, in: layout.names) == j

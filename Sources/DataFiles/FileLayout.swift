@@ -71,8 +71,18 @@ struct FileLayout {
   var slashOrders: [SlashDateOrder]
   /// The first text cell of each column (for messages), cut to 40 bytes.
   var sampleText: [String?]
+  /// Whether each column's name came from the header (else it is its number).
+  var named: [Bool] = []
 
   var columnCount: Int { names.count }
+
+  /// The names messages list: every column but those without a header name whose cells
+  /// are all empty (a tab or comma at the end of every line makes one such column).
+  var listedNames: [String] {
+    names.indices.filter { j in
+      (j < named.count && named[j]) || (j < kinds.count && kinds[j] != .empty)
+    }.map { names[$0] }
+  }
 
   /// Bytes and records looked at to guess the layout.
   static let sniffBytes = 1 << 18
@@ -176,7 +186,8 @@ struct FileLayout {
     return FileLayout(
       separation: separation, hasHeader: hasHeader, names: names, kinds: kinds,
       slashOrders: tallies.map { options.slashDateOrder ?? $0.slashOrder },
-      sampleText: tallies.map(\.sample))
+      sampleText: tallies.map(\.sample),
+      named: tallies.indices.map { hasHeader && $0 < firstTexts.count && !firstTexts[$0].isEmpty })
   }
 
   private static func sample(_ text: String) -> String {
