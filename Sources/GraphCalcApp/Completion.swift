@@ -2,8 +2,9 @@ import CalculatorBrain
 
 extension Session {
   /// The words Tab completes at the prompt: the commands, the built-in functions and
-  /// constants, `x` and `ans`, the user's variables and functions, the help topics and the
-  /// option words of `set` (`canvas`, `braille`, ...); sorted, without duplicates.
+  /// constants, `x` and `ans`, the user's variables and functions, the help topics, the
+  /// option words of `set` (`canvas`, `braille`, `style`, `rounded`, ...) and the keywords
+  /// of `bar` (`labels`, `using`, `by`, `title`); sorted, without duplicates.
   public var completionWords: [String] {
     var words = Set(Help.commands.map(\.name))
     words.formUnion(Builtins.functions.keys)
@@ -14,6 +15,7 @@ extension Session {
     words.formUnion(["x", "ans", "functions", "canvas", "color", "on", "off", "auto", "in", "out"])
     words.formUnion(["left", "right", "up", "down", "infix", "rpn", "svg", "table"])
     words.formUnion(CanvasKind.allCases.map(\.rawValue))
+    words.formUnion(["style", "rounded", "flat", "labels", "using", "by", "title", "notitle"])
     return words.sorted()
   }
 

@@ -1,12 +1,14 @@
 import GraphView
 
 extension Session {
-  /// `set canvas braille|block|ascii`, `set color on|off`, and `set` alone (the settings).
+  /// `set canvas braille|block|ascii`, `set color on|off`, and `set` alone (the settings:
+  /// canvas, colour and the bar style).
   mutating func setOption(_ rest: Word) throws(CommandError) -> Reply {
     let words = rest.arguments()
     guard let what = words.first else {
       return .text(
-        "canvas \(display.canvas.rawValue)\ncolor \(display.color ? "on" : "off")")
+        "canvas \(display.canvas.rawValue)\ncolor \(display.color ? "on" : "off")"
+          + "\nbar style \(bars.rounded ? "rounded" : "flat")")
     }
     switch (what.text, words.count) {
     case ("canvas", 2):

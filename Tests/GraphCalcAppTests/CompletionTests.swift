@@ -17,9 +17,28 @@ import Testing
   #expect(Session.completions(of: "zzz", among: words).isEmpty)
 }
 
+@Test func completionKnowsTheWordsOfBarAndSetBarStyle() {
+  let words = Session().completionWords
+  for word in ["bar", "style", "rounded", "flat", "labels", "using", "by", "title", "notitle"] {
+    #expect(words.contains(word), "missing \(word)")
+  }
+  #expect(Session.completions(of: "roun", among: words) == ["round", "rounded"])
+  #expect(Session.completions(of: "fl", among: words) == ["flat", "floor"])
+  #expect(Session.completions(of: "lab", among: words) == ["labels"])
+}
+
+@Test func setAloneListsTheBarStyle() {
+  var session = Session()
+  _ = session.run("set bar style flat")
+  #expect(session.run("set").output.hasSuffix("\nbar style flat\n"))
+  // The same while a bar chart is shown.
+  _ = session.run("bar 1 2 3")
+  #expect(session.run("set").output.hasSuffix("\nbar style flat\n"))
+}
+
 @Test func setCanvasAndColor() {
   var session = Session()
-  #expect(session.run("set").output == "canvas ascii\ncolor off\n")
+  #expect(session.run("set").output == "canvas ascii\ncolor off\nbar style rounded\n")
   _ = session.run("plot sin(x)")
   let braille = session.run("set canvas braille")
   #expect(braille.error == nil)
