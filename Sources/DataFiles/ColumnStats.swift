@@ -49,8 +49,16 @@ public struct ColumnStats: Sendable, Hashable {
   ///   mean     16.43908282
   ///   std dev  7.349758097 (sample, n-1)
   /// ```
-  /// Times are written as UTC dates; their standard deviation in days.
+  /// Times are written as UTC dates; their standard deviation in days. Control characters
+  /// and bidi overrides in the name (it comes from the file) show as U+FFFD, so a file cannot
+  /// send escape sequences to the terminal.
   public var summary: String {
+    let name = String(
+      String.UnicodeScalarView(
+        self.name.unicodeScalars.map { s in
+          s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
+            || (0x2066...0x2069).contains(s.value) ? "\u{FFFD}" : s
+        }))
     var lines = ["\(name): \(count) value\(count == 1 ? "" : "s"), \(missing) missing"]
     func show(_ v: Double) -> String { isTime ? formatTime(v) : formatNumber(v) }
     lines.append("  min      \(show(min))")
