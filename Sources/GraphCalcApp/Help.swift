@@ -66,9 +66,9 @@ public enum Help {
         distinct GROUP: bar "iowa-electricity.csv" using year:net_generation by source
         Dates that are all on January 1 are shown as years. Missing cells (-, NA, empty)
         draw no bar and are counted once in a note. The chart stays shown until the next
-        plot: pan left|right scrolls bars that do not fit, export svg writes it (every
-        bar; set bar style rounded|flat), redraw draws it again. 'bar' alone shows the
-        last bar chart again.
+        plot: pan left|right or explore scrolls bars that do not fit, export svg writes
+        it (every bar; set bar style rounded|flat), redraw draws it again. 'bar' alone
+        shows the last bar chart again.
         """),
     Command(
       name: "redraw", usage: ["redraw"], summary: "draw the current plot or bar chart again",
@@ -132,6 +132,9 @@ public enum Help {
         undoes the last change, t traces the first curve (left and right move the cursor,
         the status line shows x and f(x)), q or Escape returns to the prompt keeping the
         view. At the prompt Ctrl-X starts it too. Example: plot sin(x), then explore.
+        While a bar chart is shown, explore scrolls it: left and right (h, l) by a bar,
+        PgUp and PgDn (H, L) by a page, 0 (Home) to the first bar, $ (End) to the last;
+        q keeps the position. Example: bar "iowa.csv" using year:value by source, explore
         """),
     Command(
       name: "undo", usage: ["undo"], summary: "back to the view before the last change",
@@ -152,7 +155,8 @@ public enum Help {
         the default in a UTF-8 locale), block (quadrants, 2x2 dots) or ascii (7-bit, the
         default otherwise). set color on|off colours each curve (and its legend entry) and
         dims the axes; the default is on when the output is a terminal that has colours and
-        NO_COLOR is not set (see graphcalc --color). 'set' alone shows both.
+        NO_COLOR is not set (see graphcalc --color). 'set' alone shows both and the bar
+        style.
         Example: set canvas block
         set datafile separator chooses how data files are split into columns: a character
         in quotes (",", ";", "|"), tab, whitespace (runs of blanks, as in gnuplot's .dat
