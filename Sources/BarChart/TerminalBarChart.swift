@@ -305,6 +305,8 @@ struct TerminalPlan {
     struct Pending {
       /// The columns to try, best first.
       var xs: [Int]
+      /// The bar's left column.
+      var barX: Int
       var row: Int
       var direction: Int
       var text: [TerminalText.Cell]
@@ -355,7 +357,8 @@ struct TerminalPlan {
         }
         pending.append(
           Pending(
-            xs: xs.map { min(max($0, left), columns - w) }, row: zeroRow + direction * (usedRows + 1),
+            xs: xs.map { min(max($0, left), columns - w) }, barX: x0,
+            row: zeroRow + direction * (usedRows + 1),
             direction: direction, text: cells, color: seriesCount > 1 ? sgr : ""))
       }
     }
@@ -363,11 +366,12 @@ struct TerminalPlan {
     // Value labels: just beyond each bar, else (one series) up to two rows further out,
     // never over or beside a bar, nor touching another label; left out when there is no
     // room. A label no wider than its bar sits right above it even where the neighbouring
-    // bars of its group are taller (it is over its own bar's columns only).
+    // bars of its group are taller (it is over its own bar's columns only); a wider one
+    // keeps a blank cell from every bar (glued to a neighbour it would read as its).
     for p in pending {
       let w = TerminalText.width(p.text)
-      let withinBar = w <= barWidth
       func isFree(row: Int, at start: Int) -> Bool {
+        let withinBar = start >= p.barX && start + w <= p.barX + barWidth
         for x in (start - 1)...(start + w) where x >= 0 && x < columns {
           let i = row * columns + x
           let margin = x < start || x >= start + w
