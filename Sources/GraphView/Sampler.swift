@@ -253,12 +253,13 @@ struct CurveSampler<Source: GraphViewDataSource> {
 
   /// The point value at `x`, with a removable hole hit exactly repaired from its neighbours.
   mutating func value(_ x: Double) -> Double {
-    value(x, known: source.y(at: x, curve: curve))
+    pointsLeft -= 1
+    return value(x, known: source.y(at: x, curve: curve))
   }
 
-  /// `value(x)` when the source's value `y` at `x` is known already (from a batch).
+  /// `value(x)` when the source's value `y` at `x` is known already (from a batch, whose
+  /// evaluations were charged to the point budget when it ran).
   mutating func value(_ x: Double, known y: Double) -> Double {
-    pointsLeft -= 1
     columnPoints -= 1
     if !y.isNaN { return y }
     let l = source.y(at: x.nextDown, curve: curve)
@@ -326,53 +327,83 @@ struct CurveSampler<Source: GraphViewDataSource> {
     let useEnclosures = hasEnclosures()
     var carryX = Double.nan
     var carryY = Double.nan
-    // Every column's edges in one batch (the source evaluates them together).
-    var edges = [Double](repeating: 0, count: 2 * width)
-    for k in 0..<width {
-      let r = viewport.columnInterval(k)
-      edges[2 * k] = r.lowerBound
-      edges[2 * k + 1] = r.upperBound
-    }
-    var edgeValues = [Double](repeating: .nan, count: 2 * width)
-    edges.withUnsafeBufferPointer { x in
-      edgeValues.withUnsafeMutableBufferPointer { y in source.y(at: x, into: y, curve: curve) }
-    }
-    for k in 0..<width {
-      let a = edges[2 * k]
-      let b = edges[2 * k + 1]
-      guard a < b else { continue }
+    // The columns' edges in batches of at most `chunk` columns (the source evaluates a
+    // batch together): column j's right edge is column j + 1's left edge, so a batch of
+    // `count` columns is `count + 1` values, charged to the point budget when evaluated.
+    // Bounded, so an absurd width costs no absurd allocation and the budget holds.
+    let chunk = 512
+    var edges = [Double](repeating: 0, count: min(width, chunk) + 1)
+    var edgeValues = [Double](repeating: .nan, count: edges.count)
+    var k = 0
+    columns: while k < width {
+      let first = k
       if pointsLeft < 8 {
-        undecided += width - k
+        undecided += width - first
         break
       }
-      columnPoints = min(pointsLeft, max(256, min(pointsLeft / max(1, width - k), Int.max / 8) * 4))
-      let ya = carryX == a ? carryY : value(a, known: edgeValues[2 * k])
-      let yb = value(b, known: edgeValues[2 * k + 1])
-      carryX = b
-      carryY = yb
-      columnUndecided = false
-      if useEnclosures && enclosuresLeft > 2 {
-        let share = min(enclosuresLeft / max(1, width - k), Int.max / 8)
-        columnAllowance = min(enclosuresLeft, max(64, share * 8))
-        structure(a, b, ya, yb)
-        if columnUndecided {
-          // The structure did not resolve within the column's share (infinitely many jumps,
-          // or enclosures too loose to help): draw the column from point samples instead.
-          pointStructure(a, b, ya, yb)
-          findPieces()
-        } else {
-          findPieces()
-          fillRanges()
-        }
-      } else {
-        if useEnclosures { columnUndecided = true }
-        pointStructure(a, b, ya, yb)
-        findPieces()
+      let count = min(chunk, width - first, max(1, (pointsLeft - 8) / 4))
+      for j in 0..<count {
+        edges[j] = viewport.columnInterval(first + j).lowerBound
       }
-      if columnUndecided { undecided += 1 }
-      emit(a: a)
+      edges[count] = viewport.columnInterval(first + count - 1).upperBound
+      edges.withUnsafeBufferPointer { x in
+        edgeValues.withUnsafeMutableBufferPointer { y in
+          source.y(
+            at: UnsafeBufferPointer(rebasing: x[0...count]),
+            into: UnsafeMutableBufferPointer(rebasing: y[0...count]), curve: curve)
+        }
+      }
+      pointsLeft -= count + 1
+      for j in 0..<count {
+        k = first + j + 1
+        let proceed = runColumn(
+          first + j, a: edges[j], b: edges[j + 1], ya0: edgeValues[j], yb0: edgeValues[j + 1],
+          useEnclosures: useEnclosures, carryX: &carryX, carryY: &carryY)
+        if !proceed { break columns }
+      }
     }
     closeOpen()
+  }
+
+  /// Samples column `k` with plot-x edges `a` and `b` whose batch values are `ya0` and
+  /// `yb0`; false when the point budget is spent (the remaining columns are undecided).
+  private mutating func runColumn(
+    _ k: Int, a: Double, b: Double, ya0: Double, yb0: Double, useEnclosures: Bool,
+    carryX: inout Double, carryY: inout Double
+  ) -> Bool {
+    let width = viewport.size.width
+    guard a < b else { return true }
+    if pointsLeft < 8 {
+      undecided += width - k
+      return false
+    }
+    columnPoints = min(pointsLeft, max(256, min(pointsLeft / max(1, width - k), Int.max / 8) * 4))
+    let ya = carryX == a ? carryY : value(a, known: ya0)
+    let yb = value(b, known: yb0)
+    carryX = b
+    carryY = yb
+    columnUndecided = false
+    if useEnclosures && enclosuresLeft > 2 {
+      let share = min(enclosuresLeft / max(1, width - k), Int.max / 8)
+      columnAllowance = min(enclosuresLeft, max(64, share * 8))
+      structure(a, b, ya, yb)
+      if columnUndecided {
+        // The structure did not resolve within the column's share (infinitely many jumps,
+        // or enclosures too loose to help): draw the column from point samples instead.
+        pointStructure(a, b, ya, yb)
+        findPieces()
+      } else {
+        findPieces()
+        fillRanges()
+      }
+    } else {
+      if useEnclosures { columnUndecided = true }
+      pointStructure(a, b, ya, yb)
+      findPieces()
+    }
+    if columnUndecided { undecided += 1 }
+    emit(a: a)
+    return true
   }
 
   // MARK: Phase 1: structure
