@@ -67,9 +67,9 @@ let package = Package(
       dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView", "Streaming", "BarChart"],
       exclude: ["Fixtures"]),
     .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
-    .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"]),
+    .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"], exclude: ["Snapshots"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
