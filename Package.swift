@@ -61,7 +61,8 @@ let package = Package(
       name: "GraphViewTests", dependencies: ["GraphView", "CalculatorBrain", "Intervals"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
+      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "GraphCalcAppTests",
       dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView", "Streaming", "BarChart"],
