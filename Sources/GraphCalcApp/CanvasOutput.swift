@@ -72,17 +72,18 @@ enum TerminalPlot {
   }
 
   /// The picture of `curves` on `columns` x `rows` cells (all of them: the caller leaves
-  /// room for a prompt or a status line), and where its plot area lies.
+  /// room for a prompt or a status line), where its plot area lies, and the notes about
+  /// unresolved columns (`PlotOutput.undecidedNotes`).
   ///
   /// Ticks: about one x tick every 12 columns and one y tick every 4 rows (2 to 10 each).
   static func render(
     _ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind, colors: TerminalColors?,
-    marker: Marker? = nil
-  ) -> (text: String, cells: Cells) {
+    marker: Marker? = nil, budget: SamplingBudget = .default
+  ) -> (text: String, cells: Cells, notes: [String]) {
     switch canvas {
-    case .braille: return render(curves, glyphs: BrailleGlyphs(), columns, rows, colors, marker)
-    case .block: return render(curves, glyphs: BlockGlyphs(), columns, rows, colors, marker)
-    case .ascii: return render(curves, glyphs: AsciiGlyphs(), columns, rows, colors, marker)
+    case .braille: return render(curves, glyphs: BrailleGlyphs(), columns, rows, colors, marker, budget)
+    case .block: return render(curves, glyphs: BlockGlyphs(), columns, rows, colors, marker, budget)
+    case .ascii: return render(curves, glyphs: AsciiGlyphs(), columns, rows, colors, marker, budget)
     }
   }
 
@@ -118,11 +119,11 @@ enum TerminalPlot {
 
   private static func render<G: CellGlyphs>(
     _ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int, _ colors: TerminalColors?,
-    _ marker: Marker?
-  ) -> (text: String, cells: Cells) {
+    _ marker: Marker?, _ budget: SamplingBudget
+  ) -> (text: String, cells: Cells, notes: [String]) {
     var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
     let (area, cells, xTicks, yTicks) = layout(curves, canvas, columns, rows)
-    PlotOutput.draw(curves, into: &canvas, xTickCount: xTicks, yTickCount: yTicks)
+    let notes = PlotOutput.draw(curves, into: &canvas, xTickCount: xTicks, yTickCount: yTicks, budget: budget)
     let d = glyphs.dotsPerCell
     let dotW = Double(max(d.columns, 1)), dotH = Double(max(d.rows, 1))
     let viewport = Viewport(
@@ -135,7 +136,7 @@ enum TerminalPlot {
         canvas.mark(row: Int(py / dotH), column: Int(px / dotW), character: marker.character)
       }
     }
-    return (canvas.render(colors: colors), cells)
+    return (canvas.render(colors: colors), cells, notes)
   }
 }
 

@@ -32,19 +32,56 @@ public enum PlotOutput {
   ///   - size: The terminal's size in cells.
   ///   - canvas: The character canvas (braille, block or ASCII).
   ///   - colors: The colours, or nil for plain text.
+  ///   - budget: The sampler's limits per function curve.
   /// - Returns: The picture.
   /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
   public static func terminal(
-    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii, colors: TerminalColors? = nil
+    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii, colors: TerminalColors? = nil,
+    budget: SamplingBudget = .default
   ) throws(CommandError) -> String {
+    try terminalWithNotes(curves, size: size, canvas: canvas, colors: colors, budget: budget).text
+  }
+
+  /// `terminal(_:size:canvas:colors:budget:)`, with the notes about curves the sampler could
+  /// not resolve (`undecidedNotes`), to print after the picture.
+  ///
+  /// - Returns: The picture (no trailing newline) and the note lines (each without newline).
+  /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
+  public static func terminalWithNotes(
+    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii, colors: TerminalColors? = nil,
+    budget: SamplingBudget = .default
+  ) throws(CommandError) -> (text: String, notes: [String]) {
     guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
       throw CommandError(
         "the terminal (\(size.columns)x\(size.rows)) is too small to plot in; it needs "
           + "\(minimumTerminal.columns)x\(minimumTerminal.rows)")
     }
-    return TerminalPlot.render(
-      curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors
-    ).text
+    let drawn = TerminalPlot.render(
+      curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors, budget: budget)
+    return (drawn.text, drawn.notes)
+  }
+
+  /// The notes about the curves of `plot` whose columns the sampler could not resolve
+  /// within its budget (`SampledCurve.undecidedColumns`), one line each, e.g. `note: 3
+  /// columns of tan(1/x) could not be resolved within the sampling budget (drawn from point
+  /// samples)`.
+  ///
+  /// Only a significant count is reported: more than 2 columns and more than 1 % of the
+  /// plot area's columns. A removable hole such as sin(x)/x at 0 leaves the one or two
+  /// columns beside it undecided (the interval enclosures near the hole never tighten), and
+  /// those are drawn correctly from point samples.
+  ///
+  /// - Parameter plot: The sampled plot (its viewport's width is the column count).
+  /// - Returns: The note lines, without newlines; empty when there is nothing to report.
+  public static func undecidedNotes(_ plot: SampledPlot) -> [String] {
+    let columns = max(1, plot.viewport.size.width)
+    return plot.curves.compactMap { curve in
+      let n = curve.undecidedColumns
+      guard n > 2, n * 100 > columns else { return nil }
+      let title = noteTitle(curve.title)
+      return "note: \(n) column\(n == 1 ? "" : "s") of \(title) could not be resolved within the "
+        + "sampling budget (drawn from point samples)"
+    }
   }
 
   /// The plot as an SVG document of `width` x `height` pixels.
@@ -56,13 +93,23 @@ public enum PlotOutput {
   ///   - curves: The functions and the view.
   ///   - width: The document's width in pixels.
   ///   - height: The document's height in pixels.
+  ///   - budget: The sampler's limits per function curve.
   /// - Returns: The document, ending in a newline.
-  public static func svg(_ curves: FunctionCurves, width: Int, height: Int) -> String {
+  public static func svg(
+    _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
+  ) -> String {
+    svgWithNotes(curves, width: width, height: height, budget: budget).text
+  }
+
+  /// `svg(_:width:height:budget:)` with the notes of `undecidedNotes`.
+  public static func svgWithNotes(
+    _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
+  ) -> (text: String, notes: [String]) {
     var svg = SVGRenderer(size: PixelSize(width: width, height: height))
-    draw(
+    let notes = draw(
       curves, into: &svg, xTickCount: tickCount(width, per: 80),
-      yTickCount: tickCount(height, per: 60))
-    return svg.document()
+      yTickCount: tickCount(height, per: 60), budget: budget)
+    return (svg.document(), notes)
   }
 
   /// The sampled curves in gnuplot's `set table` format (`TableWriter`), sampled with a
@@ -73,9 +120,34 @@ public enum PlotOutput {
   ///   - curves: The functions and the view.
   ///   - width: Pixel columns across the x range.
   ///   - height: Pixel rows across the y range (the sampler's tolerances are in pixels).
+  ///   - budget: The sampler's limits per function curve.
   /// - Returns: The table, ending in a newline.
-  public static func table(_ curves: FunctionCurves, width: Int, height: Int) -> String {
-    TableWriter.table(RecordsSampler.samplePlot(curves, size: PixelSize(width: width, height: height)))
+  public static func table(
+    _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
+  ) -> String {
+    tableWithNotes(curves, width: width, height: height, budget: budget).text
+  }
+
+  /// `table(_:width:height:budget:)` with the notes of `undecidedNotes`.
+  public static func tableWithNotes(
+    _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
+  ) -> (text: String, notes: [String]) {
+    let plot = RecordsSampler.samplePlot(
+      curves, size: PixelSize(width: width, height: height), budget: budget)
+    return (TableWriter.table(plot), undecidedNotes(plot))
+  }
+
+  /// `title` for a note line: control characters (escape sequences, newlines) become U+FFFD
+  /// and more than 60 characters are cut with `…`.
+  static func noteTitle(_ title: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for s in title.unicodeScalars {
+      let control = s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
+        || (0x2066...0x2069).contains(s.value)
+      scalars.append(control ? "\u{FFFD}" : s)
+    }
+    let text = String(scalars)
+    return text.count > 60 ? String(text.prefix(59)) + "…" : text
   }
 
   /// Lays out, samples and draws `curves` into `renderer` (the flow of `PlotLayout`).
@@ -83,18 +155,22 @@ public enum PlotOutput {
   /// The y tick labels are worked out before sampling (they depend only on the y range and
   /// the count), so the left margin fits them and the curves are sampled once, at the plot
   /// area's final size. Functions go through the sampler, data series through decimation
-  /// (`RecordsSampler`); a time axis gets calendar ticks.
+  /// (`RecordsSampler`); a time axis gets calendar ticks. Returns the `undecidedNotes`.
+  @discardableResult
   static func draw(
-    _ curves: FunctionCurves, into renderer: inout some PlotRenderer, xTickCount: Int, yTickCount: Int
-  ) {
+    _ curves: FunctionCurves, into renderer: inout some PlotRenderer, xTickCount: Int, yTickCount: Int,
+    budget: SamplingBudget = .default
+  ) -> [String] {
     let options = PlotLayout.Options(curveMarks: RecordsSampler.marks(of: curves))
     let labels = RecordsSampler.ticks(
       for: curves.yRange, isTime: curves.yAxisIsTime, approximateCount: yTickCount
     ).map(\.label)
     let area = PlotLayout.plotArea(for: renderer, options: options, yTickLabels: labels)
     let size = PixelSize(width: Int(area.width), height: Int(area.height))
-    let plot = RecordsSampler.samplePlot(curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount)
+    let plot = RecordsSampler.samplePlot(
+      curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
     PlotLayout.draw(plot, in: &renderer, plotArea: area, options: options)
+    return undecidedNotes(plot)
   }
 
   /// One tick per `per` units of `length`, from 2 to 10.

@@ -59,6 +59,8 @@ public struct Session: Sendable {
   var viewHistory = ViewHistory()
   /// The bar chart, whether it is shown, its scroll offset and style (`Session+Bar.swift`).
   var bars = BarSettings()
+  /// The sampler's limits per function curve for plots and exports (tests make it small).
+  var samplingBudget = SamplingBudget.default
 
   /// Creates a session with the default view and nothing plotted.
   ///
@@ -275,8 +277,9 @@ public struct Session: Sendable {
   func redraw() throws(CommandError) -> Reply {
     if showsBarChart { return barRedraw() }
     guard let curves = currentCurves() else { return Reply() }
-    return .text(
-      try PlotOutput.terminal(curves, size: terminalSize, canvas: display.canvas, colors: display.colors))
+    let drawn = try PlotOutput.terminalWithNotes(
+      curves, size: terminalSize, canvas: display.canvas, colors: display.colors, budget: samplingBudget)
+    return .text(([drawn.text] + drawn.notes).joined(separator: "\n"))
   }
 
   /// `zoom FACTOR | in | out`.
@@ -330,12 +333,12 @@ public struct Session: Sendable {
     guard let curves = currentCurves() else {
       throw CommandError("nothing to export: plot something first")
     }
-    let text =
+    let drawn =
       format.text == "svg"
-      ? PlotOutput.svg(curves, width: width, height: height)
-      : PlotOutput.table(curves, width: width, height: height)
-    try AtomicFile.write(text, to: path)
-    return .text("wrote \(path) (\(width)x\(height))")
+      ? PlotOutput.svgWithNotes(curves, width: width, height: height, budget: samplingBudget)
+      : PlotOutput.tableWithNotes(curves, width: width, height: height, budget: samplingBudget)
+    try AtomicFile.write(drawn.text, to: path)
+    return .text((["wrote \(path) (\(width)x\(height))"] + drawn.notes).joined(separator: "\n"))
   }
 
   /// A size in pixels: a whole number from 16 to 10000.

@@ -36,8 +36,9 @@ public struct LineEditor: Sendable {
 
   /// Starts libedit, installs the SIGINT handler and loads the history file.
   ///
-  /// The history file's folder is created (mode 0700) when missing; the file is trimmed to
-  /// its newest `maxEntries` entries. Failing to read or create it is not an error: history
+  /// The history file's folder is created (mode 0700) when missing; the file is made mode
+  /// 0600 and trimmed to its newest `maxEntries` entries. (The caller sets aside a file
+  /// libedit cannot read first: `HistoryFile.setAsideIfCorrupt` in GraphCalcApp.) Failing to read or create it is not an error: history
   /// then lives only as long as the session.
   ///
   /// - Parameters:
@@ -54,6 +55,7 @@ public struct LineEditor: Sendable {
     stifle_history(Int32(clamping: maxEntries))
     if let historyPath {
       LineEditor.makeParentDirectories(of: historyPath)
+      _ = chmod(historyPath, 0o600)  // private, also when an older graphcalc made it 0644
       _ = history_truncate_file(historyPath, Int32(clamping: maxEntries))
       if read_history(historyPath) == 0, history_length > 0,
         let entry = history_get(history_base + history_length - 1), let text = entry.pointee.line
@@ -108,6 +110,7 @@ public struct LineEditor: Sendable {
     newestEntry = line
     _ = add_history(line)
     guard let historyPath, let file = fopen(historyPath, "a") else { return }
+    _ = fchmod(fileno(file), 0o600)
     _ = gc_history_append_line(file, line)
     fclose(file)
   }

@@ -65,7 +65,12 @@ struct Runner {
   /// terminal as it is now. Ctrl-C abandons a line; Ctrl-D, `quit` or `exit` leave.
   mutating func interact() {
     commandsOnStandardInput = true
-    var editor = LineEditor(historyPath: HistoryLocation.path(xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME")))
+    let historyPath = HistoryLocation.path(
+      xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME"))
+    if let historyPath, let warning = HistoryFile.setAsideIfCorrupt(path: historyPath) {
+      Terminal.report(warning)
+    }
+    var editor = LineEditor(historyPath: historyPath)
     while !finished {
       editor.setCompletions(session.completionWords)
       switch editor.readLine(prompt: "> ") {
