@@ -7,7 +7,8 @@ import Glibc
 /// the cookie `_HiStOrY_V2_`, then one `strvis`-encoded entry a line (printable text: no
 /// NUL or other control bytes). Anything else (random bytes, NULs, a file from another
 /// readline, a directory or other non-file at the path) is renamed `history.corrupt`, or
-/// `history.corrupt-N` (N from 1 to 99) when that name is taken.
+/// `history.corrupt-N` (N from 1 to 99) when that name is taken; a file set aside is made
+/// mode 0600 (it holds the old history).
 public enum HistoryFile {
   /// The first line of a libedit history file.
   public static let cookie = "_HiStOrY_V2_"
@@ -25,11 +26,14 @@ public enum HistoryFile {
   ///   file was set aside, or could not be; nil when it is fine or missing.
   public static func setAsideIfCorrupt(path: String) -> String? {
     guard let problem = problem(at: path) else { return nil }
+    var st = stat()
+    _ = lstat(path, &st)
     for n in 0..<100 {
       let target = path + (n == 0 ? ".corrupt" : ".corrupt-\(n)")
-      var st = stat()
-      if lstat(target, &st) == 0 { continue }
+      var taken = stat()
+      if lstat(target, &taken) == 0 { continue }
       if rename(path, target) == 0 {
+        if st.st_mode & S_IFMT != S_IFDIR { _ = chmod(target, 0o600) }  // old history stays private
         return "graphcalc: the history file \(path) \(problem); moved it to \(target) and started a new history"
       }
       let reason = String(cString: strerror(errno))

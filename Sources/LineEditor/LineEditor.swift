@@ -36,8 +36,8 @@ public struct LineEditor: Sendable {
 
   /// Starts libedit, installs the SIGINT handler and loads the history file.
   ///
-  /// The history file's folder is created (mode 0700) when missing; the file is made mode
-  /// 0600 and trimmed to its newest `maxEntries` entries. (The caller sets aside a file
+  /// The history file's folder is created (mode 0700) when missing, and made 0700; the file
+  /// is made mode 0600 and trimmed to its newest `maxEntries` entries. (The caller sets aside a file
   /// libedit cannot read first: `HistoryFile.setAsideIfCorrupt` in GraphCalcApp.) Failing to read or create it is not an error: history
   /// then lives only as long as the session.
   ///
@@ -55,7 +55,12 @@ public struct LineEditor: Sendable {
     stifle_history(Int32(clamping: maxEntries))
     if let historyPath {
       LineEditor.makeParentDirectories(of: historyPath)
-      _ = chmod(historyPath, 0o600)  // private, also when an older graphcalc made it 0644
+      // Private, also when an older graphcalc or the user made them readable by others: the
+      // file 0600, graphcalc's own folder (the last one) 0700.
+      _ = chmod(historyPath, 0o600)
+      if let slash = historyPath.lastIndex(of: "/"), slash > historyPath.startIndex {
+        _ = chmod(String(historyPath[..<slash]), 0o700)
+      }
       _ = history_truncate_file(historyPath, Int32(clamping: maxEntries))
       if read_history(historyPath) == 0, history_length > 0,
         let entry = history_get(history_base + history_length - 1), let text = entry.pointee.line

@@ -111,6 +111,8 @@ import Testing
     #expect(!warning.contains("\n"))
     #expect(try folder.names() == ["history.corrupt"])
     #expect(FileManager.default.contents(atPath: path + ".corrupt") == Data(bytes))
+    let mode = try FileManager.default.attributesOfItem(atPath: path + ".corrupt")[.posixPermissions] as? Int
+    #expect(mode == 0o600)
   }
 
   @Test func aFolderAtThePathIsMovedAsideAndNumbered() throws {
