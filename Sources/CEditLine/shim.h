@@ -41,6 +41,10 @@ static inline int gc_install_sigint_handler(void) {
   return sigaction(SIGINT, &sa, NULL);
 }
 
+/// Whether SIGINT arrived since the last gc_take_sigint, without clearing the flag (for
+/// long commands that check it every so often).
+static inline int gc_sigint_pending(void) { return gc_sigint_flag != 0; }
+
 /// Whether SIGINT arrived since the last call; clears the flag.
 static inline int gc_take_sigint(void) {
   int was = gc_sigint_flag != 0;

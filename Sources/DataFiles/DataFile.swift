@@ -142,7 +142,7 @@ public enum DataFile {
     let (reader, layout) = try open(path: path, options: options)
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
-    let result = try stream(reader, columns: [xc, yc]) { values, _ in
+    let result = try stream(reader, columns: [xc, yc], path: path, interrupt: options.interrupt) { values, _ in
       xs.append(values[0])
       ys.append(values[1])
       if !values[0].isNaN && !values[1].isNaN { points += 1 }
@@ -194,7 +194,7 @@ public enum DataFile {
     var labels: [String] = []
     let labelField = first.field
     var found = false
-    let result = try stream(reader, columns: numeric) { values, reader in
+    let result = try stream(reader, columns: numeric, path: path, interrupt: options.interrupt) { values, reader in
       for k in values.indices {
         columns[k].append(values[k])
         if !values[k].isNaN { found = true }
@@ -223,7 +223,7 @@ public enum DataFile {
     var running = RunningStats()
     let (reader, layout) = try open(path: path, options: options)
     let c = try resolve(column, layout: layout, path: path, options: options)
-    let result = try stream(reader, columns: [c]) { values, _ in
+    let result = try stream(reader, columns: [c], path: path, interrupt: options.interrupt) { values, _ in
       if !values[0].isNaN { running.add(values[0]) }
     }
     if running.count == 0 {
@@ -251,7 +251,7 @@ public enum DataFile {
     for ref in columns {
       resolved.append(try resolve(ref, layout: layout, path: path, options: options))
     }
-    return try stream(reader, columns: resolved) { values, _ in body(values) }.records
+    return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) { values, _ in body(values) }.records
   }
 
   // MARK: Internals
@@ -278,15 +278,20 @@ public enum DataFile {
   }
 
   /// The one loop every reader goes through: each data record's values of `columns`.
+  /// Every `InterruptCheck.interval` records it asks `interrupt`, and stops with the error
+  /// `interrupted after N records` when that answers true.
   /// - Returns: the number of records and the missing cells of each column.
   static func stream(
-    _ reader: RecordReader, columns: [ResolvedColumn],
+    _ reader: RecordReader, columns: [ResolvedColumn], path: String, interrupt: InterruptCheck,
     _ body: (_ values: [Double], _ reader: RecordReader) -> Void
   ) throws(DataFileError) -> (records: Int, missing: [Int]) {
     var values = [Double](repeating: .nan, count: columns.count)
     var missing = [Int](repeating: 0, count: columns.count)
     var record = 0
     while try reader.next() {
+      if record % InterruptCheck.interval == 0, interrupt.isInterrupted() {
+        throw DataFileError(path: path, message: "interrupted after \(record) records")
+      }
       let base = reader.base
       reader.spans.withUnsafeBufferPointer { spans in
         for k in columns.indices {

@@ -20,6 +20,10 @@ public struct DataFileOptions: Sendable, Hashable {
   public var slashDateOrder: SlashDateOrder?
   /// Columns that hold Unix seconds: their numbers make a time axis.
   public var unixTimeColumns: [ColumnRef]
+  /// Asked every `InterruptCheck.interval` records while a file is read; when it answers
+  /// true, reading stops with the error `interrupted`. By default never. (Not part of the
+  /// options' equality.)
+  public var interrupt = InterruptCheck.never
 
   /// Creates options; every argument defaults to "detect".
   public init(
@@ -32,6 +36,31 @@ public struct DataFileOptions: Sendable, Hashable {
     self.slashDateOrder = slashDateOrder
     self.unixTimeColumns = unixTimeColumns
   }
+}
+
+/// A question asked while a long file is read: should reading stop (the user pressed
+/// Ctrl-C)? The interactive program answers from its SIGINT flag.
+///
+/// All checks are equal and hash alike, so options that differ only here are equal.
+public struct InterruptCheck: Sendable, Hashable {
+  /// How often the check is asked, in records.
+  public static let interval = 8192
+  /// Whether reading should stop; called on the reading thread, so it must be cheap.
+  public let isInterrupted: @Sendable () -> Bool
+
+  /// The check that never stops reading.
+  public static let never = InterruptCheck { false }
+
+  /// Creates a check that asks `isInterrupted`.
+  public init(_ isInterrupted: @escaping @Sendable () -> Bool) {
+    self.isInterrupted = isInterrupted
+  }
+
+  /// True: every check is equal (a closure has no identity to compare).
+  public static func == (a: InterruptCheck, b: InterruptCheck) -> Bool { true }
+
+  /// Hashes nothing (see `==`).
+  public func hash(into hasher: inout Hasher) {}
 }
 
 /// The order of day and month in a date written with slashes and a year last.

@@ -93,6 +93,13 @@ public struct LineEditor: Sendable {
     return .line(line)
   }
 
+  /// Whether Ctrl-C was pressed since the last `readLine` began, without consuming it: long
+  /// commands ask this every so often and stop (the next `readLine` clears it). Only after
+  /// a `LineEditor` was made (it installs the SIGINT handler); async-signal safe to call.
+  public static func isInterruptPending() -> Bool {
+    gc_sigint_pending() != 0
+  }
+
   /// Sets the words Tab completes (libedit's readline completion through the C shim: the
   /// word before the cursor, cut at spaces, brackets, operators and commas, is completed to
   /// the words that start with it; several are listed, as readline does).

@@ -71,6 +71,8 @@ struct Runner {
       Terminal.report(warning)
     }
     var editor = LineEditor(historyPath: historyPath)
+    // Ctrl-C while a command reads a long data file stops that command only.
+    session.setInterruptCheck { LineEditor.isInterruptPending() }
     while !finished {
       editor.setCompletions(session.completionWords)
       switch editor.readLine(prompt: "> ") {
