@@ -57,7 +57,9 @@ struct NameSuggester {
     return best[0]
   }
 
-  /// The optimal string alignment distance between `a` and `b`.
+  /// The optimal string alignment distance between `a` and `b` (insertions, deletions,
+  /// substitutions and swaps of two adjacent characters each count 1; Damerau's restricted
+  /// edit distance, as in Navarro, "A guided tour to approximate string matching", 2001).
   static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
@@ -75,5 +77,21 @@ struct NameSuggester {
       }
     }
     return table[a.count][b.count]
+  }
+}
+
+extension CalculatorBrain {
+  /// The optimal string alignment distance between `a` and `b`: how many insertions,
+  /// deletions, substitutions and swaps of two adjacent characters turn one into the other
+  /// (Damerau's restricted edit distance, as in G. Navarro, "A guided tour to approximate
+  /// string matching", ACM Computing Surveys, 2001). The suggestions of every "did you
+  /// mean" in graphcalc use it.
+  ///
+  /// - Parameters:
+  ///   - a: One word, as characters.
+  ///   - b: The other word, as characters.
+  /// - Returns: The distance, from 0 (equal) to `max(a.count, b.count)`.
+  public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    NameSuggester.distance(a, b)
   }
 }

@@ -50,19 +50,7 @@ public enum AtomicFile {
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw failure(shown) }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var text = contents
-    let written = text.withUTF8 { bytes -> Bool in
-      var done = 0
-      while done < bytes.count {
-        let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        done += n
-      }
-      return true
-    }
+    let written = writeAll(contents, to: fd)
     // mkstemp makes the file 0600; an exported plot is an ordinary document.
     // No fsync(2): it cost about 6 ms of a 13 ms one-shot export on this kind of disk, and
     // the promise is whole-or-nothing for readers and for failures of graphcalc (as with
@@ -91,11 +79,18 @@ public enum AtomicFile {
     let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
     guard fd >= 0 else { throw failure(path) }
     defer { close(fd) }
+    guard writeAll(contents, to: fd) else { throw failure(path) }
+  }
+
+  /// Writes all of `contents` (UTF-8) to `fd`, retrying short writes and EINTR; false on an
+  /// error (errno tells which).
+  private static func writeAll(_ contents: String, to fd: Int32) -> Bool {
     var text = contents
-    let ok = text.withUTF8 { bytes -> Bool in
+    return text.withUTF8 { bytes -> Bool in
+      guard let base = bytes.baseAddress else { return true }
       var done = 0
       while done < bytes.count {
-        let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+        let n = Glibc.write(fd, base + done, bytes.count - done)
         if n < 0 {
           if errno == EINTR { continue }
           return false
@@ -104,7 +99,6 @@ public enum AtomicFile {
       }
       return true
     }
-    guard ok else { throw failure(path) }
   }
 
   /// The error for `path` with the current `errno`'s text.

@@ -1,3 +1,5 @@
+import CalculatorBrain
+
 /// "Did you mean ...?" for words of the command language.
 ///
 /// The nearest candidate by optimal-string-alignment distance (Levenshtein distance plus
@@ -29,21 +31,6 @@ public enum Suggestions {
   /// The optimal string alignment distance between `a` and `b` (insertions, deletions,
   /// substitutions and swaps of two adjacent characters each count 1).
   public static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var d = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          d = min(d, table[i - 2][j - 2] + 1)
-        }
-        table[i][j] = d
-      }
-    }
-    return table[a.count][b.count]
+    CalculatorBrain.editDistance(a, b)
   }
 }
