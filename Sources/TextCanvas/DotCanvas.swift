@@ -178,38 +178,64 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
-    var out = ""
+    // Built as UTF-8 bytes and decoded once: appending Characters to a String one by one
+    // cost about a third of a whole redraw at 200x60 (callgrind).
+    var out: [UInt8] = []
     out.reserveCapacity(rows * (columns + 1) * (colors == nil ? 3 : 6))
     var line: [Character] = []
     line.reserveCapacity(columns)
     for r in 0..<rows {
-      if r > 0 { out.append("\n") }
+      if r > 0 { out.append(0x0A) }
       line.removeAll(keepingCapacity: true)
       for c in 0..<columns { line.append(character(row: r, column: c)) }
       while line.last == " " { line.removeLast() }
       guard let colors else {
-        out.append(contentsOf: String(line))
+        for ch in line { Self.appendUTF8(ch, to: &out) }
         continue
       }
       var current = Self.plainTint
       for (c, ch) in line.enumerated() {
         let t = ch == " " ? Self.plainTint : colour(row: r, column: c)
         if t != current {
-          if current != Self.plainTint { out += colors.reset }
+          if current != Self.plainTint { out.append(contentsOf: colors.reset.utf8) }
           if t == Self.markTint {
-            out += colors.marker
+            out.append(contentsOf: colors.marker.utf8)
           } else if t == Self.dimTint {
-            out += colors.dim
+            out.append(contentsOf: colors.dim.utf8)
           } else if t >= 0 {
-            out += colors.curve(Int(t))
+            out.append(contentsOf: colors.curve(Int(t)).utf8)
           }
           current = t
         }
-        out.append(ch)
+        Self.appendUTF8(ch, to: &out)
       }
-      if current != Self.plainTint { out += colors.reset }
+      if current != Self.plainTint { out.append(contentsOf: colors.reset.utf8) }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 encoding of `ch` to `out` (scalar by scalar, without going through a
+  /// string view).
+  @inline(__always)
+  static func appendUTF8(_ ch: Character, to out: inout [UInt8]) {
+    for scalar in ch.unicodeScalars {
+      let v = scalar.value
+      if v < 0x80 {
+        out.append(UInt8(v))
+      } else if v < 0x800 {
+        out.append(UInt8(0xC0 | (v >> 6)))
+        out.append(UInt8(0x80 | (v & 0x3F)))
+      } else if v < 0x10000 {
+        out.append(UInt8(0xE0 | (v >> 12)))
+        out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+        out.append(UInt8(0x80 | (v & 0x3F)))
+      } else {
+        out.append(UInt8(0xF0 | (v >> 18)))
+        out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+        out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+        out.append(UInt8(0x80 | (v & 0x3F)))
+      }
+    }
   }
 
   static var markTint: Int32 { -3 }
