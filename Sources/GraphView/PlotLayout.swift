@@ -202,11 +202,13 @@ public enum PlotLayout {
       x: plotArea.minX, y: plotArea.minY, width: max(0, plotArea.width - 1e-6),
       height: max(0, plotArea.height - 1e-6))
     renderer.beginClip(plotArea)
+    var ink: [PixelPoint] = []  // where the curves are drawn, for placing the legend
     for (index, curve) in plot.curves.enumerated() {
       let marks = options.marks(index)
       if marks != .points {
         let lines = curvePolylines(curve, map: map, clip: clipRect)
         if !lines.isEmpty { renderer.drawPolylines(lines, style: .curve(index)) }
+        for line in lines { ink.append(contentsOf: line) }
       }
       if marks != .lines {
         var markers: [[PixelPoint]] = []
@@ -217,6 +219,7 @@ public enum PlotLayout {
           }
         }
         if !markers.isEmpty { renderer.drawPolylines(markers, style: .curve(index)) }
+        for line in markers { ink.append(contentsOf: line) }
       }
     }
     renderer.endClip()
@@ -224,7 +227,7 @@ public enum PlotLayout {
     if options.showLegend && !plot.curves.isEmpty {
       drawLegend(
         plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks), in: &renderer,
-        plotArea: plotArea, metrics: m)
+        plotArea: plotArea, metrics: m, avoiding: ink)
     }
 
     if let title = options.title, !title.isEmpty {
@@ -279,11 +282,14 @@ public enum PlotLayout {
     return strokes
   }
 
-  /// The legend: a box in the top right corner of the plot area with, for each curve, a
-  /// short stroke in the curve's style (a marker in its middle for points) and its title.
+  /// The legend: a box in a corner of the plot area with, for each curve, a short stroke in
+  /// the curve's style (a marker in its middle for points) and its title. The corner is the
+  /// one whose box covers the fewest of the curves' drawn points `avoiding` (the top right
+  /// on a tie, then top left, bottom right, bottom left), as gnuplot's `set key` places by
+  /// hand and matplotlib's `loc="best"` places by the same count.
   static func drawLegend(
     _ titles: [String], marks: [CurveMarks] = [], in renderer: inout some PlotRenderer,
-    plotArea: PixelRect, metrics m: Metrics
+    plotArea: PixelRect, metrics m: Metrics, avoiding ink: [PixelPoint] = []
   ) {
     let sample = 3 * m.char.width
     let maxTitle = max(m.char.width, plotArea.width * 0.6 - sample - m.char.width - 2 * m.pad)
@@ -291,11 +297,25 @@ public enum PlotLayout {
     let textW = shown.map { renderer.textSize($0).width }.max() ?? 0
     let lineH = m.char.height
     let inset = m.pad / 2
-    let box = PixelRect(
-      x: plotArea.maxX - inset - (m.pad + sample + m.char.width + textW + m.pad),
-      y: plotArea.minY + inset,
-      width: m.pad + sample + m.char.width + textW + m.pad,
-      height: m.pad / 2 + lineH * Double(shown.count) + m.pad / 2)
+    let width = m.pad + sample + m.char.width + textW + m.pad
+    let height = m.pad / 2 + lineH * Double(shown.count) + m.pad / 2
+    let right = plotArea.maxX - inset - width
+    let left = plotArea.minX + inset
+    let top = plotArea.minY + inset
+    let bottom = plotArea.maxY - inset - height
+    let corners = [(right, top), (left, top), (right, bottom), (left, bottom)].map {
+      PixelRect(x: $0.0, y: $0.1, width: width, height: height)
+    }
+    var box = corners[0]
+    var fewest = Int.max
+    for corner in corners {
+      let covered = ink.reduce(0) { $0 + (corner.contains($1) ? 1 : 0) }
+      if covered < fewest {
+        fewest = covered
+        box = corner
+      }
+      if covered == 0 { break }
+    }
     guard box.minX >= plotArea.minX, box.maxY <= plotArea.maxY else { return }  // no room
     renderer.fillRect(box, style: .legend)
     renderer.drawRect(box, style: .legend)
