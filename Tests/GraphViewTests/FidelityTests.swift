@@ -29,9 +29,12 @@ struct FidelityCase: Sendable, CustomStringConvertible {
 }
 
 /// Runs Fixtures/plotcheck.py on a table and returns its one-line verdict.
+///
+/// Each call has a folder of its own: the three fidelity tests of a case run in parallel,
+/// and a shared folder once let one test remove another's table while python3 read it.
 func plotcheck(table: String, _ c: FidelityCase) throws -> String {
   let dir = FileManager.default.temporaryDirectory
-    .appendingPathComponent("graphview-fidelity-\(getpid())-\(c.id)")
+    .appendingPathComponent("graphview-fidelity-\(getpid())-\(c.id)-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: dir) }
   let file = dir.appendingPathComponent("table.tsv")
