@@ -130,6 +130,8 @@ public struct CommandInput: StreamInput, Sendable {
   /// The child's process id (also its process group id).
   public let pid: pid_t
   private var pipe: FileDescriptorInput
+  /// Whether the command's output reached its end (it closed its standard output).
+  private var outputEnded = false
 
   /// Starts `sh -c command` with its standard output on a pipe read by this input.
   /// - Parameters:
@@ -181,13 +183,17 @@ public struct CommandInput: StreamInput, Sendable {
   public mutating func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Double?)
     -> StreamReadResult
   {
-    pipe.read(into: buffer, timeout: timeout)
+    let result = pipe.read(into: buffer, timeout: timeout)
+    if result == .end { outputEnded = true }
+    return result
   }
 
   /// Closes the pipe, ends the command if it still runs, and reaps it.
   ///
   /// SIGTERM goes to the command's process group (the shell and its pipeline); if it has
-  /// not exited after about a second, SIGKILL follows.
+  /// not exited after about a second, SIGKILL follows. A command whose output has ended is
+  /// first given up to a second to exit by itself (reading the end of its output and its
+  /// exit race: signalling at once could report SIGTERM for a command that exited 3).
   /// - Returns: how the command ended; `nil` if it could not be reaped (already reaped).
   @discardableResult
   public func close() -> CommandStatus? {
@@ -198,6 +204,16 @@ public struct CommandInput: StreamInput, Sendable {
     var reaped = waitpid(pid, &status, WNOHANG)
     if reaped == pid { return Self.decode(status) }
     if reaped < 0 { return nil }
+    if outputEnded {
+      // A command that closed its output is normally exiting: give it up to a second to
+      // end by itself, so its own exit status is reported (not our SIGTERM).
+      for _ in 0..<200 {
+        usleep(5_000)
+        reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == pid { return Self.decode(status) }
+        if reaped < 0 && errno != EINTR { return nil }
+      }
+    }
     _ = kill(-pid, SIGTERM)
     for _ in 0..<100 {
       reaped = waitpid(pid, &status, WNOHANG)

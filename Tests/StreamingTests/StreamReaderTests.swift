@@ -118,6 +118,21 @@ import Testing
     #expect(frame.lastJunkLine == "oops")
   }
 
+  /// Regression: `close()` right after the end of a command's output signalled a command
+  /// that was about to exit, reporting SIGTERM instead of its exit status (seen under load).
+  @Test func aCommandThatClosedItsOutputMayExitByItself() throws {
+    let input = try CommandInput(command: "echo 1; exec >&- 2>&-; sleep 0.2; exit 3")
+    var reader = StreamReader(input: input)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
+    defer { buffer.deallocate() }
+    var ended = false
+    for _ in 0..<1000 where !ended {
+      if case .end = reader.input.read(into: buffer, timeout: 1) { ended = true }
+    }
+    #expect(ended)
+    #expect(reader.input.close() == .exited(3))
+  }
+
   @Test func closingARunningCommandEndsIt() throws {
     let input = try CommandInput(command: "while :; do echo 1; sleep 0.05; done")
     var reader = StreamReader(input: input)
