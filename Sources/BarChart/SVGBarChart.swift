@@ -1,5 +1,6 @@
 import GraphView
 import SVGRenderer
+import TextCanvas
 
 extension BarChartRenderer {
   /// A bar chart as a standalone SVG 1.1 document of `size` pixels.
@@ -73,18 +74,8 @@ struct SVGBarChart {
   /// U+2066...U+2069), which would reorder the text around them.
   static func plain(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
-    var it = text.unicodeScalars.makeIterator()
-    while let s = it.next() {
+    for s in EscapeSequences.removed(from: text) {
       switch s.value {
-      case 0x1B:
-        guard let next = it.next() else { break }
-        if next == "[" {
-          while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
-        } else if next == "]" {
-          while let t = it.next(), t.value != 0x07, t.value != 0x1B {}
-        }
-      case 0x9B:
-        while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
       case 0x09: scalars.append(" ")
       case 0x202A...0x202E, 0x2066...0x2069: break
       default:

@@ -22,18 +22,8 @@ enum TerminalText {
       return AsciiCanvas.sanitize(text).map { Cell(character: Character(Unicode.Scalar($0)), width: 1) }
     }
     var out: [Cell] = []
-    var it = text.unicodeScalars.makeIterator()
-    while let s = it.next() {
+    for s in EscapeSequences.removed(from: text) {
       switch s.value {
-      case 0x1B:
-        guard let next = it.next() else { break }
-        if next == "[" {
-          while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
-        } else if next == "]" {
-          while let t = it.next(), t.value != 0x07, t.value != 0x1B {}
-        }
-      case 0x9B:
-        while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
       case 0x09: out.append(Cell(character: " ", width: 1))
       case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: break
       default:

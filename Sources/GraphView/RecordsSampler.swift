@@ -76,8 +76,7 @@ public enum RecordsSampler {
     for c in 0..<count {
       curves.append(sample(source, curve: c, viewport: viewport, budget: budget))
     }
-    let nx = xTickCount ?? min(10, max(2, size.width / 80))
-    let ny = yTickCount ?? min(10, max(2, size.height / 60))
+    let (nx, ny) = Sampler.tickCounts(for: size, x: xTickCount, y: yTickCount)
     return SampledPlot(
       viewport: viewport, curves: curves,
       xTicks: ticks(for: viewport.xRange, isTime: source.xAxisIsTime, approximateCount: nx),

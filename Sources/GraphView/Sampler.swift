@@ -116,6 +116,13 @@ public enum Sampler {
     return SampledCurve(title: title, segments: engine.segments, undecidedColumns: engine.undecided)
   }
 
+  /// About how many ticks each axis gets on a plot area of `size` pixels: the counts asked
+  /// for, else one x tick per ~80 pixels and one y tick per ~60 pixels, 2 to 10 each (shared
+  /// by function and data plots).
+  static func tickCounts(for size: PixelSize, x: Int?, y: Int?) -> (x: Int, y: Int) {
+    (x ?? min(10, max(2, size.width / 80)), y ?? min(10, max(2, size.height / 60)))
+  }
+
   /// Samples every curve of `source` for an output of `size` pixels and computes the ticks.
   ///
   /// The viewport comes from `source.viewport(for: size)`; the ticks (see `Ticks`) cover the
@@ -139,8 +146,7 @@ public enum Sampler {
     for c in 0..<count {
       curves.append(sample(source, curve: c, viewport: viewport, budget: budget))
     }
-    let nx = xTickCount ?? min(10, max(2, size.width / 80))
-    let ny = yTickCount ?? min(10, max(2, size.height / 60))
+    let (nx, ny) = Sampler.tickCounts(for: size, x: xTickCount, y: yTickCount)
     let xr = viewport.xRange
     let yr = viewport.yRange
     return SampledPlot(

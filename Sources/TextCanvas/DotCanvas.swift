@@ -278,18 +278,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// become spaces, and any other non-ASCII character becomes `?`.
   public static func sanitize(_ text: String) -> [UInt8] {
     var out: [UInt8] = []
-    var it = text.unicodeScalars.makeIterator()
-    while let s = it.next() {
+    for s in EscapeSequences.removed(from: text) {
       switch s.value {
-      case 0x1B:  // ESC: drop the whole sequence
-        guard let next = it.next() else { break }
-        if next == "[" {  // CSI: parameters, then a final byte 0x40...0x7E
-          while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
-        } else if next == "]" {  // OSC: up to BEL or ESC \
-          while let t = it.next(), t.value != 0x07, t.value != 0x1B {}
-        }
-      case 0x9B:  // 8-bit CSI
-        while let t = it.next(), !(0x40...0x7E).contains(t.value) {}
       case 0x09: out.append(0x20)
       case 0x20...0x7E: out.append(UInt8(s.value))
       case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: break
