@@ -1,6 +1,7 @@
 import CalculatorBrain
 import GraphView
 import Intervals
+import Synchronization
 
 /// One data series of a plot: two columns of a data file as records, x and y in record order.
 ///
@@ -55,6 +56,27 @@ public struct DataCurve: Sendable, Hashable {
   }
 }
 
+/// The last automatic y range of one set of curves: its x range and the y range. Shared by
+/// copies of a `FunctionCurves` (a class, locked, so copies on other threads may use it).
+final class YRangeMemo: Sendable {
+  private let entry = Mutex<(x: ClosedRange<Double>, y: ClosedRange<Double>)?>(nil)
+
+  /// The y range remembered for exactly `x` (bit for bit), or nil.
+  func lookup(_ x: ClosedRange<Double>) -> ClosedRange<Double>? {
+    entry.withLock { e in
+      guard let e, e.x.lowerBound.bitPattern == x.lowerBound.bitPattern,
+        e.x.upperBound.bitPattern == x.upperBound.bitPattern
+      else { return nil }
+      return e.y
+    }
+  }
+
+  /// Remembers `y` for `x` (in place of what was remembered).
+  func store(_ x: ClosedRange<Double>, _ y: ClosedRange<Double>) {
+    entry.withLock { $0 = (x, y) }
+  }
+}
+
 /// One curve of a plot: a function of x, or a data series.
 public enum PlotItem: Sendable {
   /// A compiled function and its legend text (the function as typed).
@@ -79,8 +101,14 @@ public enum PlotItem: Sendable {
 /// viewport) with the calculator's `PlotFunction`s, the series read from files, and the
 /// session's view.
 public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
-  /// The curves, in the order of the `plot` command.
-  public var items: [PlotItem]
+  /// The curves, in the order of the `plot` command. Any change to them (a new plot, an item
+  /// replaced or filtered out) forgets the remembered automatic y range (`autoYRange`).
+  public var items: [PlotItem] {
+    didSet { yRangeMemo = YRangeMemo() }
+  }
+  /// The last automatic y range worked out for these items, shared by copies with the same
+  /// items (a copy whose items change gets a memo of its own).
+  private var yRangeMemo = YRangeMemo()
   /// The x range the viewport shows (plot units, or Unix seconds on a time axis).
   public var xRange: ClosedRange<Double>
   /// The y range the viewport shows (plot units); not used by autoscaling, which asks only
@@ -121,6 +149,28 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
 
   /// The legend texts, one a curve.
   public var titles: [String] { items.map(\.title) }
+
+  /// The automatic y range of these curves over `xRange`: `compute()`'s answer, remembered
+  /// for the last x range asked about, so asking again for the same items and x range (a
+  /// redraw, `zoom` or `pan` of a plot whose y is automatic asks for the range before and
+  /// after the change) samples nothing.
+  ///
+  /// The memo is forgotten when `items` change (a new `plot`, which also picks up new
+  /// variable values and function definitions, as the functions are compiled then); another
+  /// x range (`zoom`, `pan`, `xrange`) is a miss and replaces it.
+  ///
+  /// - Parameters:
+  ///   - xRange: The x range shown (plot units).
+  ///   - compute: Works the range out from these curves and `xRange` (called on a miss).
+  /// - Returns: The range.
+  public func autoYRange(
+    xRange: ClosedRange<Double>, compute: () -> ClosedRange<Double>
+  ) -> ClosedRange<Double> {
+    if let hit = yRangeMemo.lookup(xRange) { return hit }
+    let range = compute()
+    yRangeMemo.store(xRange, range)
+    return range
+  }
 
   /// The compiled functions among the curves, in order.
   public var functions: [PlotFunction] {

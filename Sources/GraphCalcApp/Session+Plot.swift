@@ -9,13 +9,17 @@ extension Session {
   // MARK: Ranges
 
   /// The automatic y range of the current plot over the current x range, or nil when
-  /// nothing is plotted.
+  /// nothing is plotted or y is fixed (the view commands ignore it then, and working it out
+  /// samples every function).
   func autoY() -> ClosedRange<Double>? {
-    guard let curves else { return nil }
+    guard let curves, view.yRange == .auto else { return nil }
     return Session.autoYRange(of: curves, xRange: view.xRange)
   }
 
   /// The automatic y range of `curves` over `xRange`.
+  ///
+  /// Remembered per set of curves for the last x range (`FunctionCurves.autoYRange`), so a
+  /// redraw or view change that asks again samples nothing.
   ///
   /// Functions alone: `Autoscale.yRange` (robust to poles). With data series: the union of
   /// the functions' range and the smallest and largest y of the records whose x lies in
@@ -28,6 +32,11 @@ extension Session {
   ///   - xRange: The x range shown.
   /// - Returns: A drawable range.
   static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<Double> {
+    curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
+  }
+
+  /// `autoYRange(of:xRange:)` worked out afresh (no memo).
+  static func uncachedAutoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<Double> {
     let functions = curves.functionsOnly
     let data = curves.dataCurves
     if data.isEmpty { return Autoscale.yRange(of: functions, xRange: xRange) }

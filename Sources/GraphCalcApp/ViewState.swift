@@ -10,7 +10,10 @@ import CalculatorBrain
 /// offset, `center` with a y) first fixes y at the current automatic range (`autoY`, which
 /// the caller computes from the functions) and then moves or scales that. Once fixed, y stays
 /// where the user put it until `yrange auto` or `reset`. Before anything is plotted there is no
-/// automatic range to start from (`autoY` is nil), and y stays automatic.
+/// automatic range to start from (`autoY` is nil), and y stays automatic. While y is fixed the
+/// commands ignore `autoY` (the caller may pass nil); `currentY` and `quarterHeight` take it
+/// as an autoclosure and evaluate it only when y is automatic (working it out samples every
+/// function, about a tenth of a redraw).
 public struct ViewState: Sendable, Hashable {
   /// How the y range is chosen.
   public enum YRange: Sendable, Hashable {
@@ -138,16 +141,16 @@ public struct ViewState: Sendable, Hashable {
   /// when y is automatic and nothing is plotted.
   ///
   /// - Parameter autoY: The current automatic y range, or nil when nothing is plotted.
-  public func quarterHeight(autoY: ClosedRange<Double>?) -> Double? {
-    currentY(autoY).map { ($0.upperBound - $0.lowerBound) / 4 }
+  public func quarterHeight(autoY: @autoclosure () -> ClosedRange<Double>?) -> Double? {
+    currentY(autoY()).map { ($0.upperBound - $0.lowerBound) / 4 }
   }
 
   /// The y range in effect: the fixed one, or `autoY`.
   ///
   /// - Parameter autoY: The current automatic y range, or nil when nothing is plotted.
-  public func currentY(_ autoY: ClosedRange<Double>?) -> ClosedRange<Double>? {
+  public func currentY(_ autoY: @autoclosure () -> ClosedRange<Double>?) -> ClosedRange<Double>? {
     switch yRange {
-    case .auto: return autoY
+    case .auto: return autoY()
     case .fixed(let r): return r
     }
   }

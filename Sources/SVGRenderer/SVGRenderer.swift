@@ -54,20 +54,26 @@ public struct SVGRenderer: PlotRenderer, Sendable {
 
   /// Strokes the polylines as one `<path>`, with a `M` (move) where the pen lifts.
   public mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {
-    var d = ""
+    // The path data is written as UTF-8 bytes and decoded once: building a string a number
+    // at a time was most of an export's drawing (callgrind, Docs/performance.md).
+    var d: [UInt8] = []
+    d.reserveCapacity(lines.reduce(0) { $0 + $1.count } * 16 + 8)
     for line in lines {
-      let pts = line.filter { $0.x.isFinite && $0.y.isFinite }
-      guard let first = pts.first else { continue }
-      d += "M\(Self.number(first.x)),\(Self.number(first.y))"
-      if pts.count == 1 {
-        d += "h0"  // a lone point: a zero-length stroke shows as a round dot
-        continue
+      var count = 0
+      for p in line where p.x.isFinite && p.y.isFinite {
+        d.append(count == 0 ? UInt8(ascii: "M") : count == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
+        Self.appendNumber(p.x, to: &d)
+        d.append(UInt8(ascii: ","))
+        Self.appendNumber(p.y, to: &d)
+        count += 1
       }
-      d += "L"
-      d += pts.dropFirst().map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
+      if count == 1 {  // a lone point: a zero-length stroke shows as a round dot
+        d.append(UInt8(ascii: "h"))
+        d.append(UInt8(ascii: "0"))
+      }
     }
     guard !d.isEmpty else { return }
-    body.append("<path d=\"\(d)\" \(Self.strokeAttributes(style))/>")
+    body.append("<path d=\"" + String(decoding: d, as: UTF8.self) + "\" " + Self.strokeAttributes(style) + "/>")
   }
 
   /// Paints `rect` white (the legend's box) for `.legend`, otherwise in the style's colour.
@@ -183,41 +189,69 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// `-0` (`12`, `-3.5`, `0.25`); non-finite values print as `0`, and magnitudes are
   /// limited to 1e12 (far outside any document; the layout clips long before).
   public static func number(_ v: Double) -> String {
-    guard v.isFinite else { return "0" }
-    let v = min(max(v, -1e12), 1e12)
     // The exact decimal rounding of printf's "%.2f" (to nearest, ties to even, on the binary
     // value), done in integers: formatting through vsnprintf and a va_list was most of the
     // cost of exporting a plot (Docs/performance.md).
-    let magnitude = Swift.abs(v)
+    let q = hundredths(v)
+    if q == 0 { return "0" }
+    var digits: [UInt8] = []
+    digits.reserveCapacity(24)
+    appendDigits(q, negative: v < 0, to: &digits)
+    return String(decoding: digits, as: UTF8.self)
+  }
+
+  /// Appends `number(v)`'s text to `out` as UTF-8 bytes (the same characters, without
+  /// building a string).
+  ///
+  /// - Parameters:
+  ///   - v: The value (pixels).
+  ///   - out: The bytes to append to.
+  public static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+    let q = hundredths(v)
+    if q == 0 {
+      out.append(UInt8(ascii: "0"))
+      return
+    }
+    appendDigits(q, negative: v < 0, to: &out)
+  }
+
+  /// `|v|` (clamped to 1e12; 0 for non-finite `v`) times 100, rounded to the nearest
+  /// integer, ties to even, on the binary value: printf's `%.2f` rounding, in integers.
+  static func hundredths(_ v: Double) -> UInt64 {
+    guard v.isFinite else { return 0 }
+    let magnitude = Swift.abs(min(max(v, -1e12), 1e12))
     let m = magnitude.significandBitPattern | (magnitude.isNormal ? 1 << 52 : 0)
     let e = Int(magnitude.exponentBitPattern == 0 ? 1 : magnitude.exponentBitPattern) - 1075
     let p = m &* 100  // < 2^60: the value times 100 is p * 2^e exactly
-    var q: UInt64
-    if m == 0 {
-      q = 0
-    } else if e >= 0 {
-      q = p << UInt64(e)  // |v| <= 1e12, so this is < 2^47
-    } else if e <= -64 {
-      q = 0  // below 2^-4 after scaling: rounds to 0
-    } else {
-      let shift = UInt64(-e)
-      q = p >> shift
-      let rest = p & ((1 << shift) &- 1)
-      let half: UInt64 = 1 << (shift - 1)
-      if rest > half || (rest == half && q & 1 == 1) { q += 1 }
-    }
-    if q == 0 { return "0" }
-    var digits: [UInt8] = []
-    digits.reserveCapacity(20)
-    if v < 0 { digits.append(UInt8(ascii: "-")) }
-    digits.append(contentsOf: String(q / 100).utf8)
+    if m == 0 { return 0 }
+    if e >= 0 { return p << UInt64(e) }  // |v| <= 1e12, so this is < 2^47
+    if e <= -64 { return 0 }  // below 2^-4 after scaling: rounds to 0
+    let shift = UInt64(-e)
+    var q = p >> shift
+    let rest = p & ((1 << shift) &- 1)
+    let half: UInt64 = 1 << (shift - 1)
+    if rest > half || (rest == half && q & 1 == 1) { q += 1 }
+    return q
+  }
+
+  /// Appends `q` hundredths (q > 0) as `[-]units[.d[d]]`, trailing zeros of the decimals
+  /// and a bare point left out.
+  static func appendDigits(_ q: UInt64, negative: Bool, to out: inout [UInt8]) {
+    if negative { out.append(UInt8(ascii: "-")) }
+    var units = q / 100
+    var divisor: UInt64 = 1
+    while divisor <= units / 10 { divisor *= 10 }
+    repeat {
+      out.append(UInt8(ascii: "0") + UInt8(units / divisor))
+      units %= divisor
+      divisor /= 10
+    } while divisor > 0
     let cents = Int(q % 100)
     if cents != 0 {
-      digits.append(UInt8(ascii: "."))
-      digits.append(UInt8(ascii: "0") + UInt8(cents / 10))
-      if cents % 10 != 0 { digits.append(UInt8(ascii: "0") + UInt8(cents % 10)) }
+      out.append(UInt8(ascii: "."))
+      out.append(UInt8(ascii: "0") + UInt8(cents / 10))
+      if cents % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(cents % 10)) }
     }
-    return String(decoding: digits, as: UTF8.self)
   }
 
   /// `text` escaped for XML character data and attribute values: `&` `<` `>` `"` `'` as

@@ -16,6 +16,23 @@ public protocol CellGlyphs: Sendable {
   ///     the top, column 0 at the left); never 0.
   ///   - curve: The 0-based index of the curve that drew the dots.
   func glyph(for mask: UInt32, curve: Int) -> Character
+
+  /// `glyph(for:curve:)` as one Unicode scalar, or nil when that character is made of
+  /// several scalars. The canvas renders from this (no `Character` a cell); the default asks
+  /// `glyph(for:curve:)`.
+  ///
+  /// - Parameters:
+  ///   - mask: As for `glyph(for:curve:)`; never 0.
+  ///   - curve: The 0-based index of the curve that drew the dots.
+  func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar?
+}
+
+extension CellGlyphs {
+  /// The single scalar of `glyph(for:curve:)`, or nil when it has several.
+  public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
+    let scalars = glyph(for: mask, curve: curve).unicodeScalars
+    return scalars.count == 1 ? scalars.first : nil
+  }
 }
 
 /// 7-bit ASCII glyphs from 3 x 3 dots a cell, so a plot stays readable when piped to a file
@@ -39,6 +56,21 @@ public struct AsciiGlyphs: CellGlyphs {
   public func glyph(for mask: UInt32, curve: Int) -> Character {
     if curve > 0 { return Self.markers[(curve - 1) % Self.markers.count] }
     return Self.shape(mask & 0x1FF)
+  }
+
+  /// `glyph(for:curve:)` as a scalar, from tables (`shape` of every 3 x 3 mask, worked out
+  /// once).
+  public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
+    if curve > 0 { return Self.markerScalars[(curve - 1) % Self.markerScalars.count] }
+    return Self.shapeScalars[Int(mask & 0x1FF)]
+  }
+
+  /// `markers` as scalars.
+  static let markerScalars: [Unicode.Scalar] = markers.map { $0.unicodeScalars.first ?? " " }
+
+  /// `shape(mask)` for every mask 0...511, as scalars.
+  static let shapeScalars: [Unicode.Scalar] = (0..<512).map {
+    shape(UInt32($0)).unicodeScalars.first ?? " "
   }
 
   /// The character that best follows the dots of a 3 x 3 mask (bit `row * 3 + column`).
@@ -99,12 +131,17 @@ public struct BrailleGlyphs: CellGlyphs {
   /// Braille numbers its dots 1-2-3-7 down the left column and 4-5-6-8 down the right one;
   /// dot k is bit k - 1 of the offset from U+2800 (Unicode, Braille Patterns block).
   public func glyph(for mask: UInt32, curve: Int) -> Character {
+    Character(glyphScalar(for: mask, curve: curve) ?? " ")
+  }
+
+  /// `glyph(for:curve:)` as a scalar (U+2800 plus the braille bits of `mask`).
+  public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
     // Mask bit (row * 2 + col) -> braille bit: 0->0, 1->3, 2->1, 3->4, 4->2, 5->5, 6->6, 7->7.
     let m = mask & 0xFF
     let code =
       (m & 0b1100_0001) | ((m & 0b10) << 2) | ((m & 0b100) >> 1) | ((m & 0b1000) << 1)
       | ((m & 0b1_0000) >> 2) | (m & 0b10_0000)
-    return Character(Unicode.Scalar(0x2800 + code) ?? " ")
+    return Unicode.Scalar(0x2800 + code) ?? " "
   }
 }
 
@@ -129,4 +166,12 @@ public struct BlockGlyphs: CellGlyphs {
   public func glyph(for mask: UInt32, curve: Int) -> Character {
     Self.quadrants[Int(mask & 0xF)]
   }
+
+  /// `glyph(for:curve:)` as a scalar.
+  public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
+    Self.quadrantScalars[Int(mask & 0xF)]
+  }
+
+  /// `quadrants` as scalars.
+  static let quadrantScalars: [Unicode.Scalar] = quadrants.map { $0.unicodeScalars.first ?? " " }
 }

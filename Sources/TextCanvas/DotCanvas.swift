@@ -178,24 +178,28 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
-    // Built as UTF-8 bytes and decoded once: appending Characters to a String one by one
-    // cost about a third of a whole redraw at 200x60 (callgrind).
+    // Built as UTF-8 bytes from one scalar a cell and decoded once: making a Character per
+    // cell and appending it to a String cost about a third of a whole redraw at 200x60
+    // (callgrind, Docs/performance.md).
     var out: [UInt8] = []
     out.reserveCapacity(rows * (columns + 1) * (colors == nil ? 3 : 6))
-    var line: [Character] = []
-    line.reserveCapacity(columns)
+    var line = [UInt32](repeating: 0x20, count: columns)
     for r in 0..<rows {
       if r > 0 { out.append(0x0A) }
-      line.removeAll(keepingCapacity: true)
-      for c in 0..<columns { line.append(character(row: r, column: c)) }
-      while line.last == " " { line.removeLast() }
+      var end = 0  // the cells after the last non-space one are left out
+      for c in 0..<columns {
+        let v = scalarValue(row: r, column: c)
+        line[c] = v
+        if v != 0x20 { end = c + 1 }
+      }
       guard let colors else {
-        for ch in line { Self.appendUTF8(ch, to: &out) }
+        for c in 0..<end { appendCell(line[c], row: r, column: c, to: &out) }
         continue
       }
       var current = Self.plainTint
-      for (c, ch) in line.enumerated() {
-        let t = ch == " " ? Self.plainTint : colour(row: r, column: c)
+      for c in 0..<end {
+        let v = line[c]
+        let t = v == 0x20 ? Self.plainTint : colour(row: r, column: c)
         if t != current {
           if current != Self.plainTint { out.append(contentsOf: colors.reset.utf8) }
           if t == Self.markTint {
@@ -207,34 +211,73 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
           }
           current = t
         }
-        Self.appendUTF8(ch, to: &out)
+        appendCell(v, row: r, column: c, to: &out)
       }
       if current != Self.plainTint { out.append(contentsOf: colors.reset.utf8) }
     }
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Stands for a cell whose character is not one scalar (a marker or glyph made of several):
+  /// `appendCell` writes `character(row:column:)` for it.
+  static var severalScalars: UInt32 { UInt32.max }
+
+  /// The scalar value of what `character(row:column:)` shows in cell (`row`, `column`)
+  /// (inside the canvas), or `severalScalars`.
+  @inline(__always)
+  func scalarValue(row: Int, column: Int) -> UInt32 {
+    let i = row * columns + column
+    if !marks.isEmpty, let m = marks[i] {
+      let scalars = m.unicodeScalars
+      return scalars.count == 1 ? scalars[scalars.startIndex].value : Self.severalScalars
+    }
+    if text[i] != 0 { return UInt32(text[i]) }
+    if dots[i] != 0 {
+      return glyphs.glyphScalar(for: dots[i], curve: Int(owner[i]))?.value ?? Self.severalScalars
+    }
+    let s = strokes[i]
+    if s & Self.tickMark != 0 || s == Self.horizontal | Self.vertical { return 0x2B }  // +
+    if s == Self.horizontal { return 0x2D }  // -
+    if s == Self.vertical { return 0x7C }  // |
+    return 0x20
+  }
+
+  /// Appends cell `v` (a `scalarValue`) as UTF-8.
+  @inline(__always)
+  func appendCell(_ v: UInt32, row: Int, column: Int, to out: inout [UInt8]) {
+    if v < 0x80 {
+      out.append(UInt8(truncatingIfNeeded: v))
+    } else if v == Self.severalScalars {
+      Self.appendUTF8(character(row: row, column: column), to: &out)
+    } else {
+      Self.appendUTF8(scalarValue: v, to: &out)
+    }
+  }
+
   /// Appends the UTF-8 encoding of `ch` to `out` (scalar by scalar, without going through a
   /// string view).
   @inline(__always)
   static func appendUTF8(_ ch: Character, to out: inout [UInt8]) {
-    for scalar in ch.unicodeScalars {
-      let v = scalar.value
-      if v < 0x80 {
-        out.append(UInt8(v))
-      } else if v < 0x800 {
-        out.append(UInt8(0xC0 | (v >> 6)))
-        out.append(UInt8(0x80 | (v & 0x3F)))
-      } else if v < 0x10000 {
-        out.append(UInt8(0xE0 | (v >> 12)))
-        out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-        out.append(UInt8(0x80 | (v & 0x3F)))
-      } else {
-        out.append(UInt8(0xF0 | (v >> 18)))
-        out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-        out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-        out.append(UInt8(0x80 | (v & 0x3F)))
-      }
+    for scalar in ch.unicodeScalars { appendUTF8(scalarValue: scalar.value, to: &out) }
+  }
+
+  /// Appends the UTF-8 encoding of the scalar value `v` (a valid `Unicode.Scalar` value).
+  @inline(__always)
+  static func appendUTF8(scalarValue v: UInt32, to out: inout [UInt8]) {
+    if v < 0x80 {
+      out.append(UInt8(v))
+    } else if v < 0x800 {
+      out.append(UInt8(0xC0 | (v >> 6)))
+      out.append(UInt8(0x80 | (v & 0x3F)))
+    } else if v < 0x10000 {
+      out.append(UInt8(0xE0 | (v >> 12)))
+      out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (v & 0x3F)))
+    } else {
+      out.append(UInt8(0xF0 | (v >> 18)))
+      out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+      out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (v & 0x3F)))
     }
   }
 
@@ -315,18 +358,43 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Sets the dots along the segment from `a` to `b` (clipped to the canvas first): one
   /// dot per step of at most one dot along the longer axis (a DDA).
   mutating func rasterize(_ a: PixelPoint, _ b: PixelPoint, curve: Int32) {
-    let bounds = PixelRect(
-      x: 0, y: 0, width: Double(columns * dotW), height: Double(rows * dotH))
-    guard let seg = LayoutClip.clipSegment(a, b, to: bounds) else { return }
-    let dx = seg.b.x - seg.a.x, dy = seg.b.y - seg.a.y
+    let w = Double(columns * dotW), h = Double(rows * dotH)
+    let start: PixelPoint
+    let end: PixelPoint
+    if a.x >= 0, a.x <= w, a.y >= 0, a.y <= h, b.x >= 0, b.x <= w, b.y >= 0, b.y <= h {
+      // Both ends on the canvas (edges included): clipping returns them unchanged.
+      (start, end) = (a, b)
+    } else {
+      guard let seg = LayoutClip.clipSegment(a, b, to: PixelRect(x: 0, y: 0, width: w, height: h))
+      else { return }
+      (start, end) = (seg.a, seg.b)
+    }
+    let dx = end.x - start.x, dy = end.y - start.y
     let steps = Int(max(abs(dx), abs(dy)).rounded(.up))  // bounded by the canvas size
     if steps == 0 {
-      plotDot(seg.a, curve: curve)
+      plotDot(start, curve: curve)
       return
     }
-    for k in 0...steps {
-      let t = Double(k) / Double(steps)
-      plotDot(PixelPoint(x: seg.a.x + t * dx, y: seg.a.y + t * dy), curve: curve)
+    // `plotDot` for each step, on the arrays directly (same arithmetic, same dots).
+    let columns = self.columns, dotW = self.dotW, dotH = self.dotH
+    dots.withUnsafeMutableBufferPointer { dots in
+      owner.withUnsafeMutableBufferPointer { owner in
+        for k in 0...steps {
+          let t = Double(k) / Double(steps)
+          let x = start.x + t * dx, y = start.y + t * dy
+          guard x >= 0, x < w, y >= 0, y < h else { continue }  // also false for NaN
+          let px = Int(x), py = Int(y)
+          let (cellRow, dotRow) = py.quotientAndRemainder(dividingBy: dotH)
+          let (cellColumn, dotColumn) = px.quotientAndRemainder(dividingBy: dotW)
+          let i = cellRow * columns + cellColumn
+          let bit = UInt32(1) << UInt32(dotRow * dotW + dotColumn)
+          if owner[i] != curve {
+            owner[i] = curve
+            dots[i] = 0
+          }
+          dots[i] |= bit
+        }
+      }
     }
   }
 
