@@ -130,14 +130,16 @@ public enum DataFile {
   ///   - x: the x column, or `nil` for the record number (0-based, gnuplot's column 0).
   ///   - y: the y column.
   /// - Returns: the series; time columns in Unix seconds (UTC) with `xIsTime`/`yIsTime` set.
+  ///   The columns are `DataColumn`s, encoded block by block while the file streams, so
+  ///   the values never sit in memory as plain Doubles.
   /// - Throws: `DataFileError` when the file cannot be read, a column is unknown or out of
   ///   range (the message lists the names and suggests the nearest), or no record has a
   ///   number in both columns.
   public static func read(
     path: String, x: ColumnRef?, y: ColumnRef, options: DataFileOptions = DataFileOptions()
   ) throws(DataFileError) -> DataSeries {
-    var xs: [Double] = []
-    var ys: [Double] = []
+    var xs = DataColumn.Builder()
+    var ys = DataColumn.Builder()
     var points = 0
     let (reader, layout) = try open(path: path, options: options)
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
@@ -151,7 +153,7 @@ public enum DataFile {
       throw noNumbers(path: path, records: result.records, columns: [xc, yc])
     }
     return DataSeries(
-      x: xs, y: ys, xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name, yName: yc.name,
+      x: xs.finish(), y: ys.finish(), xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name, yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
   }
 

@@ -129,12 +129,13 @@ public struct ColumnInfo: Sendable, Hashable {
 ///
 /// `x` and `y` have one element per data record (`records` of them). A missing or
 /// non-numeric cell is NaN there: a gap, never a zero. Non-monotonic x is kept as given.
-/// Time columns hold Unix seconds (UTC).
+/// Time columns hold Unix seconds (UTC). The columns are compact (`DataColumn`: about 2 to 4
+/// bytes a value for short decimals) and give back exactly the values read.
 public struct DataSeries: Sendable, Hashable {
   /// The x values (plot units, or Unix seconds when `xIsTime`); NaN where the cell is missing.
-  public var x: [Double]
+  public var x: DataColumn
   /// The y values (plot units, or Unix seconds when `yIsTime`); NaN = gap.
-  public var y: [Double]
+  public var y: DataColumn
   /// Whether x is a time axis (Unix seconds).
   public var xIsTime: Bool
   /// Whether y is a time axis (Unix seconds).
@@ -150,7 +151,7 @@ public struct DataSeries: Sendable, Hashable {
 
   /// Creates a series.
   public init(
-    x: [Double], y: [Double], xIsTime: Bool = false, yIsTime: Bool = false, xName: String,
+    x: DataColumn, y: DataColumn, xIsTime: Bool = false, yIsTime: Bool = false, xName: String,
     yName: String, missing: Int, records: Int
   ) {
     self.x = x

@@ -1,16 +1,18 @@
 import CalculatorBrain
+import DataFiles
 import GraphView
 import Intervals
 import Synchronization
 
 /// One data series of a plot: two columns of a data file as records, x and y in record order.
 ///
-/// A missing or non-numeric cell is NaN (a gap); time columns hold Unix seconds (UTC).
+/// A missing or non-numeric cell is NaN (a gap); time columns hold Unix seconds (UTC). The
+/// columns are `DataColumn`s (compact, decoded a block at a time, exactly the values read).
 public struct DataCurve: Sendable, Hashable {
   /// The x values, one per record (plot units, or Unix seconds when `xIsTime`); NaN = gap.
-  public var x: [Double]
+  public var x: DataColumn
   /// The y values, one per record (plot units, or Unix seconds when `yIsTime`); NaN = gap.
-  public var y: [Double]
+  public var y: DataColumn
   /// The legend text: the file and the columns (`data.csv using 1:3`, `temp_max`).
   public var title: String
   /// How the series is drawn.
@@ -30,8 +32,8 @@ public struct DataCurve: Sendable, Hashable {
   ///   - xIsTime: Whether x holds Unix seconds.
   ///   - yIsTime: Whether y holds Unix seconds.
   public init(
-    x: [Double], y: [Double], title: String, marks: CurveMarks = .lines, xIsTime: Bool = false,
-    yIsTime: Bool = false
+    x: DataColumn, y: DataColumn, title: String, marks: CurveMarks = .lines,
+    xIsTime: Bool = false, yIsTime: Bool = false
   ) {
     self.x = x
     self.y = y
@@ -44,14 +46,21 @@ public struct DataCurve: Sendable, Hashable {
   /// The number of records.
   public var count: Int { min(x.count, y.count) }
 
-  /// The bounds of the finite records, only those with x in `xWithin` when given.
+  /// Creates a series from plain arrays (see `init(x:y:title:marks:xIsTime:yIsTime:)`).
+  public init(
+    x: [Double], y: [Double], title: String, marks: CurveMarks = .lines, xIsTime: Bool = false,
+    yIsTime: Bool = false
+  ) {
+    self.init(
+      x: DataColumn(x), y: DataColumn(y), title: title, marks: marks, xIsTime: xIsTime,
+      yIsTime: yIsTime)
+  }
+
+  /// The bounds of the finite records, only those with x in `xWithin` when given (from the
+  /// columns' per-block extremes where a block is whole and gapless: `DataColumn.extremes`).
   public func bounds(xWithin: ClosedRange<Double>? = nil) -> RecordBounds? {
-    x.withUnsafeBufferPointer { xs in
-      y.withUnsafeBufferPointer { ys in
-        RecordBounds.of(count: min(xs.count, ys.count), xWithin: xWithin) { field, i in
-          field == .x ? xs[i] : ys[i]
-        }
-      }
+    DataColumn.extremes(x: x, y: y, xWithin: xWithin).map {
+      RecordBounds(x: $0.x, y: $0.y, count: $0.count)
     }
   }
 }
@@ -233,13 +242,15 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return values.indices.contains(record) ? values[record] : .nan
   }
 
-  /// All x and y values of a data series at once; nil for a function.
-  public func withRecordValues<R>(
+  /// The x and y values of a data series a block at a time (decoded from its columns);
+  /// false for a function.
+  public func forEachRecordBlock(
     ofCurve curve: Int,
-    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
-  ) -> R? {
-    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
-    return d.x.withUnsafeBufferPointer { xs in d.y.withUnsafeBufferPointer { ys in body(xs, ys) } }
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) -> Bool {
+    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return false }
+    DataColumn.forEachBlock(d.x, d.y, body)
+    return true
   }
 
   /// How the curve is drawn: a function with lines, a series as asked.

@@ -58,6 +58,19 @@ public protocol GraphViewRecordsDataSource: GraphViewDataSource {
     _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
   ) -> R?
 
+  /// Calls `body` with the x and y values of curve `curve` a block at a time, in record
+  /// order (two buffers of equal length each call, valid only during the call; all the
+  /// blocks together are the `numberOfRecords` records). The form for a source that keeps
+  /// its records compactly and decodes them a block at a time (`DataColumn`), so a pass
+  /// over a million records needs no million-value buffer.
+  ///
+  /// - Returns: false (without calling `body`) when the curve is a function or the source
+  ///   has no bulk form; the default hands over `withRecordValues`' buffers as one block.
+  func forEachRecordBlock(
+    ofCurve curve: Int,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) -> Bool
+
   /// How curve `curve` is drawn. The default: `.lines`.
   func marks(ofCurve curve: Int) -> CurveMarks
 
@@ -75,6 +88,18 @@ extension GraphViewRecordsDataSource {
     ofCurve curve: Int,
     _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
   ) -> R? { nil }
+
+  /// The default: `withRecordValues`' buffers as one block; false when it answers nil.
+  public func forEachRecordBlock(
+    ofCurve curve: Int,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) -> Bool {
+    let done: Void? = withRecordValues(ofCurve: curve) { xs, ys in
+      let n = min(xs.count, ys.count)
+      body(UnsafeBufferPointer(rebasing: xs[0..<n]), UnsafeBufferPointer(rebasing: ys[0..<n]))
+    }
+    return done != nil
+  }
 
   /// The default: every curve is drawn with lines.
   public func marks(ofCurve curve: Int) -> CurveMarks { .lines }

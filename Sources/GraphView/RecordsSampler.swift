@@ -28,10 +28,13 @@ public enum RecordsSampler {
     switch source.marks(ofCurve: curve) {
     case .points:
       var decimator = PixelDecimator(viewport: viewport)
-      let done: Void? = source.withRecordValues(ofCurve: curve) { xs, ys in
-        for i in 0..<min(n, xs.count, ys.count) { decimator.add(x: xs[i], y: ys[i]) }
+      var left = n
+      let done = source.forEachRecordBlock(ofCurve: curve) { xs, ys in
+        let m = min(left, xs.count, ys.count)
+        for i in 0..<m { decimator.add(x: xs[i], y: ys[i]) }
+        left -= m
       }
-      if done == nil {
+      if !done {
         for i in 0..<n {
           decimator.add(
             x: source.value(of: .x, record: i, curve: curve),
@@ -41,10 +44,13 @@ public enum RecordsSampler {
       return SampledCurve(title: title, segments: decimator.points.map { [$0] })
     case .lines, .linesPoints:
       var decimator = M4Decimator(viewport: viewport)
-      let done: Void? = source.withRecordValues(ofCurve: curve) { xs, ys in
-        for i in 0..<min(n, xs.count, ys.count) { decimator.add(x: xs[i], y: ys[i]) }
+      var left = n
+      let done = source.forEachRecordBlock(ofCurve: curve) { xs, ys in
+        let m = min(left, xs.count, ys.count)
+        for i in 0..<m { decimator.add(x: xs[i], y: ys[i]) }
+        left -= m
       }
-      if done == nil {
+      if !done {
         for i in 0..<n {
           decimator.add(
             x: source.value(of: .x, record: i, curve: curve),

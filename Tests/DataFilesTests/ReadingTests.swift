@@ -98,7 +98,7 @@ import Testing
   #expect(s.x.first == 1_046_304_000)  // 2/27/2003
   #expect(s.x[2] == 1_046_649_600)  // 3/3/2003, not 3 March read as 3 March either way
   #expect(s.x[7] == 1_047_254_400)  // 3/10/2003: March 10th, not October 3rd
-  #expect(s.y.prefix(2) == [77.9, 78.15])
+  #expect(Array(s.y.prefix(2)) == [77.9, 78.15])
 }
 
 @Test func monthNameDatesAndTextColumn() throws {

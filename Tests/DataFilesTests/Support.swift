@@ -38,7 +38,8 @@ func withTemporaryFile<T>(
   try withTemporaryFile(Array(text.utf8), name: name, body)
 }
 
-/// Whether two arrays are equal, NaN equal to NaN (gaps in the same places).
-func sameValues(_ a: [Double], _ b: [Double]) -> Bool {
-  a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+/// Whether the values equal the array, NaN equal to NaN (gaps in the same places).
+func sameValues(_ values: some Sequence<Double>, _ b: [Double]) -> Bool {
+  let a = Array(values)
+  return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
 }
