@@ -435,7 +435,14 @@ struct CurveSampler<Source: GraphViewDataSource> {
   /// column that runs out of its allowance is resolved evenly rather than from the left.
   mutating func structure(_ a: Double, _ b: Double, _ ya: Double, _ yb: Double) {
     leaves.removeAll(keepingCapacity: true)
-    leaves.append(leaf(a, b, ya, yb, depth: 0))
+    let whole = leaf(a, b, ya, yb, depth: 0)
+    if !needsStructure(whole) {
+      // The usual column (smooth, defined): the loop below would keep it as it is.
+      leaves.append(whole)
+      leaves[0].joined = joins(whole)
+      return
+    }
+    leaves.append(whole)
     var changed = true
     while changed {
       changed = false

@@ -178,6 +178,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
+    if colors == nil, marks.isEmpty, let text = plainRender() { return text }
     // Built as UTF-8 bytes from one scalar a cell and decoded once: making a Character per
     // cell and appending it to a String cost about a third of a whole redraw at 200x60
     // (callgrind, Docs/performance.md).
@@ -216,6 +217,80 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       if current != Self.plainTint { out.append(contentsOf: colors.reset.utf8) }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `render(colors: nil)` written straight into the string's storage (at most 4 bytes a
+  /// cell and a newline a row), or nil when a glyph is not one scalar (`render` then takes
+  /// the general path). Same characters, same trimming of trailing spaces.
+  func plainRender() -> String? {
+    let rows = self.rows, columns = self.columns
+    let capacity = rows * (columns * 4 + 1)
+    var complete = true
+    let text = String(unsafeUninitializedCapacity: max(capacity, 1)) { out in
+      self.text.withUnsafeBufferPointer { text in
+        dots.withUnsafeBufferPointer { dots in
+          owner.withUnsafeBufferPointer { owner in
+            strokes.withUnsafeBufferPointer { strokes in
+              var n = 0
+              for r in 0..<rows {
+                if r > 0 {
+                  out[n] = 0x0A
+                  n += 1
+                }
+                var end = n  // the bytes after the last non-space cell are left out
+                for c in 0..<columns {
+                  let i = r * columns + c
+                  var v: UInt32
+                  if text[i] != 0 {
+                    v = UInt32(text[i])
+                  } else if dots[i] != 0 {
+                    guard let g = glyphs.glyphScalar(for: dots[i], curve: Int(owner[i])) else {
+                      complete = false
+                      return 0
+                    }
+                    v = g.value
+                  } else {
+                    let s = strokes[i]
+                    if s & Self.tickMark != 0 || s == Self.horizontal | Self.vertical {
+                      v = 0x2B  // +
+                    } else if s == Self.horizontal {
+                      v = 0x2D  // -
+                    } else if s == Self.vertical {
+                      v = 0x7C  // |
+                    } else {
+                      v = 0x20
+                    }
+                  }
+                  if v < 0x80 {
+                    out[n] = UInt8(truncatingIfNeeded: v)
+                    n += 1
+                  } else if v < 0x800 {
+                    out[n] = UInt8(truncatingIfNeeded: 0xC0 | (v >> 6))
+                    out[n + 1] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+                    n += 2
+                  } else if v < 0x10000 {
+                    out[n] = UInt8(truncatingIfNeeded: 0xE0 | (v >> 12))
+                    out[n + 1] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 6) & 0x3F))
+                    out[n + 2] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+                    n += 3
+                  } else {
+                    out[n] = UInt8(truncatingIfNeeded: 0xF0 | (v >> 18))
+                    out[n + 1] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 12) & 0x3F))
+                    out[n + 2] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 6) & 0x3F))
+                    out[n + 3] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+                    n += 4
+                  }
+                  if v != 0x20 { end = n }
+                }
+                n = end
+              }
+              return n
+            }
+          }
+        }
+      }
+    }
+    return complete ? text : nil
   }
 
   /// Stands for a cell whose character is not one scalar (a marker or glyph made of several):
@@ -375,27 +450,12 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       plotDot(start, curve: curve)
       return
     }
-    // `plotDot` for each step, on the arrays directly (same arithmetic, same dots).
-    let columns = self.columns, dotW = self.dotW, dotH = self.dotH
-    dots.withUnsafeMutableBufferPointer { dots in
-      owner.withUnsafeMutableBufferPointer { owner in
-        for k in 0...steps {
-          let t = Double(k) / Double(steps)
-          let x = start.x + t * dx, y = start.y + t * dy
-          guard x >= 0, x < w, y >= 0, y < h else { continue }  // also false for NaN
-          let px = Int(x), py = Int(y)
-          let (cellRow, dotRow) = py.quotientAndRemainder(dividingBy: dotH)
-          let (cellColumn, dotColumn) = px.quotientAndRemainder(dividingBy: dotW)
-          let i = cellRow * columns + cellColumn
-          let bit = UInt32(1) << UInt32(dotRow * dotW + dotColumn)
-          if owner[i] != curve {
-            owner[i] = curve
-            dots[i] = 0
-          }
-          dots[i] |= bit
-        }
-      }
-    }
+    // `plotDot` for each step, on the arrays directly (same arithmetic, same dots), in a
+    // function that is not generic (a closure here asked for the canvas's type metadata on
+    // every segment).
+    DotSteps.plot(
+      dots: &dots, owner: &owner, from: start, dx: dx, dy: dy, steps: steps,
+      grid: DotSteps.Grid(width: w, height: h, columns: columns, dotW: dotW, dotH: dotH), curve: curve)
   }
 
   /// Marks the cells under the segment from `a` to `b`: a mostly horizontal segment marks
@@ -441,6 +501,41 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     let b = min((hi / Double(per)).rounded(.up) - 1, Double(count - 1))
     guard a <= b else { return nil }
     return (Int(a), Int(b))
+  }
+}
+
+/// The DDA's steps of `DotCanvas.rasterize`, on the canvas's dot and owner arrays.
+enum DotSteps {
+  /// The canvas's dot grid: its size in dots, its cells across, the dots a cell.
+  struct Grid {
+    var width: Double
+    var height: Double
+    var columns: Int
+    var dotW: Int
+    var dotH: Int
+  }
+
+  /// Sets the dot under `start + (k / steps) * (dx, dy)` for k in 0...steps (those on the
+  /// canvas) for `curve`, as `DotCanvas.plotDot` does for each.
+  static func plot(
+    dots: inout [UInt32], owner: inout [Int32], from start: PixelPoint, dx: Double, dy: Double,
+    steps: Int, grid: Grid, curve: Int32
+  ) {
+    let w = grid.width, h = grid.height
+    let columns = grid.columns, dotW = grid.dotW, dotH = grid.dotH
+    for k in 0...steps {
+      let t = Double(k) / Double(steps)
+      let x = start.x + t * dx, y = start.y + t * dy
+      guard x >= 0, x < w, y >= 0, y < h else { continue }  // also false for NaN
+      let px = Int(x), py = Int(y)
+      let i = (py / dotH) * columns + px / dotW
+      let bit = UInt32(1) << UInt32((py % dotH) * dotW + px % dotW)
+      if owner[i] != curve {
+        owner[i] = curve
+        dots[i] = 0
+      }
+      dots[i] |= bit
+    }
   }
 }
 
