@@ -27,7 +27,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
   ]
 
-  var body: [String] = []
+  /// What was drawn, as UTF-8: one element a line, each ending in a newline.
+  var body: [UInt8] = []
   var defs: [String] = []
   var clipCount = 0
   var clipOpen = false
@@ -54,39 +55,51 @@ public struct SVGRenderer: PlotRenderer, Sendable {
 
   /// Strokes the polylines as one `<path>`, with a `M` (move) where the pen lifts.
   public mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {
-    // The path data is written as UTF-8 bytes and decoded once: building a string a number
-    // at a time was most of an export's drawing (callgrind, Docs/performance.md).
-    var d: [UInt8] = []
-    d.reserveCapacity(lines.reduce(0) { $0 + $1.count } * 16 + 8)
+    // The element is written as UTF-8 bytes straight into the body: building a string a
+    // number at a time was most of an export's drawing (callgrind, Docs/performance.md).
+    let start = body.count
+    let needed = start + lines.reduce(0) { $0 + $1.count } * 16 + 160
+    if body.capacity < needed { body.reserveCapacity(max(needed, body.capacity * 2)) }
+    Self.append("<path d=\"", to: &body)
+    let dataStart = body.count
     for line in lines {
       var count = 0
       for p in line where p.x.isFinite && p.y.isFinite {
-        d.append(count == 0 ? UInt8(ascii: "M") : count == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
-        Self.appendNumber(p.x, to: &d)
-        d.append(UInt8(ascii: ","))
-        Self.appendNumber(p.y, to: &d)
+        body.append(count == 0 ? UInt8(ascii: "M") : count == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
+        Self.appendNumber(p.x, to: &body)
+        body.append(UInt8(ascii: ","))
+        Self.appendNumber(p.y, to: &body)
         count += 1
       }
       if count == 1 {  // a lone point: a zero-length stroke shows as a round dot
-        d.append(UInt8(ascii: "h"))
-        d.append(UInt8(ascii: "0"))
+        body.append(UInt8(ascii: "h"))
+        body.append(UInt8(ascii: "0"))
       }
     }
-    guard !d.isEmpty else { return }
-    body.append("<path d=\"" + String(decoding: d, as: UTF8.self) + "\" " + Self.strokeAttributes(style) + "/>")
+    guard body.count > dataStart else {
+      body.removeSubrange(start...)
+      return
+    }
+    Self.append("\" ", to: &body)
+    Self.append(Self.strokeAttributes(style), to: &body)
+    Self.append("/>\n", to: &body)
   }
 
   /// Paints `rect` white (the legend's box) for `.legend`, otherwise in the style's colour.
   public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
-    guard let r = Self.rectAttributes(rect) else { return }
+    guard Self.isDrawable(rect) else { return }
     let fill = style == .legend ? "#ffffff\" fill-opacity=\"0.85" : Self.color(style)
-    body.append("<rect \(r) fill=\"\(fill)\" stroke=\"none\"/>")
+    Self.append("<rect ", to: &body)
+    Self.appendRectAttributes(rect, to: &body)
+    Self.append(" fill=\"" + fill + "\" stroke=\"none\"/>\n", to: &body)
   }
 
   /// Strokes the outline of `rect` as a `<rect>`.
   public mutating func drawRect(_ rect: PixelRect, style: DrawStyle) {
-    guard let r = Self.rectAttributes(rect) else { return }
-    body.append("<rect \(r) \(Self.strokeAttributes(style))/>")
+    guard Self.isDrawable(rect) else { return }
+    Self.append("<rect ", to: &body)
+    Self.appendRectAttributes(rect, to: &body)
+    Self.append(" " + Self.strokeAttributes(style) + "/>\n", to: &body)
   }
 
   /// Writes `text` as a `<text>` element, escaped (see `escape`).
@@ -111,9 +124,15 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     case .right: ta = "end"
     }
     let weight = style == .title ? " font-weight=\"bold\"" : ""
-    body.append(
-      "<text x=\"\(Self.number(point.x))\" y=\"\(Self.number(baseline))\" text-anchor=\"\(ta)\" "
-        + "font-size=\"\(Self.number(fs))\"\(weight) fill=\"\(Self.textColor(style))\">\(t)</text>")
+    Self.append("<text x=\"", to: &body)
+    Self.appendNumber(point.x, to: &body)
+    Self.append("\" y=\"", to: &body)
+    Self.appendNumber(baseline, to: &body)
+    Self.append("\" text-anchor=\"" + ta + "\" font-size=\"", to: &body)
+    Self.appendNumber(fs, to: &body)
+    Self.append("\"" + weight + " fill=\"" + Self.textColor(style) + "\">", to: &body)
+    Self.append(t, to: &body)
+    Self.append("</text>\n", to: &body)
   }
 
   /// The estimated size of `text` in pixels: `0.6 * fontSize` per character (after
@@ -130,13 +149,13 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     clipCount += 1
     let id = "clip\(clipCount)"
     defs.append("<clipPath id=\"\(id)\"><rect \(r)/></clipPath>")
-    body.append("<g clip-path=\"url(#\(id))\">")
+    Self.append("<g clip-path=\"url(#\(id))\">\n", to: &body)
     clipOpen = true
   }
 
   /// Ends the clipping group started by `beginClip`.
   public mutating func endClip() {
-    if clipOpen { body.append("</g>") }
+    if clipOpen { Self.append("</g>\n", to: &body) }
     clipOpen = false
   }
 
@@ -153,10 +172,16 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     ]
     if !defs.isEmpty { lines.append("<defs>" + defs.joined() + "</defs>") }
     lines.append("<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>")
-    lines += body
-    if clipOpen { lines.append("</g>") }
-    lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
+    var out: [UInt8] = []
+    out.reserveCapacity(body.count + 512 + defs.reduce(0) { $0 + $1.utf8.count })
+    for line in lines {
+      Self.append(line, to: &out)
+      out.append(0x0A)
+    }
+    out.append(contentsOf: body)  // each element ends in a newline
+    if clipOpen { Self.append("</g>\n", to: &out) }
+    Self.append("</svg>\n", to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Lays out and draws `plot` into a new document of `size` pixels and returns its text
@@ -283,6 +308,30 @@ public struct SVGRenderer: PlotRenderer, Sendable {
 
   static func visibleCount(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { $0 + (isDropped($1) ? 0 : 1) }
+  }
+
+  /// Appends the UTF-8 of `text` to `out`.
+  @inline(__always)
+  static func append(_ text: String, to out: inout [UInt8]) {
+    out.append(contentsOf: text.utf8)
+  }
+
+  /// Whether `rectAttributes(r)` gives attributes (all four numbers finite).
+  static func isDrawable(_ r: PixelRect) -> Bool {
+    r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite
+  }
+
+  /// Appends `rectAttributes(r)` (of a drawable `r`) to `out`.
+  static func appendRectAttributes(_ r: PixelRect, to out: inout [UInt8]) {
+    append("x=\"", to: &out)
+    appendNumber(r.x, to: &out)
+    append("\" y=\"", to: &out)
+    appendNumber(r.y, to: &out)
+    append("\" width=\"", to: &out)
+    appendNumber(max(r.width, 0), to: &out)
+    append("\" height=\"", to: &out)
+    appendNumber(max(r.height, 0), to: &out)
+    out.append(UInt8(ascii: "\""))
   }
 
   static func rectAttributes(_ r: PixelRect) -> String? {
