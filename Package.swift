@@ -17,8 +17,15 @@ let package = Package(
     // MARK: Numerics
     .target(name: "Intervals", swiftSettings: fast),
 
+    // glibc's vector math library (libmvec) over whole arrays, for the batch evaluator: the
+    // AVX2 loops compiled for AVX2 (called only where CPUID finds it), and the dispatcher.
+    .target(
+      name: "CVectorMathAVX2", cSettings: [.unsafeFlags(["-mavx2", "-mfma"])],
+      linkerSettings: [.linkedLibrary("mvec"), .linkedLibrary("m")]),
+    .target(name: "CVectorMath", dependencies: ["CVectorMathAVX2"], linkerSettings: [.linkedLibrary("m")]),
+
     // MARK: The calculator (knows nothing of plotting)
-    .target(name: "CalculatorBrain", dependencies: ["Intervals"], swiftSettings: fast),
+    .target(name: "CalculatorBrain", dependencies: ["Intervals", "CVectorMath"], swiftSettings: fast),
 
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(name: "GraphView", dependencies: ["Intervals"], swiftSettings: fast),

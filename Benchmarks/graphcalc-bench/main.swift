@@ -228,6 +228,23 @@ print(
 
 var brain = CalculatorBrain()
 _ = try? brain.execute(userFunctions)
+
+/// `--expr EXPR`: time the batch evaluation of one expression only (for profiling it, e.g.
+/// under callgrind), then stop.
+if let i = CommandLine.arguments.firstIndex(of: "--expr"), i + 1 < CommandLine.arguments.count {
+  let text = CommandLine.arguments[i + 1]
+  guard let expr = try? CalculatorBrain.parseExpression(text),
+    let f = try? PlotFunction(expr, variables: brain.variables, functions: brain.functions)
+  else {
+    print("graphcalc-bench: cannot compile \(text)")
+    exit(2)
+  }
+  let values = (0..<evalCount).map { -10.0 + 20.0 * Double($0) / Double(evalCount) }
+  var results = [Double](repeating: 0, count: values.count)
+  let batch = timeBatch(f, xs: values, out: &results)
+  print("\(text): \(fmt(batch.ns)) ns a value (sum \(batch.sum))")
+  exit(0)
+}
 let xs = wanted("eval") ? (0..<evalCount).map { -10.0 + 20.0 * Double($0) / Double(evalCount) } : []
 var out = [Double](repeating: 0, count: xs.count)
 let muparser = wanted("eval") ? buildMuparser() : nil

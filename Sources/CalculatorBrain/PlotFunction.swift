@@ -12,8 +12,11 @@ import Intervals
 ///   difference: `a^2` and `a^3` are computed as `a*a` and `a*a*a`, within 1 ulp of C's
 ///   `pow` (`a*a` is the correctly rounded square; glibc's `pow` misses it for about 1 value
 ///   in 1400), see Docs/performance.md;
-/// - the batch program (`PlotBatch`), the point program evaluated a chunk of x at a time with
-///   the same values bit for bit (`values(at:into:)`);
+/// - the batch program (`PlotBatch`), the point program evaluated a chunk of x at a time
+///   (`values(at:into:)`): the same values bit for bit, but that the elementary functions
+///   (sin, exp, ln, atan2, ...) come from glibc's vector math library (libmvec, four values
+///   at a time with AVX2), within 4 ulps of the scalar functions with the same NaN,
+///   infinities and signed zeros (Tests/CalculatorBrainTests/VectorMathTests.swift);
 /// - the interval program, straight-line, which evaluates the `Interval` rules (Tupper's
 ///   method: T. Tupper, "Reliable Two-Dimensional Graphing Methods for Mathematical
 ///   Formulae with Two Free Variables", SIGGRAPH 2001) and combines both branches of an
@@ -92,7 +95,9 @@ public struct PlotFunction: Sendable {
   }
 
   /// The values at every plot x of `xs`, written to `out` (the fast path of the sampler):
-  /// each equals `value(at:)` at the same x, bit for bit.
+  /// each equals `value(at:)` at the same x, but that each elementary function is computed by
+  /// glibc's vector math library where the processor has AVX2 and FMA
+  /// (`vectorMathAvailable`), within 4 ulps of the scalar function `value(at:)` calls.
   ///
   /// The x values are taken a chunk (256) at a time and each instruction of the batch program
   /// runs over the whole chunk (see `PlotBatch`), so the cost of interpreting the expression
@@ -103,6 +108,13 @@ public struct PlotFunction: Sendable {
   ///   - out: Room for as many values as `xs` has; when the counts differ, only the first
   ///     `min(xs.count, out.count)` are computed.
   public func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
+    values(at: xs, into: out, vectorMath: true)
+  }
+
+  /// `values(at:into:)`, with the elementary functions computed by glibc's vector math
+  /// library (`vectorMath`, within 4 ulps of the scalar functions) or by the scalar ones
+  /// (then every value equals `value(at:)` bit for bit).
+  func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, vectorMath: Bool) {
     let n = min(xs.count, out.count)
     guard n > 0, let xb = xs.baseAddress, let ob = out.baseAddress else { return }
     guard let batch else {
@@ -121,7 +133,7 @@ public struct PlotFunction: Sendable {
       withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: registers) { table in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, batch.conditionalCount)) { modes in
           guard let r = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress else { return }
-          batch.run(xb, ob, count: n, registers: r, table: t, modes: m)
+          batch.run(xb, ob, count: n, registers: r, table: t, modes: m, vectorMath: vectorMath)
         }
       }
     }

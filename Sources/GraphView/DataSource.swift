@@ -17,9 +17,10 @@ public protocol GraphViewDataSource {
   func y(at x: Double, curve: Int) -> Double
 
   /// The values of curve `curve` at every plot x of `xs`, written to `out` (as many as
-  /// `min(xs.count, out.count)`), each equal to `y(at:curve:)` at the same x. The sampler and
-  /// autoscaling ask for many values at once through this; the default calls `y(at:curve:)`
-  /// for each.
+  /// `min(xs.count, out.count)`), each equal to `y(at:curve:)` at the same x or within a few
+  /// ulps of it (a source may compute a batch with vector math, whose elementary functions
+  /// differ from the scalar ones in the last bits). The sampler and autoscaling ask for many
+  /// values at once through this; the default calls `y(at:curve:)` for each.
   func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int)
 
   /// An enclosure of the values of curve `curve` over the plot-x interval `x`, with Tupper's

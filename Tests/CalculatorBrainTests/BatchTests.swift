@@ -73,11 +73,23 @@ private func same(_ a: Double, _ b: Double) -> Bool {
   (a.isNaN && b.isNaN) || a.bitPattern == b.bitPattern
 }
 
-/// The batch values of `f` at `xs`.
-private func batch(_ f: PlotFunction, _ xs: [Double]) -> [Double] {
+/// The batch values of `f` at `xs`, with the scalar elementary functions (`vectorMath`
+/// false: equal to the point values bit for bit) or glibc's vector ones (what
+/// `values(at:into:)` uses).
+private func batch(_ f: PlotFunction, _ xs: [Double], vectorMath: Bool = false) -> [Double] {
   var out = [Double](repeating: -12345, count: xs.count)
-  xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+  xs.withUnsafeBufferPointer { x in
+    out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o, vectorMath: vectorMath) }
+  }
   return out
+}
+
+/// Whether a vector-math batch value `v` is near the point value `p`: both NaN, the same
+/// infinity, or within `tolerance` relative to `max(1, |p|)`.
+private func near(_ v: Double, _ p: Double, tolerance: Double) -> Bool {
+  if v.isNaN || p.isNaN { return v.isNaN && p.isNaN }
+  if v.isInfinite || p.isInfinite { return v == p }
+  return abs(v - p) <= tolerance * max(1, abs(p))
 }
 
 /// A calculator with the generator's variable and user functions.
@@ -109,11 +121,20 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
     var gen = BatchExprGenerator(rng: BatchRandom(state: seed))
     let calc = try brain()
     var failures = 0
+    var vectorValues = 0
+    var vectorFar = 0
     for trial in 0..<700 {
       let e = gen.expr(5)
       guard let f = try? PlotFunction(e, variables: calc.variables, functions: calc.functions) else { continue }
       let xs = points(&gen.rng)
       let got = batch(f, xs)
+      // With vector math the elementary functions move by up to 4 ulps, which a step, a
+      // comparison or cancellation may magnify: count the values that move visibly.
+      let vector = batch(f, xs, vectorMath: true)
+      for i in xs.indices {
+        vectorValues += 1
+        if !near(vector[i], got[i], tolerance: 1e-9) { vectorFar += 1 }
+      }
       let products = f.pointProgram.contains(.square) || f.pointProgram.contains(.cube)
       for (i, x) in xs.enumerated() {
         let point = f.value(at: x)
@@ -132,6 +153,8 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
       }
     }
     #expect(failures == 0, "seed \(seed)")
+    #expect(vectorValues > 100_000)
+    #expect(vectorFar * 200 <= vectorValues, "seed \(seed): \(vectorFar) of \(vectorValues) vector values moved")
   }
 
   /// The cases the translation must get right, each in one chunk that mixes x where the
@@ -155,6 +178,7 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
     var xs = (0..<520).map { -13 + 26 * Double($0) / 519 }
     xs += [0, -0.0, 1, -1, 4, -4, .infinity, -.infinity, .nan, 1e-310]
     let got = batch(f, xs)
+    let vector = batch(f, xs, vectorMath: true)
     let products = f.pointProgram.contains(.square) || f.pointProgram.contains(.cube)
     for (i, x) in xs.enumerated() {
       let point = f.value(at: x)
@@ -162,6 +186,7 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
       do { reference = try calc.evaluate(e, x: x) } catch { reference = .nan }
       if products { reference = point }  // within an ulp: see powersAreProducts
       #expect(same(got[i], point) && same(got[i], reference), "\(text) at \(x): batch \(got[i]), point \(point), reference \(reference)")
+      #expect(near(vector[i], point, tolerance: 1e-12), "\(text) at \(x): vector batch \(vector[i]), point \(point)")
     }
   }
 
