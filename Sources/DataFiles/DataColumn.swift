@@ -364,18 +364,50 @@ struct Block: Sendable {
     if exponent >= 0 {
       var block = encode(values, exponent: exponent)
       if block.exceptionIndex.count > n / 8 {
-        // The sample missed longer decimals: the largest exponent of every value.
-        var widest = exponent
-        for v in values {
-          if let e = decimalExponent(of: v) { widest = max(widest, e) }
-        }
-        if widest > exponent { block = encode(values, exponent: widest) }
+        // The sample missed: the exponent at which the most values of the block encode
+        // (a value encodes at any exponent from its own up, while its integer fits).
+        let best = bestExponent(values, current: exponent, encoded: n - block.exceptionIndex.count)
+        if best != exponent { block = encode(values, exponent: best) }
       }
       if block.exceptionIndex.count <= n / 2 { return block }
     }
     return Block(
       count: n, exponent: -1, width: 0, base: 0, slope: 0, words: [], exceptionIndex: [],
       exceptionValue: [], raw: Array(values))
+  }
+
+  /// The decimal exponent at which the most of `values` encode (ties go to `current`, then
+  /// to the smaller exponent), from each value's own smallest exponent: ALP's choice of
+  /// exponent by counting exceptions, over the whole block.
+  ///
+  /// - Parameters:
+  ///   - values: The block's values.
+  ///   - current: The exponent tried first.
+  ///   - encoded: How many values encode at `current`.
+  static func bestExponent(_ values: UnsafeBufferPointer<Double>, current: Int, encoded: Int) -> Int {
+    let n = values.count
+    return withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { own in
+      var present: UInt32 = 0
+      for i in 0..<n {
+        let e = decimalExponent(of: values[i]) ?? -1
+        own[i] = Int8(e)
+        if e >= 0 { present |= 1 << UInt32(e) }
+      }
+      var best = current
+      var bestCount = encoded
+      for e in powersOfTen.indices where e != current && present & (1 << UInt32(e)) != 0 {
+        let p = powersOfTen[e]
+        var count = 0
+        for i in 0..<n where own[i] >= 0 && Int(own[i]) <= e && abs(values[i] * p) < integerLimit {
+          count += 1
+        }
+        if count > bestCount {
+          best = e
+          bestCount = count
+        }
+      }
+      return best
+    }
   }
 
   /// Encodes `values` at decimal exponent `exponent`.

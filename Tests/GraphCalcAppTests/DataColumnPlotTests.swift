@@ -1,0 +1,134 @@
+import Foundation
+import GraphView
+import Intervals
+import Testing
+
+@testable import GraphCalcApp
+
+// Data series are kept as compact columns (DataColumn) and sampled a block at a time: the
+// plots a session draws from them, before and after zoom and pan, must be the very plots of
+// the same records kept as plain arrays and handed over whole (the path before the columns).
+
+/// Records kept as plain arrays, handed to the sampler as one buffer each (`withRecordValues`).
+struct PlainRecords: GraphViewRecordsDataSource {
+  var series: [(x: [Double], y: [Double], marks: CurveMarks, title: String)]
+  var xRange: ClosedRange<Double>
+  var yRange: ClosedRange<Double>
+
+  var curveCount: Int { series.count }
+  func title(ofCurve curve: Int) -> String { series[curve].title }
+  func y(at x: Double, curve: Int) -> Double { .nan }
+  func y(over x: Interval, curve: Int) -> Interval { .unknown }
+  func numberOfRecords(forCurve curve: Int) -> Int? { min(series[curve].x.count, series[curve].y.count) }
+  func value(of field: RecordField, record: Int, curve: Int) -> Double {
+    field == .x ? series[curve].x[record] : series[curve].y[record]
+  }
+  func withRecordValues<R>(
+    ofCurve curve: Int,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
+  ) -> R? {
+    series[curve].x.withUnsafeBufferPointer { xs in series[curve].y.withUnsafeBufferPointer { body(xs, $0) } }
+  }
+  func marks(ofCurve curve: Int) -> CurveMarks { series[curve].marks }
+  func viewport(for size: PixelSize) -> Viewport { Viewport(xRange: xRange, yRange: yRange, size: size) }
+}
+
+/// Columns 1 and 2 of a CSV written by `csv`, parsed here with Foundation (NaN for a cell
+/// that is not a number).
+func plainColumns(_ text: String) -> (x: [Double], y: [Double]) {
+  var x: [Double] = [], y: [Double] = []
+  for line in text.split(separator: "\n").dropFirst() {
+    let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+    x.append(Double(cells[0]) ?? .nan)
+    y.append(cells.count > 1 ? Double(cells[1]) ?? .nan : .nan)
+  }
+  return (x, y)
+}
+
+/// A CSV of `count` records: x sorted in 0.001 steps or shuffled, y 4-decimal noise on a
+/// sine, a gap every `gapEvery` records (NA in y, an empty x cell after it).
+func csv(count: Int, sorted: Bool, gapEvery: Int, seed: UInt64) -> String {
+  var state = seed
+  func unit() -> Double {
+    state = state &* 6364136223846793005 &+ 1442695040888963407
+    return Double(state >> 11) / Double(1 << 53)
+  }
+  var lines = ["t,value"]
+  lines.reserveCapacity(count + 1)
+  for i in 0..<count {
+    let x = sorted ? Double(i) * 0.001 : (unit() - 0.5) * 200
+    let xText = i % gapEvery == gapEvery / 2 + 1 ? "" : String(format: "%.3f", x)
+    let yText = i % gapEvery == gapEvery / 2 ? "NA" : String(format: "%.4f", sin(x) * 10 + unit())
+    lines.append("\(xText),\(yText)")
+  }
+  return lines.joined(separator: "\n") + "\n"
+}
+
+/// One plot to compare, and the view commands run after it.
+struct StoreCase: Sendable, CustomStringConvertible {
+  var name: String
+  var sorted: Bool
+  var style: String
+  var marks: CurveMarks
+  var commands: [String]
+  var description: String { name }
+}
+
+@Test(arguments: [
+  StoreCase(name: "sorted, lines", sorted: true, style: "", marks: .lines, commands: ["zoom 7", "pan 0.3 0", "zoom 0.01"]),
+  StoreCase(name: "unsorted, lines", sorted: false, style: "", marks: .lines, commands: ["zoom 3", "pan -0.2 0"]),
+  StoreCase(name: "sorted, points", sorted: true, style: " with points", marks: .points, commands: ["zoom 50", "pan 0.1 0"]),
+  StoreCase(name: "unsorted, linespoints", sorted: false, style: " with linespoints", marks: .linesPoints, commands: ["zoom 20"]),
+])
+func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
+  let folder = try TemporaryFolder()
+  let text = csv(count: 30_000, sorted: c.sorted, gapEvery: 4_999, seed: 17)
+  let path = folder.path + "/d.csv"
+  try text.write(toFile: path, atomically: true, encoding: .utf8)
+  let plain = plainColumns(text)
+  var session = dataSession()
+  _ = session.run("plot \"\(path)\" using 1:2\(c.style), \"\(path)\" using 1:2 title \"again\"")
+  let stored = try #require(series(session).first)
+  #expect(stored.x.count == plain.x.count)
+  for size in [PixelSize(width: 800, height: 600), PixelSize(width: 157, height: 93)] {
+    for command in [""] + c.commands {
+      if !command.isEmpty { _ = session.run(command) }
+      let curves = try #require(session.currentCurves())
+      let reference = PlainRecords(
+        series: [
+          (plain.x, plain.y, c.marks, curves.title(ofCurve: 0)), (plain.x, plain.y, .lines, "again"),
+        ],
+        xRange: curves.xRange, yRange: curves.yRange)
+      let ours = RecordsSampler.samplePlot(curves, size: size)
+      let theirs = RecordsSampler.samplePlot(reference, size: size)
+      #expect(ours == theirs, "\(c.name) at \(size.width)x\(size.height) after '\(command)'")
+      // The automatic y range comes from the same records.
+      let xRange = curves.xRange
+      let bounds = stored.bounds(xWithin: xRange)
+      let plainBounds = RecordBounds.of(count: plain.x.count, xWithin: xRange) { field, i in
+        field == .x ? plain.x[i] : plain.y[i]
+      }
+      #expect(bounds == plainBounds, "\(c.name): bounds within \(xRange)")
+    }
+  }
+}
+
+@Test func aZoomedPlotDrawsTheRecordsInsideTheView() throws {
+  // Records 0, 0.001, ... 29.999 with y = x: after zooming onto x in [10, 11] the drawn line
+  // runs from about (10, 10) to (11, 11), through records of the file.
+  let folder = try TemporaryFolder()
+  let lines = ["x,y"] + (0..<30_000).map { String(format: "%.3f,%.3f", Double($0) / 1000, Double($0) / 1000) }
+  let path = folder.path + "/line.csv"
+  try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+  var session = dataSession()
+  _ = session.run("plot \"\(path)\"")
+  _ = session.run("xrange 10 11")
+  let curves = try #require(session.currentCurves())
+  let plot = RecordsSampler.samplePlot(curves, size: PixelSize(width: 200, height: 100))
+  let points = try #require(plot.curves.first).segments.flatMap { $0 }
+  let inside = points.filter { (10...11).contains($0.x) }
+  #expect(inside.count >= 200)
+  #expect(inside.allSatisfy { $0.x == $0.y && Double(String(format: "%.3f", $0.x)) == $0.x })
+  #expect(inside.first?.x == 10 && inside.last?.x == 11)
+  #expect(session.viewDescription.hasPrefix("x [10, 11]"))
+}
