@@ -194,6 +194,18 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     }
   }
 
+  /// Every one-argument function is found by its own name (the names are spelled out in a
+  /// switch), `log` is `ln`, and other names are not functions of the plot programs.
+  @Test func functionNames() {
+    for f in PlotFunction1.allCases {
+      #expect(PlotFunction1(name: "\(f)") == f)
+    }
+    #expect(PlotFunction1(name: "log") == .ln)
+    for name in ["", "Sin", "sinx", "atan2", "hypot", "max", "x"] {
+      #expect(PlotFunction1(name: name) == nil, "\(name)")
+    }
+  }
+
   @Test func builtinsMatchRealFunctions() throws {
     let names = Builtins.functions.keys.sorted()
     let points: [Double] = [-3.5, -2, -1, -0.5, 0, 0.25, 0.5, 1, 1.5, 2, 3, 10, 800, -800]
