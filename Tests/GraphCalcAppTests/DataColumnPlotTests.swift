@@ -101,7 +101,8 @@ func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
         xRange: curves.xRange, yRange: curves.yRange)
       let ours = RecordsSampler.samplePlot(curves, size: size)
       let theirs = RecordsSampler.samplePlot(reference, size: size)
-      #expect(ours == theirs, "\(c.name) at \(size.width)x\(size.height) after '\(command)'")
+      let same = ours == theirs
+      #expect(same, "\(c.name) at \(size.width)x\(size.height) after '\(command)': \(firstDifference(ours, theirs))")
       // The automatic y range comes from the same records.
       let xRange = curves.xRange
       let bounds = stored.bounds(xWithin: xRange)
@@ -111,6 +112,21 @@ func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
       #expect(bounds == plainBounds, "\(c.name): bounds within \(xRange)")
     }
   }
+}
+
+/// Where two sampled plots first differ, in words (a whole plot is too long for a message).
+func firstDifference(_ a: SampledPlot, _ b: SampledPlot) -> String {
+  if a.viewport != b.viewport { return "viewports \(a.viewport) and \(b.viewport)" }
+  if a.xTicks != b.xTicks || a.yTicks != b.yTicks { return "ticks differ" }
+  if a.curves.count != b.curves.count { return "\(a.curves.count) and \(b.curves.count) curves" }
+  for (k, (u, v)) in zip(a.curves, b.curves).enumerated() where u != v {
+    let p = u.segments.flatMap { $0 }, q = v.segments.flatMap { $0 }
+    if let i = (0..<min(p.count, q.count)).first(where: { p[$0] != q[$0] }) {
+      return "curve \(k), point \(i): \(p[i]) and \(q[i])"
+    }
+    return "curve \(k): \(p.count) and \(q.count) points, \(u.segments.count) and \(v.segments.count) polylines"
+  }
+  return "none"
 }
 
 @Test func aZoomedPlotDrawsTheRecordsInsideTheView() throws {
