@@ -118,11 +118,13 @@ public struct ExploreState: Sendable {
     }
   }
 
-  /// The automatic y range over the current x range.
+  /// The automatic y range over the current x range: the prompt's rule (functions and data
+  /// series alike), remembered per curve set and x range, so a key that does not move x
+  /// (and the redraw after any key) samples nothing for it.
   private var autoY: ClosedRange<Double> {
     var c = curves
     c.xRange = view.xRange
-    return Autoscale.yRange(of: c, xRange: view.xRange)
+    return Session.autoYRange(of: c, xRange: view.xRange)
   }
 
   /// The y range shown.

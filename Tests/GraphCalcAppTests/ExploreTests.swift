@@ -224,3 +224,17 @@ struct ScriptedTerminal: ExploreTerminal {
   #expect(session.view.xRange == -10...10)
   #expect(session.run("undo").error?.message == "nothing to undo")
 }
+
+/// The interactive view starts from the y range the prompt shows, data series included (it
+/// once autoscaled by sampling alone, which differs from the prompt's rule for data: the
+/// records' own extremes), and keeps it while keys leave x alone.
+@Test func exploreKeepsThePromptsYRangeWithData() throws {
+  var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+  session.display = TerminalDisplay(canvas: .ascii)
+  #expect(session.run("plot \(fixture("plain.dat")), x/10").error == nil)
+  let prompt = try #require(session.view.currentY(session.autoY()))
+  var s = try session.exploreState()
+  #expect(s.yRange == prompt)
+  _ = s.handle(.character("t"))
+  #expect(s.yRange == prompt)
+}
