@@ -354,14 +354,22 @@ struct Block: Sendable {
   static func encodeValues(_ values: UnsafeBufferPointer<Double>) -> Block {
     let n = values.count
     // The exponent from a sample of the block: the largest any sampled value needs.
+    // When most sampled numbers are not short decimals (full-precision output), the block
+    // stays plain without trying further.
     var exponent = -1
+    var finite = 0
+    var decimal = 0
     let step = max(1, n / 32)
     var i = 0
     while i < n {
-      if let e = decimalExponent(of: values[i]) { exponent = max(exponent, e) }
+      if values[i].isFinite { finite += 1 }
+      if let e = decimalExponent(of: values[i]) {
+        exponent = max(exponent, e)
+        decimal += 1
+      }
       i += step
     }
-    if exponent >= 0 {
+    if exponent >= 0 && 2 * decimal >= finite {
       var block = encode(values, exponent: exponent)
       if block.exceptionIndex.count > n / 8 {
         // The sample missed: the exponent at which the most values of the block encode
