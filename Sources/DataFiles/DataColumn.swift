@@ -134,8 +134,10 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
     -> (x: ClosedRange<Double>, y: ClosedRange<Double>, count: Int)?
   {
     let total = Swift.min(x.count, y.count)
-    var x0 = Double.infinity, x1 = -Double.infinity
-    var y0 = Double.infinity, y1 = -Double.infinity
+    var x0 = Double.infinity
+    var x1 = -Double.infinity
+    var y0 = Double.infinity
+    var y1 = -Double.infinity
     var counted = 0
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * blockSize) { scratch in
       let xs = UnsafeMutableBufferPointer(rebasing: scratch[0..<blockSize])
@@ -143,7 +145,8 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
       var done = 0
       var k = 0
       while done < total && k < x.blocks.count && k < y.blocks.count {
-        let bx = x.blocks[k], by = y.blocks[k]
+        let bx = x.blocks[k]
+        let by = y.blocks[k]
         let n = Swift.min(bx.count, by.count, total - done)
         if n <= 0 { break }
         done += n
@@ -162,7 +165,8 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
         _ = bx.decode(into: xs)
         _ = by.decode(into: ys)
         for i in 0..<n {
-          let u = xs[i], v = ys[i]
+          let u = xs[i]
+          let v = ys[i]
           guard u.isFinite, v.isFinite else { continue }
           if let r = xWithin, !r.contains(u) { continue }
           counted += 1
@@ -334,7 +338,8 @@ struct Block: Sendable {
   /// Encodes `values` (at most `DataColumn.blockSize`), with their zone map.
   static func encode(_ values: UnsafeBufferPointer<Double>) -> Block {
     var block = encodeValues(values)
-    var lo = Double.infinity, hi = -Double.infinity
+    var lo = Double.infinity
+    var hi = -Double.infinity
     var allFinite = true
     for v in values {
       guard v.isFinite else {
@@ -392,7 +397,8 @@ struct Block: Sendable {
   ///   - values: The block's values.
   ///   - current: The exponent tried first.
   ///   - encoded: How many values encode at `current`.
-  static func bestExponent(_ values: UnsafeBufferPointer<Double>, current: Int, encoded: Int) -> Int {
+  static func bestExponent(_ values: UnsafeBufferPointer<Double>, current: Int, encoded: Int) -> Int
+  {
     let n = values.count
     return withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { own in
       var present: UInt32 = 0
@@ -454,8 +460,10 @@ struct Block: Sendable {
       if lastGood > firstGood {
         slope = (m[lastGood] &- m[firstGood]) / Int64(lastGood - firstGood)
       }
-      var lo = Int64.max, hi = Int64.min
-      var loLine = Int64.max, hiLine = Int64.min
+      var lo = Int64.max
+      var hi = Int64.min
+      var loLine = Int64.max
+      var hiLine = Int64.min
       var next = 0
       for i in 0..<n {
         if next < exceptionIndex.count && Int(exceptionIndex[next]) == i {
@@ -525,7 +533,8 @@ struct Block: Sendable {
   func value(at i: Int) -> Double {
     if exponent < 0 { return raw[i] }
     if !exceptionIndex.isEmpty {
-      var lo = 0, hi = exceptionIndex.count
+      var lo = 0
+      var hi = exceptionIndex.count
       while lo < hi {
         let mid = (lo + hi) / 2
         if Int(exceptionIndex[mid]) < i { lo = mid + 1 } else { hi = mid }
@@ -534,7 +543,8 @@ struct Block: Sendable {
     }
     var r: UInt64 = 0
     if width > 0 {
-      let width = self.width, mask = self.mask
+      let width = self.width
+      let mask = self.mask
       r = words.withUnsafeBufferPointer { Block.unpack($0, i, width: width, mask: mask) }
     }
     let m = base &+ slope &* Int64(i) &+ Int64(bitPattern: r)
@@ -552,7 +562,9 @@ struct Block: Sendable {
       return n
     }
     let p = powersOfTen[exponent]
-    let base = self.base, slope = self.slope, width = self.width
+    let base = self.base
+    let slope = self.slope
+    let width = self.width
     if width == 0 {
       for i in 0..<n { out[i] = Double(base &+ slope &* Int64(i)) / p }
     } else if exponent == 0 {

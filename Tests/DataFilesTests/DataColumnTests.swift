@@ -11,7 +11,7 @@ import Testing
 struct Seeded {
   var state: UInt64
   mutating func next() -> UInt64 {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return state
   }
   mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
@@ -173,10 +173,14 @@ func everyValueDecodesBitForBit(_ c: ColumnCase, count: Int) {
 func plainExtremes(_ x: [Double], _ y: [Double], within: ClosedRange<Double>?)
   -> (x: ClosedRange<Double>, y: ClosedRange<Double>, count: Int)?
 {
-  var x0 = Double.infinity, x1 = -Double.infinity, y0 = Double.infinity, y1 = -Double.infinity
+  var x0 = Double.infinity
+  var x1 = -Double.infinity
+  var y0 = Double.infinity
+  var y1 = -Double.infinity
   var n = 0
   for i in 0..<min(x.count, y.count) {
-    let u = x[i], v = y[i]
+    let u = x[i]
+    let v = y[i]
     guard u.isFinite, v.isFinite else { continue }
     if let r = within, !r.contains(u) { continue }
     n += 1
@@ -195,7 +199,7 @@ func sameExtremes(
 ) -> Bool {
   switch (a, b) {
   case (nil, nil): return true
-  case let (a?, b?):
+  case (let a?, let b?):
     return a.count == b.count
       && [a.x.lowerBound, a.x.upperBound, a.y.lowerBound, a.y.upperBound].map(\.bitPattern)
         == [b.x.lowerBound, b.x.upperBound, b.y.lowerBound, b.y.upperBound].map(\.bitPattern)
@@ -220,7 +224,9 @@ struct ExtremesCase: Sendable, CustomStringConvertible {
 func extremesEqualAPlainPass(_ c: ExtremesCase) {
   var g = Seeded(state: 99)
   let n = 5500
-  var x = c.sorted ? (0..<n).map { Double($0) / 10 } : (0..<n).map { _ in Double(g.below(100_000)) / 100 - 500 }
+  var x =
+    c.sorted
+    ? (0..<n).map { Double($0) / 10 } : (0..<n).map { _ in Double(g.below(100_000)) / 100 - 500 }
   var y = (0..<n).map { i in Double(g.below(20_001) - 10_000) / 1000 + (i == 4000 ? 50 : 0) }
   if let every = c.gapEvery {
     for i in stride(from: every / 2, to: n, by: every) {
@@ -229,7 +235,8 @@ func extremesEqualAPlainPass(_ c: ExtremesCase) {
   }
   y[17] = -0.0
   y[18] = 0
-  let xc = DataColumn(x), yc = DataColumn(y)
+  let xc = DataColumn(x)
+  let yc = DataColumn(y)
   let ranges: [ClosedRange<Double>?] = [
     nil, 0...550, 102.4...204.8, 100...100.05, 399.95...400.05, -1000 ... -600, 10...10,
     -.infinity ... .infinity,

@@ -19,7 +19,9 @@ struct PlainRecords: GraphViewRecordsDataSource {
   func title(ofCurve curve: Int) -> String { series[curve].title }
   func y(at x: Double, curve: Int) -> Double { .nan }
   func y(over x: Interval, curve: Int) -> Interval { .unknown }
-  func numberOfRecords(forCurve curve: Int) -> Int? { min(series[curve].x.count, series[curve].y.count) }
+  func numberOfRecords(forCurve curve: Int) -> Int? {
+    min(series[curve].x.count, series[curve].y.count)
+  }
   func value(of field: RecordField, record: Int, curve: Int) -> Double {
     field == .x ? series[curve].x[record] : series[curve].y[record]
   }
@@ -27,16 +29,21 @@ struct PlainRecords: GraphViewRecordsDataSource {
     ofCurve curve: Int,
     _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> R
   ) -> R? {
-    series[curve].x.withUnsafeBufferPointer { xs in series[curve].y.withUnsafeBufferPointer { body(xs, $0) } }
+    series[curve].x.withUnsafeBufferPointer { xs in
+      series[curve].y.withUnsafeBufferPointer { body(xs, $0) }
+    }
   }
   func marks(ofCurve curve: Int) -> CurveMarks { series[curve].marks }
-  func viewport(for size: PixelSize) -> Viewport { Viewport(xRange: xRange, yRange: yRange, size: size) }
+  func viewport(for size: PixelSize) -> Viewport {
+    Viewport(xRange: xRange, yRange: yRange, size: size)
+  }
 }
 
 /// Columns 1 and 2 of a CSV written by `csv`, parsed here with Foundation (NaN for a cell
 /// that is not a number).
 func plainColumns(_ text: String) -> (x: [Double], y: [Double]) {
-  var x: [Double] = [], y: [Double] = []
+  var x: [Double] = []
+  var y: [Double] = []
   for line in text.split(separator: "\n").dropFirst() {
     let cells = line.split(separator: ",", omittingEmptySubsequences: false)
     x.append(Double(cells[0]) ?? .nan)
@@ -50,7 +57,7 @@ func plainColumns(_ text: String) -> (x: [Double], y: [Double]) {
 func csv(count: Int, sorted: Bool, gapEvery: Int, seed: UInt64) -> String {
   var state = seed
   func unit() -> Double {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Double(state >> 11) / Double(1 << 53)
   }
   var lines = ["t,value"]
@@ -75,10 +82,18 @@ struct StoreCase: Sendable, CustomStringConvertible {
 }
 
 @Test(arguments: [
-  StoreCase(name: "sorted, lines", sorted: true, style: "", marks: .lines, commands: ["zoom 7", "pan 0.3 0", "zoom 0.01"]),
-  StoreCase(name: "unsorted, lines", sorted: false, style: "", marks: .lines, commands: ["zoom 3", "pan -0.2 0"]),
-  StoreCase(name: "sorted, points", sorted: true, style: " with points", marks: .points, commands: ["zoom 50", "pan 0.1 0"]),
-  StoreCase(name: "unsorted, linespoints", sorted: false, style: " with linespoints", marks: .linesPoints, commands: ["zoom 20"]),
+  StoreCase(
+    name: "sorted, lines", sorted: true, style: "", marks: .lines,
+    commands: ["zoom 7", "pan 0.3 0", "zoom 0.01"]),
+  StoreCase(
+    name: "unsorted, lines", sorted: false, style: "", marks: .lines,
+    commands: ["zoom 3", "pan -0.2 0"]),
+  StoreCase(
+    name: "sorted, points", sorted: true, style: " with points", marks: .points,
+    commands: ["zoom 50", "pan 0.1 0"]),
+  StoreCase(
+    name: "unsorted, linespoints", sorted: false, style: " with linespoints", marks: .linesPoints,
+    commands: ["zoom 20"]),
 ])
 func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
   let folder = try TemporaryFolder()
@@ -96,13 +111,17 @@ func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
       let curves = try #require(session.currentCurves())
       let reference = PlainRecords(
         series: [
-          (plain.x, plain.y, c.marks, curves.title(ofCurve: 0)), (plain.x, plain.y, .lines, "again"),
+          (plain.x, plain.y, c.marks, curves.title(ofCurve: 0)),
+          (plain.x, plain.y, .lines, "again"),
         ],
         xRange: curves.xRange, yRange: curves.yRange)
       let ours = RecordsSampler.samplePlot(curves, size: size)
       let theirs = RecordsSampler.samplePlot(reference, size: size)
       let same = ours == theirs
-      #expect(same, "\(c.name) at \(size.width)x\(size.height) after '\(command)': \(firstDifference(ours, theirs))")
+      #expect(
+        same,
+        "\(c.name) at \(size.width)x\(size.height) after '\(command)': \(firstDifference(ours, theirs))"
+      )
       // The automatic y range comes from the same records.
       let xRange = curves.xRange
       let bounds = stored.bounds(xWithin: xRange)
@@ -120,11 +139,13 @@ func firstDifference(_ a: SampledPlot, _ b: SampledPlot) -> String {
   if a.xTicks != b.xTicks || a.yTicks != b.yTicks { return "ticks differ" }
   if a.curves.count != b.curves.count { return "\(a.curves.count) and \(b.curves.count) curves" }
   for (k, (u, v)) in zip(a.curves, b.curves).enumerated() where u != v {
-    let p = u.segments.flatMap { $0 }, q = v.segments.flatMap { $0 }
+    let p = u.segments.flatMap { $0 }
+    let q = v.segments.flatMap { $0 }
     if let i = (0..<min(p.count, q.count)).first(where: { p[$0] != q[$0] }) {
       return "curve \(k), point \(i): \(p[i]) and \(q[i])"
     }
-    return "curve \(k): \(p.count) and \(q.count) points, \(u.segments.count) and \(v.segments.count) polylines"
+    return
+      "curve \(k): \(p.count) and \(q.count) points, \(u.segments.count) and \(v.segments.count) polylines"
   }
   return "none"
 }
@@ -133,7 +154,8 @@ func firstDifference(_ a: SampledPlot, _ b: SampledPlot) -> String {
   // Records 0, 0.001, ... 29.999 with y = x: after zooming onto x in [10, 11] the drawn line
   // runs from about (10, 10) to (11, 11), through records of the file.
   let folder = try TemporaryFolder()
-  let lines = ["x,y"] + (0..<30_000).map { String(format: "%.3f,%.3f", Double($0) / 1000, Double($0) / 1000) }
+  let lines =
+    ["x,y"] + (0..<30_000).map { String(format: "%.3f,%.3f", Double($0) / 1000, Double($0) / 1000) }
   let path = folder.path + "/line.csv"
   try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
   var session = dataSession()
