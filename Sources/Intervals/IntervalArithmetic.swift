@@ -76,7 +76,43 @@ extension Interval {
   /// bound convention `0 * inf = 0` (Moore, *Interval Analysis*, 1966; IEEE 1788-2015 table
   /// of `mul`). When one operand holds 0 and the other reaches an infinity, `0 * inf` (NaN)
   /// may occur, so `isDefinedEverywhere` is cleared.
+  ///
+  /// The corners are chosen by the operands' signs (Moore's nine cases), so only the two
+  /// products that bound the result are computed (four when both operands hold 0); the
+  /// result equals that of all four corners (`cornerProduct`, tested against it).
   public static func * (a: Interval, b: Interval) -> Interval {
+    if a.isEmpty || b.isEmpty { return .empty }
+    let lo: Double
+    let hi: Double
+    if a.lo >= 0 {
+      if b.lo >= 0 {
+        lo = Round.mulDown(a.lo, b.lo); hi = Round.mulUp(a.hi, b.hi)
+      } else if b.hi <= 0 {
+        lo = Round.mulDown(a.hi, b.lo); hi = Round.mulUp(a.lo, b.hi)
+      } else {
+        lo = Round.mulDown(a.hi, b.lo); hi = Round.mulUp(a.hi, b.hi)
+      }
+    } else if a.hi <= 0 {
+      if b.lo >= 0 {
+        lo = Round.mulDown(a.lo, b.hi); hi = Round.mulUp(a.hi, b.lo)
+      } else if b.hi <= 0 {
+        lo = Round.mulDown(a.hi, b.hi); hi = Round.mulUp(a.lo, b.lo)
+      } else {
+        lo = Round.mulDown(a.lo, b.hi); hi = Round.mulUp(a.lo, b.lo)
+      }
+    } else if b.lo >= 0 {
+      lo = Round.mulDown(a.lo, b.hi); hi = Round.mulUp(a.hi, b.hi)
+    } else if b.hi <= 0 {
+      lo = Round.mulDown(a.hi, b.lo); hi = Round.mulUp(a.lo, b.lo)
+    } else {
+      lo = Swift.min(Round.mulDown(a.lo, b.hi), Round.mulDown(a.hi, b.lo))
+      hi = Swift.max(Round.mulUp(a.lo, b.lo), Round.mulUp(a.hi, b.hi))
+    }
+    return product(a, b, lo, hi)
+  }
+
+  /// The product by all four corner products (the definition `*` is tested against).
+  static func cornerProduct(_ a: Interval, _ b: Interval) -> Interval {
     if a.isEmpty || b.isEmpty { return .empty }
     let lo = Swift.min(
       Swift.min(Round.mulDown(a.lo, b.lo), Round.mulDown(a.lo, b.hi)),
@@ -84,6 +120,12 @@ extension Interval {
     let hi = Swift.max(
       Swift.max(Round.mulUp(a.lo, b.lo), Round.mulUp(a.lo, b.hi)),
       Swift.max(Round.mulUp(a.hi, b.lo), Round.mulUp(a.hi, b.hi)))
+    return product(a, b, lo, hi)
+  }
+
+  /// The product with bounds `lo` and `hi`, and its flags.
+  @inline(__always)
+  static func product(_ a: Interval, _ b: Interval, _ lo: Double, _ hi: Double) -> Interval {
     // 0 * inf is NaN: possible when one operand holds 0 and the other reaches infinity.
     let zeroTimesInfinity = a.contains(0) && (b.lo == -.infinity || b.hi == .infinity)
       || b.contains(0) && (a.lo == -.infinity || a.hi == .infinity)
