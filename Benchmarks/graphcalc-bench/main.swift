@@ -31,33 +31,47 @@ func median(_ xs: [Double]) -> Double {
 /// Runs `argv` with standard output and error to /dev/null; returns wall seconds and the
 /// child's peak resident set in KiB, or nil when it could not start or failed.
 ///
-/// fork + exec rather than posix_spawn: glibc's posix_spawn runs the child in this process's
-/// memory until exec (CLONE_VM | CLONE_VFORK), and Linux keeps the peak of the memory an exec
-/// leaves as the new program's `ru_maxrss`, so every child was charged this benchmark's own
-/// resident set (11-27 MiB: a 12 MB graphcalc read as 27 MiB). A forked child has its own
-/// copy, whose resident set is this process's private pages only (a few MB after the
-/// evaluation arrays are freed, and `resetPeakMemory()` drops the peak they left).
-func runProcess(_ argv: [String], stdinPath: String? = nil) -> (seconds: Double, maxRSSKiB: Int)? {
+/// Timing runs use posix_spawn (vfork: the cheapest start, the same for every program
+/// measured). Its child runs in this process's memory until exec (CLONE_VM | CLONE_VFORK),
+/// and Linux keeps the peak of the memory an exec leaves as the new program's `ru_maxrss`, so
+/// its figure is at least this benchmark's own resident set (11-27 MiB: a 12 MB graphcalc
+/// read as 27 MiB). With `forMemory` the child is forked instead: a copy whose resident set
+/// is this process's private pages only (a few MB once the evaluation arrays are freed and
+/// `resetPeakMemory()` has dropped the peak they left), so `ru_maxrss` is the program's own.
+func runProcess(_ argv: [String], stdinPath: String? = nil, forMemory: Bool = false) -> (seconds: Double, maxRSSKiB: Int)? {
   var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
   cargs.append(nil)
   defer { for p in cargs { free(p) } }
   let input = strdup(stdinPath ?? "/dev/null")
   defer { free(input) }
-  resetPeakMemory()
-  let start = now()
-  let pid = fork()
-  if pid == 0 {
-    // The child: only async-signal-safe calls until exec.
-    let null = open("/dev/null", O_WRONLY)
-    let fin = open(input!, O_RDONLY)
-    if null < 0 || fin < 0 { _exit(127) }
-    dup2(fin, 0)
-    dup2(null, 1)
-    dup2(null, 2)
-    execvp(cargs[0]!, &cargs)
-    _exit(127)
+  var pid: pid_t = 0
+  var start = 0.0
+  if forMemory {
+    resetPeakMemory()
+    start = now()
+    pid = fork()
+    if pid == 0 {
+      // The child: only async-signal-safe calls until exec.
+      let null = open("/dev/null", O_WRONLY)
+      let fin = open(input!, O_RDONLY)
+      if null < 0 || fin < 0 { _exit(127) }
+      dup2(fin, 0)
+      dup2(null, 1)
+      dup2(null, 2)
+      execvp(cargs[0]!, &cargs)
+      _exit(127)
+    }
+    guard pid > 0 else { return nil }
+  } else {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, input!, O_RDONLY, 0)
+    start = now()
+    guard posix_spawnp(&pid, cargs[0]!, &actions, nil, &cargs, environ) == 0 else { return nil }
   }
-  guard pid > 0 else { return nil }
   var status: Int32 = 0
   var usage = rusage()
   guard wait4(pid, &status, 0, &usage) == pid else { return nil }
@@ -315,15 +329,16 @@ let gc = graphcalcBinary()
 let svgOut = "/tmp/graphcalc-bench-\(getpid()).svg"
 defer { unlink(svgOut) }
 
+/// The median wall time of `runs` runs, and the peak resident set (KiB) of one more run
+/// forked for the measure (see `runProcess`).
 func medianRun(_ argv: [String], stdinPath: String? = nil, runs: Int = processRuns) -> (seconds: Double, rss: Int)? {
   var times: [Double] = []
-  var rss = 0
   for _ in 0..<runs {
     guard let r = runProcess(argv, stdinPath: stdinPath) else { return nil }
     times.append(r.seconds)
-    rss = max(rss, r.maxRSSKiB)
   }
-  return (median(times), rss)
+  guard let m = runProcess(argv, stdinPath: stdinPath, forMemory: true) else { return nil }
+  return (median(times), m.maxRSSKiB)
 }
 
 @MainActor func compare(_ name: String, ours: [String], peer: [String]?, target: Double, memoryTarget: Double? = nil, runs: Int = processRuns) {
