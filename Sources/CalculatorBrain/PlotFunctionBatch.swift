@@ -26,6 +26,9 @@ enum BatchCode: UInt8, Sendable {
   case fill, copy
   case negate, not, truth, factorial, square, cube
   case add, addC, subtract, subtractCR, multiply, multiplyC, divide, divideC, divideCR
+  /// `a * b + c`, rounded after the product and after the sum (no fused multiply-add: the
+  /// same value as `multiply` then `addC`), in one pass: Horner steps (`(...)*x + k`).
+  case multiplyAddC
   case modulo, power, powerC
   /// `sub` is a `BatchComparison`.
   case compare, compareC
@@ -371,10 +374,26 @@ struct BatchTranslator {
         return general(op, inRegister(a), inRegister(b))
       }
       step.d = destination(r)
-      ops.append(step)
+      if step.code == .addC, fusesWithLastProduct(r, into: step.d) {
+        ops[ops.count - 1].code = .multiplyAddC
+        ops[ops.count - 1].c = step.c
+      } else {
+        ops.append(step)
+      }
       return .register(step.d, owned: true)
     }
     return general(op, inRegister(a), inRegister(b))
+  }
+
+  /// Whether an `addC` on `r` writing `d` may be folded into the instruction before it: that
+  /// one is a `multiply` into `r` itself, `r` is a temporary (owned: this step is its only
+  /// reader) and is written in place, and no jump lands between the two.
+  func fusesWithLastProduct(_ r: BatchOperand, into d: Int32) -> Bool {
+    guard r.owned, !r.isConstant, d == r.register, let last = ops.last, last.code == .multiply,
+      last.d == r.register
+    else { return false }
+    let here = Int32(ops.count)
+    return !ops.contains { ($0.code == .branch || $0.code == .otherwise) && $0.b == here }
   }
 
   static func comparison(_ op: PlotOp) -> BatchComparison? {

@@ -89,6 +89,10 @@ extension PlotBatch {
       case .multiplyC:
         let c = op.c
         for i in 0..<m { d[i] = a[i] * c }
+      case .multiplyAddC:
+        let b = table[Int(op.b)]
+        let c = op.c
+        for i in 0..<m { d[i] = a[i] * b[i] + c }
       case .divide:
         let b = table[Int(op.b)]
         for i in 0..<m { d[i] = a[i] / b[i] }

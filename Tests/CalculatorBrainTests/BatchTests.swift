@@ -170,6 +170,10 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
     "x^2 + x^3 - x^0.5", "2^x + x^-1 + 0^x", "x % 3 + 3 % x + mod(x, -2)", "5 - x - (1 - x) / (x - 2)",
     "x! + gamma(x) + round(x) + sign(x)", "atan2(x, 1 - x) + log(x, 2) + hypot(x, 3)", "x + nan", "nan < x ? 1 : 2",
     "g(x) + g(2) + f(x, x + 1) * f(1, x)",
+    // Horner steps (a product then a constant added, fused into one instruction), also
+    // where the product ends a branch or its register is read again.
+    "((((2*x - 3)*x + 1)*x - 5)*x + 7)*x - 1", "x < 0 ? x*x + 1 : (x - 1)*x - 2", "(x*x + 1) * (x*x + 1)",
+    "x < 1 ? x*x : 3 + 4", "f(x*x + 2, x)",
   ])
   func tricky(_ text: String) throws {
     let calc = try brain()
@@ -247,6 +251,21 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
         #expect(same(got[i], f.value(at: x)), "at \(x)")
       }
     }
+  }
+
+  /// A product followed by a constant added becomes one `multiplyAddC` instruction (two
+  /// passes over the chunk become one), with the same values: Horner's rule of degree 7 takes
+  /// 8 instructions instead of 14.
+  @Test func hornerStepsFuse() throws {
+    let calc = try brain()
+    let e = try calc.parse(expression: "((((((2*x-3)*x+1)*x-5)*x+7)*x-2)*x+4)*x-1")
+    let f = try PlotFunction(e, variables: [:], functions: [:])
+    let ops = try #require(f.batch?.ops)
+    #expect(ops.filter { $0.code == .multiplyAddC }.count == 6)
+    #expect(ops.count == 8)  // 2*x, -3, then six fused steps
+    let xs = (0..<1000).map { -3 + 6 * Double($0) / 999 }
+    let got = batch(f, xs)
+    for (i, x) in xs.enumerated() { #expect(same(got[i], f.value(at: x)), "at \(x)") }
   }
 
   /// Fewer output slots than x: only that many values are written; none at all is fine.
