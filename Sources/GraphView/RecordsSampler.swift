@@ -6,6 +6,15 @@
 /// of each pixel column: Jugel et al., VLDB 2014); records drawn as points through
 /// `PixelDecimator` (one record a pixel). Either way a curve of a million records becomes a
 /// few thousand points, so the terminal, the SVG and the table stay small.
+/// A decimator that takes records one at a time (`M4Decimator`, `PixelDecimator`).
+protocol RecordDecimator {
+  /// Takes the record at plot point (`x`, `y`), in plot units.
+  mutating func add(x: Double, y: Double)
+}
+
+extension M4Decimator: RecordDecimator {}
+extension PixelDecimator: RecordDecimator {}
+
 public enum RecordsSampler {
   /// Samples curve `curve` of `source` for `viewport`.
   ///
@@ -28,36 +37,32 @@ public enum RecordsSampler {
     switch source.marks(ofCurve: curve) {
     case .points:
       var decimator = PixelDecimator(viewport: viewport)
-      var left = n
-      let done = source.forEachRecordBlock(ofCurve: curve) { xs, ys in
-        let m = min(left, xs.count, ys.count)
-        for i in 0..<m { decimator.add(x: xs[i], y: ys[i]) }
-        left -= m
-      }
-      if !done {
-        for i in 0..<n {
-          decimator.add(
-            x: source.value(of: .x, record: i, curve: curve),
-            y: source.value(of: .y, record: i, curve: curve))
-        }
-      }
+      feed(&decimator, from: source, curve: curve, count: n)
       return SampledCurve(title: title, segments: decimator.points.map { [$0] })
     case .lines, .linesPoints:
       var decimator = M4Decimator(viewport: viewport)
-      var left = n
-      let done = source.forEachRecordBlock(ofCurve: curve) { xs, ys in
-        let m = min(left, xs.count, ys.count)
-        for i in 0..<m { decimator.add(x: xs[i], y: ys[i]) }
-        left -= m
-      }
-      if !done {
-        for i in 0..<n {
-          decimator.add(
-            x: source.value(of: .x, record: i, curve: curve),
-            y: source.value(of: .y, record: i, curve: curve))
-        }
-      }
+      feed(&decimator, from: source, curve: curve, count: n)
       return SampledCurve(title: title, segments: decimator.finish())
+    }
+  }
+
+  /// Hands the first `count` records of curve `curve` to `decimator`, a block at a time where
+  /// the source keeps blocks (`forEachRecordBlock`), else a record at a time.
+  static func feed<D: RecordDecimator>(
+    _ decimator: inout D, from source: some GraphViewRecordsDataSource, curve: Int, count n: Int
+  ) {
+    var left = n
+    let done = source.forEachRecordBlock(ofCurve: curve) { xs, ys in
+      let m = min(left, xs.count, ys.count)
+      for i in 0..<m { decimator.add(x: xs[i], y: ys[i]) }
+      left -= m
+    }
+    if !done {
+      for i in 0..<n {
+        decimator.add(
+          x: source.value(of: .x, record: i, curve: curve),
+          y: source.value(of: .y, record: i, curve: curve))
+      }
     }
   }
 
