@@ -418,16 +418,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
 
   /// Sets the dot under `p` for `curve`, if `p` is on the canvas.
   mutating func plotDot(_ p: PixelPoint, curve: Int32) {
-    let w = Double(columns * dotW), h = Double(rows * dotH)
-    guard p.x >= 0, p.x < w, p.y >= 0, p.y < h else { return }  // also false for NaN
-    let dx = Int(p.x), dy = Int(p.y)
-    let i = (dy / dotH) * columns + dx / dotW
-    let bit = UInt32(1) << UInt32((dy % dotH) * dotW + dx % dotW)
-    if owner[i] != curve {
-      owner[i] = curve
-      dots[i] = 0
-    }
-    dots[i] |= bit
+    let grid = DotSteps.Grid(
+      width: Double(columns * dotW), height: Double(rows * dotH), columns: columns, dotW: dotW, dotH: dotH)
+    DotSteps.set(dots: &dots, owner: &owner, x: p.x, y: p.y, grid: grid, curve: curve)
   }
 
   /// Sets the dots along the segment from `a` to `b` (clipped to the canvas first): one
@@ -521,21 +514,27 @@ enum DotSteps {
     dots: inout [UInt32], owner: inout [Int32], from start: PixelPoint, dx: Double, dy: Double,
     steps: Int, grid: Grid, curve: Int32
   ) {
-    let w = grid.width, h = grid.height
-    let columns = grid.columns, dotW = grid.dotW, dotH = grid.dotH
     for k in 0...steps {
       let t = Double(k) / Double(steps)
-      let x = start.x + t * dx, y = start.y + t * dy
-      guard x >= 0, x < w, y >= 0, y < h else { continue }  // also false for NaN
-      let px = Int(x), py = Int(y)
-      let i = (py / dotH) * columns + px / dotW
-      let bit = UInt32(1) << UInt32((py % dotH) * dotW + px % dotW)
-      if owner[i] != curve {
-        owner[i] = curve
-        dots[i] = 0
-      }
-      dots[i] |= bit
+      set(dots: &dots, owner: &owner, x: start.x + t * dx, y: start.y + t * dy, grid: grid, curve: curve)
     }
+  }
+
+  /// Sets the dot under (`x`, `y`) (pixels) for `curve`, if it is on the canvas; a cell
+  /// taken from another curve is cleared first (the last curve drawn owns the cell).
+  @inline(__always)
+  static func set(
+    dots: inout [UInt32], owner: inout [Int32], x: Double, y: Double, grid: Grid, curve: Int32
+  ) {
+    guard x >= 0, x < grid.width, y >= 0, y < grid.height else { return }  // also false for NaN
+    let px = Int(x), py = Int(y)
+    let i = (py / grid.dotH) * grid.columns + px / grid.dotW
+    let bit = UInt32(1) << UInt32((py % grid.dotH) * grid.dotW + px % grid.dotW)
+    if owner[i] != curve {
+      owner[i] = curve
+      dots[i] = 0
+    }
+    dots[i] |= bit
   }
 }
 
