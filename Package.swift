@@ -7,6 +7,17 @@ import PackageDescription
 /// source instead of running through protocol witnesses (Docs/performance.md).
 let fast: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+/// The AVX2 loops over glibc's libmvec exist on x86_64 only (Sources/CVectorMathAVX2/Loops.c
+/// compiles to stubs elsewhere, and CPUID dispatch never calls them); other machines build
+/// without the x86 flags and the library.
+#if arch(x86_64)
+let avx2Flags: [CSetting] = [.unsafeFlags(["-mavx2", "-mfma", "-gdwarf-4"])]
+let avx2Libraries: [LinkerSetting] = [.linkedLibrary("mvec"), .linkedLibrary("m")]
+#else
+let avx2Flags: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+let avx2Libraries: [LinkerSetting] = [.linkedLibrary("m")]
+#endif
+
 let package = Package(
   name: "graphcalc",
   products: [
@@ -21,9 +32,7 @@ let package = Package(
     // AVX2 loops compiled for AVX2 (called only where CPUID finds it), and the dispatcher.
     // DWARF 4: valgrind 3.19 (Debian 12) cannot read the toolchain clang's DWARF 5 and
     // refuses the whole binary, and callgrind is how this project profiles.
-    .target(
-      name: "CVectorMathAVX2", cSettings: [.unsafeFlags(["-mavx2", "-mfma", "-gdwarf-4"])],
-      linkerSettings: [.linkedLibrary("mvec"), .linkedLibrary("m")]),
+    .target(name: "CVectorMathAVX2", cSettings: avx2Flags, linkerSettings: avx2Libraries),
     .target(
       name: "CVectorMath", dependencies: ["CVectorMathAVX2"], cSettings: [.unsafeFlags(["-gdwarf-4"])],
       linkerSettings: [.linkedLibrary("m")]),

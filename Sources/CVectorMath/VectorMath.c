@@ -54,15 +54,3 @@ void gc_vector_apply1(int function, const double *a, double *d, long n) {
     gc_scalar_apply1(function, a, d, n);
   }
 }
-
-void gc_vector_apply2(int function, const double *a, const double *b, double *d, long n) {
-  if (function < 0 || function >= GCVectorFunction2Count) return;
-  if (gc_vector_math_available()) {
-    gc_avx2_apply2(function, a, b, d, n);
-    return;
-  }
-  for (long i = 0; i < n; i++) {
-    double x = a[i], y = b[i];
-    d[i] = isnan(x) || isnan(y) ? __builtin_nan("") : function == GCVectorAtan2 ? atan2(x, y) : hypot(x, y);
-  }
-}

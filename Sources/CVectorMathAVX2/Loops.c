@@ -2,10 +2,10 @@
 //
 // The AVX2 variants (`_ZGVdN4v_sin` and so on: x86_64 Vector Function ABI, "d" = AVX2, N4 =
 // four lanes unmasked, v = vector argument) take and return four doubles in ymm registers.
-// This file is compiled with -mavx2 -mfma (Package.swift) so that the compiler passes
-// __m256d in ymm registers in every build: with AVX enabled only by a function attribute,
-// clang at -O0 passes them in memory and libmvec reads whatever the registers hold (seen:
-// atan2's arguments swapped in a debug build).
+// This file is compiled with -mavx2 -mfma on x86_64 (Package.swift) so that the compiler
+// passes __m256d in ymm registers in every build: with AVX enabled only by a function
+// attribute, clang at -O0 passes them in memory and libmvec reads whatever the registers hold
+// (seen: atan2's arguments swapped in a debug build).
 //
 // Every value goes through the same vector function, the last n % 4 in a padded vector, so
 // a value does not depend on where it sits in the array.
@@ -13,85 +13,102 @@
 
 #if defined(__x86_64__) && defined(__AVX2__)
 #include <immintrin.h>
+#include <math.h>
 
 #define GC_V1(name) __m256d _ZGVdN4v_##name(__m256d);
-#define GC_V2(name) __m256d _ZGVdN4vv_##name(__m256d, __m256d);
 GC_V1(sin) GC_V1(cos) GC_V1(tan) GC_V1(asin) GC_V1(acos) GC_V1(atan)
 GC_V1(sinh) GC_V1(cosh) GC_V1(tanh) GC_V1(asinh) GC_V1(acosh) GC_V1(atanh)
 GC_V1(exp) GC_V1(log) GC_V1(log10) GC_V1(log2) GC_V1(cbrt)
-GC_V2(atan2) GC_V2(hypot)
 
-// Exact operations under the same names, so the same loop macro serves them.
+/// The lanes (a 4-bit mask) whose vector value `r` at `x` is replaced by the scalar one:
+/// `|x| < 2^-26`, where the correctly rounded values are round numbers (`x` itself, 1), and a
+/// value within 4 ulps of an integer below 2^52 (an integer included): `cos` near 0 and
+/// `sin` near pi/2 are 1, `log10(1e7)` is 7, `cbrt(1e6)` is 100, `tanh(20)` is 1. There the
+/// scalar function gives the round number that a step or a comparison then sees, and libmvec
+/// may miss it by an ulp or more (`floor(cbrt(x))` drew 99 at x = 1e6).
+static inline int gc_fixups(__m256d x, __m256d r) {
+  const __m256d sign = _mm256_set1_pd(-0.0);
+  __m256d ax = _mm256_andnot_pd(sign, x);
+  __m256d ar = _mm256_andnot_pd(sign, r);
+  __m256d tiny = _mm256_cmp_pd(ax, _mm256_set1_pd(0x1p-26), _CMP_LT_OQ);
+  __m256d k = _mm256_round_pd(r, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m256d gap = _mm256_andnot_pd(sign, _mm256_sub_pd(r, k));
+  __m256d near = _mm256_and_pd(
+    _mm256_cmp_pd(gap, _mm256_mul_pd(ar, _mm256_set1_pd(0x1p-50)), _CMP_LE_OQ),
+    _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p52), _CMP_LT_OQ));
+  return _mm256_movemask_pd(_mm256_or_pd(tiny, near));
+}
+
+/// `d[0..<4] = r`, with the lanes of `mask` from the scalar function `f` at `x` (kept in a
+/// register: `d` may be where `x` was read from).
+static inline void gc_store(double *d, __m256d x, __m256d r, int mask, double (*f)(double)) {
+  if (mask) {
+    double in[4], out[4];
+    _mm256_storeu_pd(in, x);
+    _mm256_storeu_pd(out, r);
+    for (int k = 0; k < 4; k++) {
+      if (mask & (1 << k)) out[k] = f(in[k]);
+    }
+    r = _mm256_loadu_pd(out);
+  }
+  _mm256_storeu_pd(d, r);
+}
+
+#define GC_LOOP(name, scalar)                                                            \
+  static void loop_##name(const double *a, double *d, long n) {                         \
+    long i = 0;                                                                          \
+    for (; i + 4 <= n; i += 4) {                                                         \
+      __m256d x = _mm256_loadu_pd(a + i);                                                \
+      __m256d r = _ZGVdN4v_##name(x);                                                    \
+      gc_store(d + i, x, r, gc_fixups(x, r), scalar);                                    \
+    }                                                                                    \
+    if (i < n) {                                                                         \
+      double in[4] = { 0.5, 0.5, 0.5, 0.5 }, out[4];                                     \
+      for (long k = 0; k < n - i; k++) in[k] = a[i + k];                                 \
+      __m256d x = _mm256_loadu_pd(in);                                                   \
+      __m256d r = _ZGVdN4v_##name(x);                                                    \
+      gc_store(out, x, r, gc_fixups(x, r), scalar);                                      \
+      for (long k = 0; k < n - i; k++) d[i + k] = out[k];                                \
+    }                                                                                    \
+  }
+GC_LOOP(sin, sin) GC_LOOP(cos, cos) GC_LOOP(tan, tan) GC_LOOP(asin, asin) GC_LOOP(acos, acos)
+GC_LOOP(atan, atan) GC_LOOP(sinh, sinh) GC_LOOP(cosh, cosh) GC_LOOP(tanh, tanh)
+GC_LOOP(asinh, asinh) GC_LOOP(acosh, acosh) GC_LOOP(atanh, atanh) GC_LOOP(exp, exp)
+GC_LOOP(log, log) GC_LOOP(log10, log10) GC_LOOP(log2, log2) GC_LOOP(cbrt, cbrt)
+
+// Exact operations (single AVX instructions, the same values as the scalar ones).
 static inline __m256d gc_sqrt(__m256d x) { return _mm256_sqrt_pd(x); }
 static inline __m256d gc_floor(__m256d x) { return _mm256_round_pd(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
 static inline __m256d gc_ceil(__m256d x) { return _mm256_round_pd(x, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
 static inline __m256d gc_trunc(__m256d x) { return _mm256_round_pd(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
-#define _ZGVdN4v_gc_sqrt gc_sqrt
-#define _ZGVdN4v_gc_floor gc_floor
-#define _ZGVdN4v_gc_ceil gc_ceil
-#define _ZGVdN4v_gc_trunc gc_trunc
-
-/// NaN where x or y is NaN, else r (C's hypot(inf, NaN) is inf; the plot programs' NaN).
-static inline __m256d gc_strict(__m256d r, __m256d x, __m256d y) {
-  return _mm256_blendv_pd(r, _mm256_set1_pd(__builtin_nan("")), _mm256_cmp_pd(x, y, _CMP_UNORD_Q));
-}
-
-#define GC_LOOP1(name)                                                                   \
+#define GC_EXACT(name)                                                                   \
   static void loop_##name(const double *a, double *d, long n) {                         \
     long i = 0;                                                                          \
-    for (; i + 4 <= n; i += 4) _mm256_storeu_pd(d + i, _ZGVdN4v_##name(_mm256_loadu_pd(a + i))); \
+    for (; i + 4 <= n; i += 4) _mm256_storeu_pd(d + i, name(_mm256_loadu_pd(a + i)));    \
     if (i < n) {                                                                         \
       double in[4] = { 0.5, 0.5, 0.5, 0.5 }, out[4];                                     \
       for (long k = 0; k < n - i; k++) in[k] = a[i + k];                                 \
-      _mm256_storeu_pd(out, _ZGVdN4v_##name(_mm256_loadu_pd(in)));                       \
+      _mm256_storeu_pd(out, name(_mm256_loadu_pd(in)));                                  \
       for (long k = 0; k < n - i; k++) d[i + k] = out[k];                                \
     }                                                                                    \
   }
-#define GC_LOOP2(name)                                                                   \
-  static void loop_##name(const double *a, const double *b, double *d, long n) {        \
-    long i = 0;                                                                          \
-    for (; i + 4 <= n; i += 4) {                                                         \
-      __m256d x = _mm256_loadu_pd(a + i), y = _mm256_loadu_pd(b + i);                    \
-      _mm256_storeu_pd(d + i, gc_strict(_ZGVdN4vv_##name(x, y), x, y));                  \
-    }                                                                                    \
-    if (i < n) {                                                                         \
-      double xs[4] = { 0.5, 0.5, 0.5, 0.5 }, ys[4] = { 0.5, 0.5, 0.5, 0.5 }, out[4];     \
-      for (long k = 0; k < n - i; k++) { xs[k] = a[i + k]; ys[k] = b[i + k]; }           \
-      __m256d x = _mm256_loadu_pd(xs), y = _mm256_loadu_pd(ys);                          \
-      _mm256_storeu_pd(out, gc_strict(_ZGVdN4vv_##name(x, y), x, y));                    \
-      for (long k = 0; k < n - i; k++) d[i + k] = out[k];                                \
-    }                                                                                    \
-  }
-GC_LOOP1(sin) GC_LOOP1(cos) GC_LOOP1(tan) GC_LOOP1(asin) GC_LOOP1(acos) GC_LOOP1(atan)
-GC_LOOP1(sinh) GC_LOOP1(cosh) GC_LOOP1(tanh) GC_LOOP1(asinh) GC_LOOP1(acosh) GC_LOOP1(atanh)
-GC_LOOP1(exp) GC_LOOP1(log) GC_LOOP1(log10) GC_LOOP1(log2) GC_LOOP1(cbrt)
-GC_LOOP1(gc_sqrt) GC_LOOP1(gc_floor) GC_LOOP1(gc_ceil) GC_LOOP1(gc_trunc)
-GC_LOOP2(atan2) GC_LOOP2(hypot)
+GC_EXACT(gc_sqrt) GC_EXACT(gc_floor) GC_EXACT(gc_ceil) GC_EXACT(gc_trunc)
 
-typedef void (*gc_loop1)(const double *, double *, long);
-typedef void (*gc_loop2)(const double *, const double *, double *, long);
+typedef void (*gc_loop)(const double *, double *, long);
 
-/// In the order of CVectorMath.h's GCVectorFunction1 and GCVectorFunction2.
-static const gc_loop1 loops1[] = {
+/// In the order of CVectorMath.h's GCVectorFunction1.
+static const gc_loop loops[] = {
   loop_sin, loop_cos, loop_tan, loop_asin, loop_acos, loop_atan, loop_sinh, loop_cosh, loop_tanh,
   loop_asinh, loop_acosh, loop_atanh, loop_exp, loop_log, loop_log10, loop_log2, loop_cbrt,
   loop_gc_sqrt, loop_gc_floor, loop_gc_ceil, loop_gc_trunc,
 };
-static const gc_loop2 loops2[] = { loop_atan2, loop_hypot };
 
 void gc_avx2_apply1(int function, const double *a, double *d, long n) {
-  if (function >= 0 && function < (int)(sizeof loops1 / sizeof loops1[0])) loops1[function](a, d, n);
-}
-
-void gc_avx2_apply2(int function, const double *a, const double *b, double *d, long n) {
-  if (function >= 0 && function < (int)(sizeof loops2 / sizeof loops2[0])) loops2[function](a, b, d, n);
+  if (function >= 0 && function < (int)(sizeof loops / sizeof loops[0])) loops[function](a, d, n);
 }
 #else
 // Not x86_64 (or built without AVX2): never called, since CVectorMath finds no AVX2.
 void gc_avx2_apply1(int function, const double *a, double *d, long n) {
   (void)function; (void)a; (void)d; (void)n;
-}
-void gc_avx2_apply2(int function, const double *a, const double *b, double *d, long n) {
-  (void)function; (void)a; (void)b; (void)d; (void)n;
 }
 #endif

@@ -97,7 +97,9 @@ public struct PlotFunction: Sendable {
   /// The values at every plot x of `xs`, written to `out` (the fast path of the sampler):
   /// each equals `value(at:)` at the same x, but that each elementary function is computed by
   /// glibc's vector math library where the processor has AVX2 and FMA
-  /// (`vectorMathAvailable`), within 4 ulps of the scalar function `value(at:)` calls.
+  /// (`vectorMathAvailable`), within 4 ulps of the scalar function `value(at:)` calls, and
+  /// equal to it where that value is a round number (an integer below 2^52, or x itself for
+  /// tiny x), so steps and comparisons see the same values.
   ///
   /// The x values are taken a chunk (256) at a time and each instruction of the batch program
   /// runs over the whole chunk (see `PlotBatch`), so the cost of interpreting the expression

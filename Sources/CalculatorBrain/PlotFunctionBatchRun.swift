@@ -124,12 +124,7 @@ extension PlotBatch {
       case .function2:
         let b = table[Int(op.b)]
         let f = PlotFunction2(rawValue: op.sub) ?? .atan2
-        if vectorMath, let code = f.vectorCode {
-          // NaN-strict as below (C's hypot(inf, NaN) is inf); d may be a or b.
-          gc_vector_apply2(code, a, b, d, m)
-        } else {
-          for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.value(a[i], b[i]) }
-        }
+        for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.value(a[i], b[i]) }
       case .minimum:
         let b = table[Int(op.b)]
         for i in 0..<m { d[i] = b[i].isNaN || b[i] < a[i] ? b[i] : a[i] }
@@ -268,18 +263,6 @@ extension PlotFunction1 {
     case .abs, .round, .sign, .gamma: return nil
     }
     return Int32(bitPattern: code.rawValue)
-  }
-}
-
-extension PlotFunction2 {
-  /// The code of the same function in glibc's vector math library, nil for `log(a, b)`
-  /// (two logarithms and a division, computed as the point program does).
-  var vectorCode: Int32? {
-    switch self {
-    case .atan2: return Int32(bitPattern: GCVectorAtan2.rawValue)
-    case .hypot: return Int32(bitPattern: GCVectorHypot.rawValue)
-    case .logBase: return nil
-    }
   }
 }
 

@@ -212,8 +212,9 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return f.value(at: x)
   }
 
-  /// The function's values at every x of `xs` (its batch evaluation, equal to `y(at:curve:)`
-  /// value for value; NaN for a data series).
+  /// The function's values at every x of `xs` (its batch evaluation: `y(at:curve:)` but that
+  /// elementary functions come from glibc's vector math, within 4 ulps, and equal where the
+  /// value is a round number; see `PlotFunction.values(at:into:)`; NaN for a data series).
   public func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int) {
     guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
       for i in 0..<min(xs.count, out.count) { out[i] = .nan }

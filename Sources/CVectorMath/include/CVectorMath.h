@@ -3,8 +3,10 @@
 // libmvec (glibc 2.22+, x86_64) evaluates four doubles at once with AVX2 and FMA under the
 // x86_64 Vector Function ABI (`_ZGVdN4v_sin` and so on). Its results are within 4 ulps of
 // the scalar libm functions (measured: Tests/CalculatorBrainTests/VectorMathTests.swift);
-// NaN, infinities and the sign of zero agree with them. Square root and the roundings are
-// single AVX instructions, exact like the scalar ones. On a processor without AVX2 and FMA
+// NaN, infinities and the sign of zero agree with them, and where the scalar value is a round
+// number (an integer, or x itself for tiny x) the scalar value is taken, so steps and
+// comparisons see what the point evaluator sees. Square root and the roundings are single
+// AVX instructions, exact like the scalar ones. On a processor without AVX2 and FMA
 // every function here falls back to the scalar libm loop, so the results are then exactly
 // the scalar ones.
 #ifndef GRAPHCALC_CVECTORMATH_H
@@ -41,23 +43,12 @@ typedef enum GCVectorFunction1 {
   GCVectorFunction1Count
 } GCVectorFunction1;
 
-/// The functions of two arguments (codes for `gc_vector_apply2`).
-typedef enum GCVectorFunction2 {
-  GCVectorAtan2 = 0,
-  GCVectorHypot,
-  GCVectorFunction2Count
-} GCVectorFunction2;
-
 /// 1 when the vector functions run (AVX2 and FMA present), 0 when the scalar fallback does.
 int gc_vector_math_available(void);
 
 /// `d[i] = f(a[i])` for `i` in `0..<n`; `a` and `d` may be the same array, and need no
 /// alignment. A code out of range leaves `d` untouched.
 void gc_vector_apply1(int function, const double *a, double *d, long n);
-
-/// `d[i] = f(a[i], b[i])` for `i` in `0..<n`, NaN where either argument is NaN (C's
-/// `hypot(inf, NaN)` is inf); `d` may be `a` or `b`.
-void gc_vector_apply2(int function, const double *a, const double *b, double *d, long n);
 
 /// `d[i] = f(a[i])` through the scalar libm function (the reference for the vector one).
 void gc_scalar_apply1(int function, const double *a, double *d, long n);

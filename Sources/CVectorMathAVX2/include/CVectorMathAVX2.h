@@ -12,10 +12,6 @@ extern "C" {
 /// `GCVectorFunction1` code of CVectorMath.h; out of range: `d` untouched).
 void gc_avx2_apply1(int function, const double *a, double *d, long n);
 
-/// `d[i] = f(a[i], b[i])` for `i` in `0..<n` (a `GCVectorFunction2` code), NaN where either
-/// argument is NaN.
-void gc_avx2_apply2(int function, const double *a, const double *b, double *d, long n);
-
 #ifdef __cplusplus
 }
 #endif
