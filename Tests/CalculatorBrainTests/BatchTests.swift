@@ -180,7 +180,7 @@ private func points(_ rng: inout BatchRandom) -> [Double] {
     let e = try calc.parse(expression: text)
     let f = try PlotFunction(e, variables: calc.variables, functions: calc.functions)
     var xs = (0..<520).map { -13 + 26 * Double($0) / 519 }
-    xs += [0, -0.0, 1, -1, 4, -4, .infinity, -.infinity, .nan, 1e-310]
+    xs += [0, -0.0, 1, -1, 4, -4, .infinity, -.infinity, .nan, 0x1p-1030]
     let got = batch(f, xs)
     let vector = batch(f, xs, vectorMath: true)
     let products = f.pointProgram.contains(.square) || f.pointProgram.contains(.cube)
