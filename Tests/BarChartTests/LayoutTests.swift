@@ -14,7 +14,7 @@ import Testing
     AxisCase(min: 0, max: 0), AxisCase(min: 42, max: 42), AxisCase(min: 5e299, max: 2.5e300),
     AxisCase(min: -1e308, max: 1e308), AxisCase(min: 0.001, max: 0.0037),
     AxisCase(min: 8731, max: 2_045_877), AxisCase(min: .nan, max: .infinity),
-    AxisCase(min: 1e-320, max: 3e-320),
+    AxisCase(min: 0x7e8p-1074, max: 0x17b8p-1074),  // 1e-320, 3e-320
   ])
   func valueAxisIncludesZeroAndData(_ c: AxisCase) {
     for n in [2, 5, 10] {
