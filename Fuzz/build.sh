@@ -12,7 +12,25 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 out=${FUZZ_BUILD:-/tmp/build-fuzz}
 mkdir -p "$out"
-flags="-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -I $out"
+flags="-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -I $out -I $out/cmodules"
+# The C targets (glibc's vector math for CalculatorBrain's batch evaluation), compiled with
+# the toolchain's clang and the same instrumentation; a module map lets swiftc import them.
+clang=$(dirname "$(command -v swiftc)")/clang
+cflags="-O1 -g -gdwarf-4 -fsanitize=fuzzer-no-link,address"
+mkdir -p "$out/cmodules"
+printf 'module CVectorMath {\n  header "%s"\n  export *\n}\n' \
+  "$root/Sources/CVectorMath/include/CVectorMath.h" > "$out/cmodules/module.modulemap"
+avx2=""
+[ "$(uname -m)" = x86_64 ] && avx2="-mavx2 -mfma"
+# shellcheck disable=SC2086
+"$clang" $cflags $avx2 -I "$root/Sources/CVectorMathAVX2/include" \
+  -c "$root/Sources/CVectorMathAVX2/Loops.c" -o "$out/CVectorMathAVX2.o"
+# shellcheck disable=SC2086
+"$clang" $cflags -I "$root/Sources/CVectorMath/include" -I "$root/Sources/CVectorMathAVX2/include" \
+  -c "$root/Sources/CVectorMath/VectorMath.c" -o "$out/CVectorMath.o"
+cobjs="$out/CVectorMath.o $out/CVectorMathAVX2.o"
+clibs="-lm"
+[ "$(uname -m)" = x86_64 ] && clibs="-lmvec -lm"
 # Dependency order (Package.swift); GraphCalcApp needs all the others.
 modules="Intervals CalculatorBrain GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
 for m in $modules; do
@@ -31,9 +49,10 @@ targets=${*:-$(cd "$here/targets" && ls *.swift | sed 's/\.swift$//')}
 for t in $targets; do
   echo "linking fuzz-$t" >&2
   rm -f "$out/fuzz-$t"
-  objs=""
+  objs="$cobjs"
   for m in $modules; do objs="$objs $out/$m.o"; done
-  swiftc $flags -module-name "fuzz_$t" "$here/targets/$t.swift" $objs -o "$out/fuzz-$t" 2>&1 \
+  # shellcheck disable=SC2086
+  swiftc $flags -module-name "fuzz_$t" "$here/targets/$t.swift" $objs $clibs -o "$out/fuzz-$t" 2>&1 \
     | grep -v "Cannot export local symbol" >&2 || true
   test -x "$out/fuzz-$t"
 done
