@@ -5,7 +5,9 @@ import PackageDescription
 /// Release builds make the numeric and plotting libraries' generic code available to their
 /// clients (cross-module optimisation), so the sampler is specialised for the app's data
 /// source instead of running through protocol witnesses (Docs/performance.md).
-let fast: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+let fast: [SwiftSetting] = [
+  .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+]
 
 /// The AVX2 loops over glibc's libmvec exist on x86_64 only (Sources/CVectorMathAVX2/Loops.c
 /// compiles to stubs elsewhere, and CPUID dispatch never calls them); other machines build
@@ -21,7 +23,7 @@ let avx2Libraries: [LinkerSetting] = [.linkedLibrary("m")]
 let package = Package(
   name: "graphcalc",
   products: [
-    .executable(name: "graphcalc", targets: ["graphcalc"]),
+    .executable(name: "graphcalc", targets: ["graphcalc"])
   ],
   dependencies: [],
   targets: [
@@ -34,11 +36,13 @@ let package = Package(
     // refuses the whole binary, and callgrind is how this project profiles.
     .target(name: "CVectorMathAVX2", cSettings: avx2Flags, linkerSettings: avx2Libraries),
     .target(
-      name: "CVectorMath", dependencies: ["CVectorMathAVX2"], cSettings: [.unsafeFlags(["-gdwarf-4"])],
+      name: "CVectorMath", dependencies: ["CVectorMathAVX2"],
+      cSettings: [.unsafeFlags(["-gdwarf-4"])],
       linkerSettings: [.linkedLibrary("m")]),
 
     // MARK: The calculator (knows nothing of plotting)
-    .target(name: "CalculatorBrain", dependencies: ["Intervals", "CVectorMath"], swiftSettings: fast),
+    .target(
+      name: "CalculatorBrain", dependencies: ["Intervals", "CVectorMath"], swiftSettings: fast),
 
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(name: "GraphView", dependencies: ["Intervals"], swiftSettings: fast),
@@ -71,7 +75,8 @@ let package = Package(
 
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
-      name: "graphcalc-bench", dependencies: ["CalculatorBrain", "GraphView", "GraphCalcApp", "Streaming"],
+      name: "graphcalc-bench",
+      dependencies: ["CalculatorBrain", "GraphView", "GraphCalcApp", "Streaming"],
       path: "Benchmarks/graphcalc-bench"),
 
     // MARK: Tests
@@ -87,8 +92,10 @@ let package = Package(
       name: "GraphCalcAppTests",
       dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView", "Streaming", "BarChart"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
-    .testTarget(name: "BarChartTests", dependencies: ["BarChart", "GraphView"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "BarChartTests", dependencies: ["BarChart", "GraphView"], exclude: ["Snapshots"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
     .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"], exclude: ["Fixtures"]),
   ],

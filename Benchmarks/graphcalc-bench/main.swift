@@ -38,7 +38,9 @@ func median(_ xs: [Double]) -> Double {
 /// read as 27 MiB). With `forMemory` the child is forked instead: a copy whose resident set
 /// is this process's private pages only (a few MB once the evaluation arrays are freed and
 /// `resetPeakMemory()` has dropped the peak they left), so `ru_maxrss` is the program's own.
-func runProcess(_ argv: [String], stdinPath: String? = nil, forMemory: Bool = false) -> (seconds: Double, maxRSSKiB: Int)? {
+func runProcess(_ argv: [String], stdinPath: String? = nil, forMemory: Bool = false) -> (
+  seconds: Double, maxRSSKiB: Int
+)? {
   var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
   cargs.append(nil)
   defer { for p in cargs { free(p) } }
@@ -129,13 +131,16 @@ var rows: [Row] = []
   fflush(nil)
 }
 extension String {
-  func padding(_ n: Int) -> String { count >= n ? self + " " : self + String(repeating: " ", count: n - count) }
+  func padding(_ n: Int) -> String {
+    count >= n ? self + " " : self + String(repeating: " ", count: n - count)
+  }
 }
 
 let quick = CommandLine.arguments.contains("--quick")
 /// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, data, stream).
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
-  i + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init)) : nil
+  i + 1 < CommandLine.arguments.count
+    ? Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init)) : nil
 }
 func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
 let evalCount = quick ? 200_000 : 1_000_000
@@ -157,7 +162,9 @@ struct EvalCase {
 let userFunctions = "f(x) = x^2 - 3"
 let evalCases: [EvalCase] = [
   EvalCase(name: "sin(x)*x", graphcalc: "sin(x)*x", muparser: "sin(x)*x", native: { sin($0) * $0 }),
-  EvalCase(name: "x*x+2*x+1", graphcalc: "x*x+2*x+1", muparser: "x*x+2*x+1", native: { $0 * $0 + 2 * $0 + 1 }),
+  EvalCase(
+    name: "x*x+2*x+1", graphcalc: "x*x+2*x+1", muparser: "x*x+2*x+1",
+    native: { $0 * $0 + 2 * $0 + 1 }),
   EvalCase(
     name: "exp(-x^2)*cos(50*x)", graphcalc: "exp(-x^2)*cos(50*x)", muparser: "exp(-x^2)*cos(50*x)",
     native: { exp(-($0 * $0)) * cos(50 * $0) }),
@@ -169,7 +176,8 @@ let evalCases: [EvalCase] = [
     name: "x^3-2x^2+x-7", graphcalc: "x^3-2*x^2+x-7", muparser: "x^3-2*x^2+x-7",
     native: { x in x * x * x - 2 * x * x + x - 7 }),
   EvalCase(
-    name: "sqrt(abs(x))+ln(x*x+1)", graphcalc: "sqrt(abs(x))+ln(x*x+1)", muparser: "sqrt(abs(x))+ln(x*x+1)",
+    name: "sqrt(abs(x))+ln(x*x+1)", graphcalc: "sqrt(abs(x))+ln(x*x+1)",
+    muparser: "sqrt(abs(x))+ln(x*x+1)",
     native: { x in sqrt(abs(x)) + log(x * x + 1) }),
   EvalCase(
     name: "tan(x)/(1+x^2)", graphcalc: "tan(x)/(1+x^2)", muparser: "tan(x)/(1+x^2)",
@@ -178,10 +186,12 @@ let evalCases: [EvalCase] = [
     name: "user f(x)*f(x+1)", graphcalc: "f(x)*f(x+1)", muparser: "(x^2-3)*((x+1)^2-3)",
     native: { x in (x * x - 3) * ((x + 1) * (x + 1) - 3) }),
   EvalCase(
-    name: "x<0 ? sqrt(-x) : sqrt(x)", graphcalc: "x<0 ? sqrt(-x) : sqrt(x)", muparser: "x<0 ? sqrt(-x) : sqrt(x)",
+    name: "x<0 ? sqrt(-x) : sqrt(x)", graphcalc: "x<0 ? sqrt(-x) : sqrt(x)",
+    muparser: "x<0 ? sqrt(-x) : sqrt(x)",
     native: { x in x < 0 ? sqrt(-x) : sqrt(x) }),
   EvalCase(
-    name: "sin(cos(sin(cos(x))))", graphcalc: "sin(cos(sin(cos(x))))", muparser: "sin(cos(sin(cos(x))))",
+    name: "sin(cos(sin(cos(x))))", graphcalc: "sin(cos(sin(cos(x))))",
+    muparser: "sin(cos(sin(cos(x))))",
     native: { x in sin(cos(sin(cos(x)))) }),
   EvalCase(
     name: "1/(1+exp(-x))", graphcalc: "1/(1+exp(-x))", muparser: "1/(1+exp(-x))",
@@ -190,7 +200,8 @@ let evalCases: [EvalCase] = [
     name: "sinh(x/5)*cosh(x/7)-tanh(x)", graphcalc: "sinh(x/5)*cosh(x/7)-tanh(x)",
     muparser: "sinh(x/5)*cosh(x/7)-tanh(x)", native: { x in sinh(x / 5) * cosh(x / 7) - tanh(x) }),
   EvalCase(
-    name: "atan(x/2)+sqrt(x*x+9)", graphcalc: "atan(x/2)+sqrt(x*x+9)", muparser: "atan(x/2)+sqrt(x*x+9)",
+    name: "atan(x/2)+sqrt(x*x+9)", graphcalc: "atan(x/2)+sqrt(x*x+9)",
+    muparser: "atan(x/2)+sqrt(x*x+9)",
     native: { x in atan(x / 2) + sqrt(x * x + 9) }),
   EvalCase(
     name: "sign(x)*x^2+abs(x)", graphcalc: "sign(x)*x^2+abs(x)", muparser: "sign(x)*x^2+abs(x)",
@@ -217,7 +228,9 @@ func timeBatch(_ f: PlotFunction, xs: [Double], out: inout [Double]) -> (ns: Dou
   var sum = 0.0
   for _ in 0..<rounds {
     let t0 = now()
-    xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+    xs.withUnsafeBufferPointer { x in
+      out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) }
+    }
     best = min(best, (now() - t0) / Double(xs.count) * 1e9)
     sum = 0
     for v in out { sum += v }
@@ -228,7 +241,9 @@ func timeBatch(_ f: PlotFunction, xs: [Double], out: inout [Double]) -> (ns: Dou
 /// Builds the muparser driver into a temporary folder; nil when the compiler or library is
 /// missing.
 func buildMuparser() -> String? {
-  guard let cxx = which("g++") ?? which("c++"), access("/usr/include/muParser.h", R_OK) == 0 else { return nil }
+  guard let cxx = which("g++") ?? which("c++"), access("/usr/include/muParser.h", R_OK) == 0 else {
+    return nil
+  }
   var here = #filePath
   for _ in 0..<2 { if let slash = here.lastIndex(of: "/") { here = String(here[..<slash]) } }
   let source = here + "/muparser/driver.cpp"
@@ -241,7 +256,10 @@ func buildMuparser() -> String? {
 func runMuparser(_ binary: String, expressions: [String]) -> [Double?] {
   let input = "/tmp/graphcalc-bench-mu-in-\(getpid())"
   let output = "/tmp/graphcalc-bench-mu-out-\(getpid())"
-  defer { unlink(input); unlink(output) }
+  defer {
+    unlink(input)
+    unlink(output)
+  }
   guard let fin = fopen(input, "w") else { return expressions.map { _ in nil } }
   for e in expressions { fputs(e + "\n", fin) }
   fclose(fin)
@@ -260,7 +278,9 @@ func runMuparser(_ binary: String, expressions: [String]) -> [Double?] {
   return results
 }
 
-print("graphcalc-bench: \(evalCount) values a round, best of \(rounds); processes: median of \(processRuns)")
+print(
+  "graphcalc-bench: \(evalCount) values a round, best of \(rounds); processes: median of \(processRuns)"
+)
 print(
   "section".padding(11) + "case".padding(34) + "graphcalc".padding(16) + "peer".padding(22)
     + "ratio".padding(9) + "target".padding(12) + "met")
@@ -294,7 +314,10 @@ for (i, c) in evalCases.enumerated() where wanted("eval") {
   guard let expr = try? CalculatorBrain.parseExpression(c.graphcalc),
     let f = try? PlotFunction(expr, variables: brain.variables, functions: brain.functions)
   else {
-    report(Row(section: "eval", name: c.name, ours: "compile failed", peer: "", ratio: "", target: "", met: false))
+    report(
+      Row(
+        section: "eval", name: c.name, ours: "compile failed", peer: "", ratio: "", target: "",
+        met: false))
     continue
   }
   let batch = timeBatch(f, xs: xs, out: &out)
@@ -302,16 +325,21 @@ for (i, c) in evalCases.enumerated() where wanted("eval") {
   let r = batch.ns / native.ns
   report(
     Row(
-      section: "eval", name: c.name + " vs Swift", ours: fmt(batch.ns) + " ns", peer: fmt(native.ns) + " ns (Swift)",
+      section: "eval", name: c.name + " vs Swift", ours: fmt(batch.ns) + " ns",
+      peer: fmt(native.ns) + " ns (Swift)",
       ratio: fmt(r) + "x", target: "<= 1.50x", met: r <= 1.5))
   if let mu = muFigures?[i] {
     let speedup = mu / batch.ns
     report(
       Row(
-        section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns", peer: fmt(mu) + " ns (muparser)",
+        section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns",
+        peer: fmt(mu) + " ns (muparser)",
         ratio: fmt(speedup) + "x", target: ">= 3x fast", met: speedup >= 3))
   } else {
-    report(Row(section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns", peer: "peer absent", ratio: "", target: "", met: nil))
+    report(
+      Row(
+        section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns",
+        peer: "peer absent", ratio: "", target: "", met: nil))
   }
 }
 // Give the 16 MB of evaluation arrays back before the process sections (see resetPeakMemory).
@@ -331,7 +359,9 @@ defer { unlink(svgOut) }
 
 /// The median wall time of `runs` runs, and the peak resident set (KiB) of one more run
 /// forked for the measure (see `runProcess`).
-func medianRun(_ argv: [String], stdinPath: String? = nil, runs: Int = processRuns) -> (seconds: Double, rss: Int)? {
+func medianRun(_ argv: [String], stdinPath: String? = nil, runs: Int = processRuns) -> (
+  seconds: Double, rss: Int
+)? {
   var times: [Double] = []
   for _ in 0..<runs {
     guard let r = runProcess(argv, stdinPath: stdinPath) else { return nil }
@@ -341,37 +371,49 @@ func medianRun(_ argv: [String], stdinPath: String? = nil, runs: Int = processRu
   return (median(times), m.maxRSSKiB)
 }
 
-@MainActor func compare(_ name: String, ours: [String], peer: [String]?, target: Double, memoryTarget: Double? = nil, runs: Int = processRuns) {
+@MainActor func compare(
+  _ name: String, ours: [String], peer: [String]?, target: Double, memoryTarget: Double? = nil,
+  runs: Int = processRuns
+) {
   guard let o = medianRun(ours, runs: runs) else {
-    report(Row(section: "process", name: name, ours: "failed", peer: "", ratio: "", target: "", met: false))
+    report(
+      Row(
+        section: "process", name: name, ours: "failed", peer: "", ratio: "", target: "", met: false)
+    )
     return
   }
   guard let peer, let p = medianRun(peer, runs: runs) else {
-    report(Row(section: "process", name: name, ours: fmt(o.seconds * 1000) + " ms", peer: "peer absent", ratio: "", target: "", met: nil))
+    report(
+      Row(
+        section: "process", name: name, ours: fmt(o.seconds * 1000) + " ms", peer: "peer absent",
+        ratio: "", target: "", met: nil))
     return
   }
   let r = o.seconds / p.seconds
   report(
     Row(
-      section: "process", name: name, ours: fmt(o.seconds * 1000) + " ms", peer: fmt(p.seconds * 1000) + " ms (gnuplot)",
+      section: "process", name: name, ours: fmt(o.seconds * 1000) + " ms",
+      peer: fmt(p.seconds * 1000) + " ms (gnuplot)",
       ratio: fmt(r) + "x", target: "<= " + fmt(target) + "x", met: r <= target))
   if let memoryTarget {
     let m = Double(o.rss) / Double(max(1, p.rss))
     report(
       Row(
-        section: "process", name: name + " peak memory", ours: "\(o.rss / 1024) MiB", peer: "\(p.rss / 1024) MiB (gnuplot)",
+        section: "process", name: name + " peak memory", ours: "\(o.rss / 1024) MiB",
+        peer: "\(p.rss / 1024) MiB (gnuplot)",
         ratio: fmt(m) + "x", target: "<= " + fmt(memoryTarget) + "x", met: m <= memoryTarget))
   }
 }
 
 let gnuplot = which("gnuplot")
 if wanted("process") {
-compare(
-  "plot sin(x)*x to SVG", ours: [gc, "-e", "plot sin(x)*x", "-e", "export svg \(svgOut)"],
-  peer: gnuplot.map { [$0, "-e", "set terminal svg; set output '\(svgOut)'; plot sin(x)*x"] }, target: 0.35)
-compare(
-  "plot sin(x)*x to the terminal", ours: [gc, "-e", "set canvas ascii", "-e", "plot sin(x)*x"],
-  peer: gnuplot.map { [$0, "-e", "set terminal dumb; plot sin(x)*x"] }, target: 0.35)
+  compare(
+    "plot sin(x)*x to SVG", ours: [gc, "-e", "plot sin(x)*x", "-e", "export svg \(svgOut)"],
+    peer: gnuplot.map { [$0, "-e", "set terminal svg; set output '\(svgOut)'; plot sin(x)*x"] },
+    target: 0.35)
+  compare(
+    "plot sin(x)*x to the terminal", ours: [gc, "-e", "set canvas ascii", "-e", "plot sin(x)*x"],
+    peer: gnuplot.map { [$0, "-e", "set terminal dumb; plot sin(x)*x"] }, target: 0.35)
 }
 
 // MARK: 3. Interactive redraw
@@ -389,7 +431,8 @@ if wanted("redraw") {
   let ms = median(times) * 1000
   report(
     Row(
-      section: "redraw", name: "zoom/pan at 200x60, 3 curves", ours: fmt(ms, 3) + " ms", peer: "16.7 ms (60 Hz frame)",
+      section: "redraw", name: "zoom/pan at 200x60, 3 curves", ours: fmt(ms, 3) + " ms",
+      peer: "16.7 ms (60 Hz frame)",
       ratio: fmt(ms / 16.67) + "x", target: "< 2 ms", met: ms < 2))
 }
 
@@ -403,7 +446,7 @@ if wanted("data") {
     fputs("t,value,noise\n", f)
     var seed: UInt64 = 42
     for i in 0..<rowsCount {
-      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let noise = Double(seed >> 11) / Double(1 << 53)
       let x = Double(i) * 0.001
       fputs("\(fmt(x, 3)),\(fmt(sin(x) * 10 + noise, 4)),\(fmt(noise, 4))\n", f)
@@ -411,9 +454,13 @@ if wanted("data") {
     fclose(f)
   }
   compare(
-    "\(rowsCount / 1000)k-row CSV to SVG", ours: [gc, "-e", "plot \"\(csvPath)\" using 1:2", "-e", "export svg \(svgOut)"],
+    "\(rowsCount / 1000)k-row CSV to SVG",
+    ours: [gc, "-e", "plot \"\(csvPath)\" using 1:2", "-e", "export svg \(svgOut)"],
     peer: gnuplot.map {
-      [$0, "-e", "set terminal svg; set output '\(svgOut)'; set datafile separator ','; plot '\(csvPath)' using 1:2 with lines"]
+      [
+        $0, "-e",
+        "set terminal svg; set output '\(svgOut)'; set datafile separator ','; plot '\(csvPath)' using 1:2 with lines",
+      ]
     }, target: 0.3, memoryTarget: 0.25, runs: quick ? 3 : 5)
 }
 
@@ -434,7 +481,8 @@ if wanted("stream") {
   let rate = Double(lines) / best
   report(
     Row(
-      section: "stream", name: "values read and windowed", ours: fmt(rate / 1e6) + " M/s", peer: "1.00 M/s (target)",
+      section: "stream", name: "values read and windowed", ours: fmt(rate / 1e6) + " M/s",
+      peer: "1.00 M/s (target)",
       ratio: fmt(rate / 1e6) + "x", target: ">= 1 M/s", met: rate >= 1e6))
 }
 

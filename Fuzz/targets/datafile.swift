@@ -21,14 +21,17 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     done += n
   }
   close(fd)
-  let separators: [DataFileOptions] = [DataFileOptions(), DataFileOptions(separator: UInt8(ascii: ","))]
+  let separators: [DataFileOptions] = [
+    DataFileOptions(), DataFileOptions(separator: UInt8(ascii: ",")),
+  ]
   for options in separators {
     _ = try? DataFile.header(path: path, options: options)
     _ = try? DataFile.columns(path: path, options: options)
     _ = try? DataFile.defaultUsing(path: path, options: options)
     _ = try? DataFile.read(path: path, x: .index(1), y: .index(2), options: options)
     _ = try? DataFile.read(path: path, x: nil, y: .index(1), options: options)
-    _ = try? DataFile.readTable(path: path, columns: [.index(1), .index(2), .index(3)], options: options)
+    _ = try? DataFile.readTable(
+      path: path, columns: [.index(1), .index(2), .index(3)], options: options)
     _ = try? DataFile.stats(path: path, column: .index(2), options: options)
     _ = try? DataFile.stats(path: path, column: .name("y"), options: options)
   }

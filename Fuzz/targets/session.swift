@@ -1,9 +1,9 @@
+import Glibc
 // Fuzz target: the REPL's command line. Each line of the input goes to Session.run, in a
 // session with a small terminal, working in a private temporary folder. Lines naming a path
 // with '/' are skipped so the fuzzer never writes or reads outside that folder (or reads
 // /dev/zero forever).
 import GraphCalcApp
-import Glibc
 
 let folder: Void = {
   var template = Array("/tmp/robust-fuzz-session-XXXXXX".utf8CString)

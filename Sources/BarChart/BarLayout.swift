@@ -1,5 +1,5 @@
-import GraphView
 import Glibc
+import GraphView
 
 /// The geometry of a bar chart, shared by the terminal and the SVG renderer: the value
 /// axis (a range that always includes 0, snapped to nice ticks), the bar slots along the
@@ -74,7 +74,8 @@ public enum BarLayout {
   ///   - maximum: The largest value (plot units).
   ///   - approximateTicks: About how many ticks (at least 2).
   /// - Returns: The axis; `lower <= 0 <= upper`, `lower < upper`.
-  public static func valueAxis(minimum: Double, maximum: Double, approximateTicks: Int) -> ValueAxis {
+  public static func valueAxis(minimum: Double, maximum: Double, approximateTicks: Int) -> ValueAxis
+  {
     var lo = minimum.isFinite ? min(clampValue(minimum), 0) : 0
     var hi = maximum.isFinite ? max(clampValue(maximum), 0) : 0
     if lo > hi { (lo, hi) = (hi, lo) }
@@ -92,7 +93,9 @@ public enum BarLayout {
     guard a.isFinite, b.isFinite, b - a <= 1000 else {
       return ValueAxis(
         lower: lo, upper: hi, step: hi - lo,
-        ticks: [lo, hi].map { Tick(value: $0, label: NumberLabel.general($0, significantDigits: 15)) })
+        ticks: [lo, hi].map {
+          Tick(value: $0, label: NumberLabel.general($0, significantDigits: 15))
+        })
     }
     let lower = a == 0 ? 0 : a * step
     let upper = b == 0 ? 0 : b * step

@@ -120,7 +120,8 @@ struct SVGBarChart {
   // MARK: Layout and drawing
 
   func wrap(_ lines: [String]) -> String {
-    let w = n(width), h = n(height)
+    let w = n(width)
+    let h = n(height)
     return
       ([
         "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
@@ -143,7 +144,8 @@ struct SVGBarChart {
     // Title.
     if let t = data.title, !t.isEmpty {
       let shown = Self.shorten(t, maxChars: Int((width - 2 * pad) / (0.6 * titleSize)))
-      text(shown, x: width / 2, baseline: top + 0.9 * titleSize * 1.2 - 0.1 * titleSize,
+      text(
+        shown, x: width / 2, baseline: top + 0.9 * titleSize * 1.2 - 0.1 * titleSize,
         anchor: "middle", size: titleSize, bold: true, fill: "#111111")
       top += 1.2 * titleSize + pad / 2
     }
@@ -172,7 +174,8 @@ struct SVGBarChart {
         for (i, name) in row {
           let color = SVGRenderer.palette[i % SVGRenderer.palette.count]
           body.append(
-            "<rect x=\"\(n(x))\" y=\"\(n(mid - 5))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>")
+            "<rect x=\"\(n(x))\" y=\"\(n(mid - 5))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
+          )
           text(name, x: x + 14, baseline: mid + 0.35 * fontSize, anchor: "start")
           x += 14 + Self.textWidth(name, size: fontSize) + 16
         }
@@ -208,12 +211,16 @@ struct SVGBarChart {
     var middleDrawn = middleIsZero
     for tick in axis.ticks where tick.value != 0 {
       let isMiddle = !middleIsZero && abs(tick.value - middle) <= axis.step * 1e-9
-      line(plotLeft, y(tick.value), plotRight, color: isMiddle ? "#c8c8c8" : "#e5e5e5", dashed: isMiddle)
+      line(
+        plotLeft, y(tick.value), plotRight, color: isMiddle ? "#c8c8c8" : "#e5e5e5",
+        dashed: isMiddle)
       if isMiddle { middleDrawn = true }
     }
     if !middleDrawn { line(plotLeft, y(middle), plotRight, color: "#c8c8c8", dashed: true) }
     for tick in axis.ticks {
-      text(tick.label, x: plotLeft - charWidth, baseline: y(tick.value) + 0.35 * fontSize, anchor: "end")
+      text(
+        tick.label, x: plotLeft - charWidth, baseline: y(tick.value) + 0.35 * fontSize,
+        anchor: "end")
     }
 
     // Bars.
@@ -249,7 +256,8 @@ struct SVGBarChart {
       let w = Self.textWidth(label.text, size: fontSize)
       let x = min(max(label.x, plotLeft + w / 2), width - w / 2)
       let box = (x0: x - w / 2 - 2, x1: x + w / 2 + 2, y: label.baseline)
-      let top = box.y - 0.8 * fontSize, bottom = box.y + 0.2 * fontSize
+      let top = box.y - 0.8 * fontSize
+      let bottom = box.y + 0.2 * fontSize
       let overlaps =
         valueBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && abs($0.y - box.y) < lineHeight }
         || barBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < bottom && top < $0.y1 }
@@ -262,7 +270,9 @@ struct SVGBarChart {
     // Group labels.
     let minChars = min(3, data.labels.map(\.count).max() ?? 1)
     var every = 1
-    while Double(every) * slots.slotWidth - 4 < Double(max(minChars, 1)) * charWidth && every < groups {
+    while Double(every) * slots.slotWidth - 4 < Double(max(minChars, 1)) * charWidth
+      && every < groups
+    {
       every += 1
     }
     let maxChars = Int((Double(every) * slots.slotWidth - 4) / charWidth)

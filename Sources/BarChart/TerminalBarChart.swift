@@ -136,7 +136,8 @@ struct TerminalPlan {
           + "\(minimum))")
     }
     let text = "too small for this chart (\(columns)x\(rows) cells)"
-    let cells = TerminalText.fit(TerminalText.cells(text, ascii: true), maxWidth: columns, ascii: true)
+    let cells = TerminalText.fit(
+      TerminalText.cells(text, ascii: true), maxWidth: columns, ascii: true)
     return TerminalMessage(text: String(cells.map(\.character)))
   }
 
@@ -155,7 +156,8 @@ struct TerminalPlan {
     let seriesCount = max(data.series.count, 1)
     var labelWidth = 1
     for g in 0..<groups {
-      labelWidth = max(labelWidth, TerminalText.width(TerminalText.cells(data.label(at: g), ascii: ascii)))
+      labelWidth = max(
+        labelWidth, TerminalText.width(TerminalText.cells(data.label(at: g), ascii: ascii)))
     }
     let extent = BarLayout.extent(data) ?? (0, 0)
     let hasTitle = !TerminalText.cells(data.title ?? "", ascii: ascii).isEmpty
@@ -193,7 +195,8 @@ struct TerminalPlan {
             legendRow: useLegend ? (useTitle ? 1 : 0) : nil, axis: fit.axis,
             rowsPerStep: fit.rowsPerStep, positiveSteps: fit.positive,
             negativeSteps: fit.negative, zeroRow: zeroRow, plotTop: top, plotBottom: plotBottom,
-            labelRow: labelRow, labelRows: labelRows, scrollRow: scroll && slots.scrolls ? rows - 1 : nil, left: left,
+            labelRow: labelRow, labelRows: labelRows,
+            scrollRow: scroll && slots.scrolls ? rows - 1 : nil, left: left,
             slots: slots))
       }
     }
@@ -210,7 +213,8 @@ struct TerminalPlan {
     var best: (axis: BarLayout.ValueAxis, rowsPerStep: Int, positive: Int, negative: Int)?
     var bestKey = (tier: -1, scale: 0.0, steps: 0)
     for count in 2...max(2, plotRows / 2) {
-      let axis = BarLayout.valueAxis(minimum: extent.min, maximum: extent.max, approximateTicks: count)
+      let axis = BarLayout.valueAxis(
+        minimum: extent.min, maximum: extent.max, approximateTicks: count)
       let up = axis.upper / axis.step
       let down = -axis.lower / axis.step
       guard up.isFinite, down.isFinite, up >= 0, down >= 0, up + down <= 1000 else { continue }
@@ -328,7 +332,8 @@ struct TerminalPlan {
         }
         let up = v > 0 || (!(v < 0) && (positiveSteps > 0 || negativeSteps == 0))
         let (full, showsEighths) = fill(series: s, color: color)
-        let sgr = color ? BarChartRenderer.terminalPalette[s % BarChartRenderer.terminalPalette.count] : ""
+        let sgr =
+          color ? BarChartRenderer.terminalPalette[s % BarChartRenderer.terminalPalette.count] : ""
         let fullRows = eighths / 8
         let end = endCell(rest: eighths % 8, positive: up, full: full, eighths: showsEighths)
         let direction = up ? -1 : 1
@@ -384,11 +389,14 @@ struct TerminalPlan {
         guard row >= plotTop, row <= plotBottom else { break }
         for start in p.xs where isFree(row: row, at: start) {
           // A blank cell each side keeps the label apart from a grid line (`-5` on `---`).
-          for x in [start - 1, start + w] where x >= left && x < columns && !barCell[row * columns + x] {
+          for x in [start - 1, start + w]
+          where x >= left && x < columns && !barCell[row * columns + x] {
             grid.put(" ", row: row, column: x)
           }
           grid.write(p.text, row: row, column: start, color: color ? p.color : "")
-          for x in start..<(start + w) where x >= 0 && x < columns { labelCell[row * columns + x] = true }
+          for x in start..<(start + w) where x >= 0 && x < columns {
+            labelCell[row * columns + x] = true
+          }
           break placing
         }
       }
@@ -402,14 +410,16 @@ struct TerminalPlan {
       let lo = max(slotStart - reach, left)
       let hi = min(slotStart + slot + reach - (labelRows == 2 ? 0 : 1), columns)
       let cells = TerminalText.fit(
-        TerminalText.cells(data.label(at: g), ascii: ascii), maxWidth: max(hi - lo, 1), ascii: ascii)
+        TerminalText.cells(data.label(at: g), ascii: ascii), maxWidth: max(hi - lo, 1), ascii: ascii
+      )
       let w = TerminalText.width(cells)
       let groupCenter2 =
         2 * (left + Int(slots.barLeft(group: g, series: 0, wholeUnits: true)))
         + seriesCount * barWidth
       var x = Int((Double(groupCenter2 - w) / 2).rounded(.down))
       x = min(max(x, lo), max(hi - w, lo))
-      grid.write(cells, row: labelRow + (labelRows == 2 ? (g - slots.firstGroup) % 2 : 0), column: x)
+      grid.write(
+        cells, row: labelRow + (labelRows == 2 ? (g - slots.firstGroup) % 2 : 0), column: x)
     }
 
     if let row = legendRow { drawLegend(data, into: &grid, row: row, color: color) }
@@ -452,7 +462,8 @@ struct TerminalPlan {
       let w = 3 + TerminalText.width(name)
       guard x + w <= columns else { break }
       let (full, _) = fill(series: i, color: color)
-      let sgr = color ? BarChartRenderer.terminalPalette[i % BarChartRenderer.terminalPalette.count] : ""
+      let sgr =
+        color ? BarChartRenderer.terminalPalette[i % BarChartRenderer.terminalPalette.count] : ""
       grid.put(full, row: row, column: x, color: sgr)
       grid.put(full, row: row, column: x + 1, color: sgr)
       grid.write(name, row: row, column: x + 3)

@@ -19,7 +19,9 @@ enum TerminalText {
   /// most emoji) take two cells (Unicode Standard Annex #11, by code point ranges).
   static func cells(_ text: String, ascii: Bool) -> [Cell] {
     if ascii {
-      return AsciiCanvas.sanitize(text).map { Cell(character: Character(Unicode.Scalar($0)), width: 1) }
+      return AsciiCanvas.sanitize(text).map {
+        Cell(character: Character(Unicode.Scalar($0)), width: 1)
+      }
     }
     var out: [Cell] = []
     for s in EscapeSequences.removed(from: text) {

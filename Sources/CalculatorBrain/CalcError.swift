@@ -61,10 +61,13 @@ public struct CalcError: Error, Sendable, Hashable, CustomStringConvertible {
     let start = max(0, min(lower - 40, characters.count - Self.window))
     let end = min(characters.count, start + Self.window)
     let lead = start > 0 ? "…" : ""
-    let line = lead + Self.printable(String(characters[start..<end]), limit: Self.window)
+    let line =
+      lead + Self.printable(String(characters[start..<end]), limit: Self.window)
       + (end < characters.count ? "…" : "")
     let width = max(1, min(location.count, Self.window))
-    let caret = String(repeating: " ", count: lower - start + lead.count) + String(repeating: "^", count: width)
+    let caret =
+      String(repeating: " ", count: lower - start + lead.count)
+      + String(repeating: "^", count: width)
     return "error: \(text) at column \(column)\n  \(line)\n  \(caret)"
   }
 

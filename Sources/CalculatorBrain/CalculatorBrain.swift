@@ -70,7 +70,8 @@ public struct CalculatorBrain: Sendable {
 
   /// Whether `name` is built in: a constant, a built-in function or a command word.
   public static func isReserved(_ name: String) -> Bool {
-    Builtins.constants[name] != nil || Builtins.functions[name] != nil || commandWords.contains(name)
+    Builtins.constants[name] != nil || Builtins.functions[name] != nil
+      || commandWords.contains(name)
   }
 
   // MARK: Parsing
@@ -116,7 +117,8 @@ public struct CalculatorBrain: Sendable {
   /// are not also functions.
   private var knownValues: KnownValues {
     KnownValues(
-      names: Set(["x", "ans"].filter { functions[$0] == nil }), variables: variables, functions: functions)
+      names: Set(["x", "ans"].filter { functions[$0] == nil }), variables: variables,
+      functions: functions)
   }
 
   /// Reads an RPN program into its operand stack (see `RPNReader` for the words).
@@ -189,7 +191,8 @@ public struct CalculatorBrain: Sendable {
     var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
     evaluator.locations = parser.nameLocations
     switch statement {
-    case .expression(let expr), .assignment(_, let expr): return (statement, try evaluator.value(expr))
+    case .expression(let expr), .assignment(_, let expr):
+      return (statement, try evaluator.value(expr))
     case .definition: return (statement, .nan)
     }
   }
@@ -201,7 +204,8 @@ public struct CalculatorBrain: Sendable {
     evaluator.locations = program.locations
     var results: [RPNResult] = []
     for expr in program.stack {
-      results.append(RPNResult(description: Self.infixDescription(expr), value: try evaluator.value(expr)))
+      results.append(
+        RPNResult(description: Self.infixDescription(expr), value: try evaluator.value(expr)))
     }
     return results
   }
@@ -224,7 +228,9 @@ public struct CalculatorBrain: Sendable {
   public var listing: [String] {
     let values = variables.keys.sorted().map { "\($0) = \(Self.format(variables[$0] ?? .nan))" }
     let definitions = functions.keys.sorted().compactMap { name in
-      functions[name].map { "\(name)(\($0.parameters.joined(separator: ", "))) = \(Self.infixDescription($0.body))" }
+      functions[name].map {
+        "\(name)(\($0.parameters.joined(separator: ", "))) = \(Self.infixDescription($0.body))"
+      }
     }
     return values + definitions
   }

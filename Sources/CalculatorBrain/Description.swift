@@ -73,7 +73,10 @@ extension CalculatorBrain {
       return ("\(bracket(l, if: leftNeeds)) \(op.rawValue) \(bracket(r, if: rightNeeds))", p)
     case .conditional(let test, let then, let otherwise):
       let t = infix(test)
-      return ("\(bracket(t, if: t.precedence <= .conditional)) ? \(infix(then).text) : \(infix(otherwise).text)", .conditional)
+      return (
+        "\(bracket(t, if: t.precedence <= .conditional)) ? \(infix(then).text) : \(infix(otherwise).text)",
+        .conditional
+      )
     case .call(let name, let arguments):
       return ("\(name)(\(arguments.map { infix($0).text }.joined(separator: ", ")))", .primary)
     }

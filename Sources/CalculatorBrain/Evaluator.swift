@@ -105,7 +105,9 @@ struct Evaluator {
         }
         if callers.count >= Limits.callDepth {
           throw located(
-            CalcError(.limit, "recursion too deep in '\(name)' (more than \(Limits.callDepth) calls)"), name)
+            CalcError(
+              .limit, "recursion too deep in '\(name)' (more than \(Limits.callDepth) calls)"), name
+          )
         }
         let body: [Instruction]
         if let cached = compiled[name] {
@@ -142,7 +144,9 @@ struct Evaluator {
     return code
   }
 
-  private func emit(_ expr: Expr, _ parameters: [String], into code: inout [Instruction]) throws(CalcError) {
+  private func emit(_ expr: Expr, _ parameters: [String], into code: inout [Instruction])
+    throws(CalcError)
+  {
     switch expr {
     case .number(let value):
       code.append(.number(value))
@@ -197,7 +201,8 @@ struct Evaluator {
     case .call(let name, let arguments):
       if let arity = Builtins.functions[name] {
         guard arity.accepts(arguments.count) else {
-          throw located(CalcError(.arity, Parser.arityMessage(name, arity, given: arguments.count)), name)
+          throw located(
+            CalcError(.arity, Parser.arityMessage(name, arity, given: arguments.count)), name)
         }
         for argument in arguments { try emit(argument, parameters, into: &code) }
         code.append(.builtin(name, arguments.count))
@@ -226,7 +231,9 @@ struct Evaluator {
     if let function = functions[name] {
       guard function.parameters.count == count else {
         throw located(
-          CalcError(.arity, Parser.arityMessage(name, .exactly(function.parameters.count), given: count)), name)
+          CalcError(
+            .arity, Parser.arityMessage(name, .exactly(function.parameters.count), given: count)),
+          name)
       }
       return
     }

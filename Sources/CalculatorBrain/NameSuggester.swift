@@ -20,7 +20,9 @@ struct NameSuggester {
   ///     split may end in a function.
   func suggestion(for name: String, isCall: Bool) -> String? {
     let allFunctions = functions.union(Builtins.functions.keys)
-    if let parts = split(Array(name), lastMayBeFunction: isCall, functions: allFunctions), parts.count > 1 {
+    if let parts = split(Array(name), lastMayBeFunction: isCall, functions: allFunctions),
+      parts.count > 1
+    {
       return parts.joined(separator: "*")
     }
     let candidates = isCall ? allFunctions.union(values) : values.union(allFunctions)
@@ -28,7 +30,8 @@ struct NameSuggester {
     let limit = name.count <= 4 ? 1 : 2
     // Nearest first; among equals, the longest common prefix (`sinn` → `sin`, not `sign`).
     var best: (name: String, distance: Int, prefix: Int)?
-    for candidate in candidates.sorted() where candidate != name && abs(candidate.count - name.count) <= limit {
+    for candidate in candidates.sorted()
+    where candidate != name && abs(candidate.count - name.count) <= limit {
       let d = Self.distance(Array(name), Array(candidate))
       guard d <= limit else { continue }
       let prefix = zip(name, candidate).prefix { $0 == $1 }.count
@@ -40,7 +43,9 @@ struct NameSuggester {
   }
 
   /// The fewest known names that spell `chars` in order, or nil.
-  private func split(_ chars: [Character], lastMayBeFunction: Bool, functions: Set<String>) -> [String]? {
+  private func split(_ chars: [Character], lastMayBeFunction: Bool, functions: Set<String>)
+    -> [String]?
+  {
     guard chars.count <= 40 else { return nil }
     // best[i]: the fewest parts that spell chars[i...].
     var best: [[String]?] = Array(repeating: nil, count: chars.count + 1)
@@ -49,7 +54,8 @@ struct NameSuggester {
       for end in (start + 1)...chars.count {
         let part = String(chars[start..<end])
         let isLast = end == chars.count
-        let known = values.contains(part) || (isLast && lastMayBeFunction && functions.contains(part))
+        let known =
+          values.contains(part) || (isLast && lastMayBeFunction && functions.contains(part))
         guard known, let rest = best[end] else { continue }
         if best[start].map({ rest.count + 1 < $0.count }) ?? true { best[start] = [part] + rest }
       }

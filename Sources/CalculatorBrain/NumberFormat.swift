@@ -21,7 +21,8 @@ extension CalculatorBrain {
     }
     let length = Int(max(0, min(count, 63)))
     // A locale with a decimal comma would write `0,3`: the language reads only `.`.
-    let text = String(decoding: buffer[0..<length].map { $0 == 0x2C ? 0x2E : UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = String(
+      decoding: buffer[0..<length].map { $0 == 0x2C ? 0x2E : UInt8(bitPattern: $0) }, as: UTF8.self)
     guard let e = text.firstIndex(of: "e") else { return text }
     let mantissa = text[..<e]
     var exponent = text[text.index(after: e)...]

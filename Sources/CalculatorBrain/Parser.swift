@@ -121,7 +121,8 @@ struct Parser {
   private mutating func definition(_ name: String) throws(CalcError) -> UserFunction {
     try Self.checkAssignable(name, at: tokens[0].range)
     if name == "x" || name == "ans" {
-      throw CalcError(.readOnly, "'\(name)' is a variable and cannot name a function", at: tokens[0].range)
+      throw CalcError(
+        .readOnly, "'\(name)' is a variable and cannot name a function", at: tokens[0].range)
     }
     index = 2
     var parameters: [String] = []
@@ -130,10 +131,12 @@ struct Parser {
     } else {
       while true {
         guard case .name(let parameter) = current.kind else {
-          throw CalcError(.syntax, "a parameter must be a name, not \(current.quoted)", at: current.range)
+          throw CalcError(
+            .syntax, "a parameter must be a name, not \(current.quoted)", at: current.range)
         }
         if CalculatorBrain.isReserved(parameter) {
-          throw CalcError(.readOnly, "'\(parameter)' is built in and cannot be a parameter", at: current.range)
+          throw CalcError(
+            .readOnly, "'\(parameter)' is built in and cannot be a parameter", at: current.range)
         }
         if parameters.contains(parameter) {
           throw CalcError(.syntax, "the parameter '\(parameter)' appears twice", at: current.range)
@@ -146,7 +149,9 @@ struct Parser {
           advance()
           break
         } else {
-          throw CalcError(.syntax, "expected ',' or ')' after a parameter, found \(current.quoted)", at: current.range)
+          throw CalcError(
+            .syntax, "expected ',' or ')' after a parameter, found \(current.quoted)",
+            at: current.range)
         }
       }
     }
@@ -160,7 +165,8 @@ struct Parser {
   private mutating func enter() throws(CalcError) {
     nesting += 1
     if nesting > Limits.nesting {
-      throw CalcError(.limit, "too deeply nested (more than \(Limits.nesting) levels)", at: current.range)
+      throw CalcError(
+        .limit, "too deeply nested (more than \(Limits.nesting) levels)", at: current.range)
     }
   }
 
@@ -168,7 +174,8 @@ struct Parser {
   private func node(_ expr: Expr, over heights: Int..., at token: Token) throws(CalcError) -> Node {
     let height = (heights.max() ?? 0) + 1
     if height > Limits.height {
-      throw CalcError(.limit, "expression too long (more than \(Limits.height) levels)", at: token.range)
+      throw CalcError(
+        .limit, "expression too long (more than \(Limits.height) levels)", at: token.range)
     }
     return (expr, height)
   }
@@ -192,7 +199,8 @@ struct Parser {
         advance()
         let rightMinimum = op.isRightAssociative ? op.precedence : op.precedence.tighter
         let right = try expression(rightMinimum)
-        return try node(.binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
+        return try node(
+          .binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
       }
       switch symbol {
       case .bang where Precedence.postfix >= minimum:
@@ -227,11 +235,14 @@ struct Parser {
 
   /// `left` times the operand that touches it (`2x`, `(x+1)(x-1)`), or nil when there is a
   /// space between them or implicit multiplication binds looser than `minimum`.
-  private mutating func implicitProduct(_ left: Node, _ minimum: Precedence) throws(CalcError) -> Node? {
+  private mutating func implicitProduct(_ left: Node, _ minimum: Precedence) throws(CalcError)
+    -> Node?
+  {
     guard Precedence.implicit >= minimum, touchesPrevious else { return nil }
     let token = current
     let right = try expression(Precedence.implicit.tighter)
-    return try node(.binary(.multiply, left.expr, right.expr), over: left.height, right.height, at: token)
+    return try node(
+      .binary(.multiply, left.expr, right.expr), over: left.height, right.height, at: token)
   }
 
   /// A prefix operator and its operand, or a primary. The operand of a prefix operator binds
@@ -290,7 +301,8 @@ struct Parser {
     if let arity = Builtins.functions[name] {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
-          .syntax, "expected '(' after the function '\(name)', found \(current.quoted)", at: current.range)
+          .syntax, "expected '(' after the function '\(name)', found \(current.quoted)",
+          at: current.range)
       }
       let arguments = try self.arguments()
       guard arity.accepts(arguments.nodes.count) else {
@@ -298,12 +310,16 @@ struct Parser {
           .arity, Self.arityMessage(name, arity, given: arguments.nodes.count),
           at: token.range.lowerBound..<arguments.end)
       }
-      return try node(.call(name, arguments.nodes.map(\.expr)), over: arguments.nodes.map(\.height).max() ?? 0, at: token)
+      return try node(
+        .call(name, arguments.nodes.map(\.expr)), over: arguments.nodes.map(\.height).max() ?? 0,
+        at: token)
     }
     let isValue = Builtins.constants[name] != nil || knownValues.contains(name)
     if !isValue, isSymbol(.leftParen, current), touchesPrevious {
       let arguments = try self.arguments()
-      return try node(.call(name, arguments.nodes.map(\.expr)), over: arguments.nodes.map(\.height).max() ?? 0, at: token)
+      return try node(
+        .call(name, arguments.nodes.map(\.expr)), over: arguments.nodes.map(\.height).max() ?? 0,
+        at: token)
     }
     return (.variable(name), 1)
   }
@@ -321,7 +337,8 @@ struct Parser {
           continue
         }
         guard isSymbol(.rightParen, current) else {
-          throw unexpected(expecting: "',' or ')' to close the '(' at column \(open.range.lowerBound + 1)")
+          throw unexpected(
+            expecting: "',' or ')' to close the '(' at column \(open.range.lowerBound + 1)")
         }
         break
       }
@@ -361,7 +378,8 @@ struct Parser {
       if case .number = token.kind {
         message += "; a space does not multiply: write '\(previous.text)*\(token.text)'"
       } else {
-        message += "; a space does not multiply: write '\(previous.text)\(token.text)' or '\(previous.text)*\(token.text)'"
+        message +=
+          "; a space does not multiply: write '\(previous.text)\(token.text)' or '\(previous.text)*\(token.text)'"
       }
       return CalcError(.syntax, message, at: token.range)
     }

@@ -65,12 +65,14 @@ public struct PlotFunction: Sendable {
   ///   (directly or not; the message names it), for more than 64 nested inlinings, or for an
   ///   expression too deep or too large once expanded.
   public init(
-    _ expr: Expr, variable: String = "x", variables: [String: Double], functions: [String: UserFunction]
+    _ expr: Expr, variable: String = "x", variables: [String: Double],
+    functions: [String: UserFunction]
   ) throws(CalcError) {
     var compiler = PlotCompiler(variable: variable, variables: variables, functions: functions)
     let fragment = try compiler.compile(expr, [:])
     code = PlotCode(
-      pointProgram: fragment.point, intervalProgram: fragment.interval, pointDepth: fragment.pointDepth,
+      pointProgram: fragment.point, intervalProgram: fragment.interval,
+      pointDepth: fragment.pointDepth,
       intervalDepth: fragment.intervalDepth, slotCount: compiler.slotCount,
       batch: PlotBatch(point: fragment.point, slotCount: compiler.slotCount))
   }
@@ -109,14 +111,19 @@ public struct PlotFunction: Sendable {
   ///   - xs: The plot x values.
   ///   - out: Room for as many values as `xs` has; when the counts differ, only the first
   ///     `min(xs.count, out.count)` are computed.
-  public func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
+  public func values(
+    at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+  ) {
     values(at: xs, into: out, vectorMath: true)
   }
 
   /// `values(at:into:)`, with the elementary functions computed by glibc's vector math
   /// library (`vectorMath`, within 4 ulps of the scalar functions) or by the scalar ones
   /// (then every value equals `value(at:)` bit for bit).
-  func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, vectorMath: Bool) {
+  func values(
+    at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
+    vectorMath: Bool
+  ) {
     let n = min(xs.count, out.count)
     guard n > 0, let xb = xs.baseAddress, let ob = out.baseAddress else { return }
     guard let batch else {
@@ -132,9 +139,12 @@ public struct PlotFunction: Sendable {
     }
     let registers = batch.registerCount
     withUnsafeTemporaryAllocation(of: Double.self, capacity: registers * batch.chunkSize) { room in
-      withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: registers) { table in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, batch.conditionalCount)) { modes in
-          guard let r = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress else { return }
+      withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: registers) {
+        table in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, batch.conditionalCount)) {
+          modes in
+          guard let r = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress
+          else { return }
           batch.run(xb, ob, count: n, registers: r, table: t, modes: m, vectorMath: vectorMath)
         }
       }
@@ -171,7 +181,8 @@ final class PlotCode: Sendable {
   let batch: PlotBatch?
 
   init(
-    pointProgram: [PlotOp], intervalProgram: [PlotOp], pointDepth: Int, intervalDepth: Int, slotCount: Int,
+    pointProgram: [PlotOp], intervalProgram: [PlotOp], pointDepth: Int, intervalDepth: Int,
+    slotCount: Int,
     batch: PlotBatch?
   ) {
     self.pointProgram = pointProgram

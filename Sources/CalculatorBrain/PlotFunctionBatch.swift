@@ -113,8 +113,12 @@ struct BatchOperand {
   var constant: Double
   var owned: Bool
   var isConstant: Bool { register < 0 }
-  static func constant(_ v: Double) -> BatchOperand { BatchOperand(register: -1, constant: v, owned: false) }
-  static func register(_ r: Int32, owned: Bool) -> BatchOperand { BatchOperand(register: r, constant: 0, owned: owned) }
+  static func constant(_ v: Double) -> BatchOperand {
+    BatchOperand(register: -1, constant: v, owned: false)
+  }
+  static func register(_ r: Int32, owned: Bool) -> BatchOperand {
+    BatchOperand(register: r, constant: 0, owned: owned)
+  }
 }
 
 /// Translates a point program (postfix with jumps) into a batch program in one pass, keeping
@@ -201,7 +205,9 @@ struct BatchTranslator {
       // Finish the constructs that end here (innermost first).
       while let p = pending.last, p.endAt == pc {
         pending.removeLast()
-        guard stack.count == p.depth + 1, let thenValue = p.then, let last = stack.popLast() else { return nil }
+        guard stack.count == p.depth + 1, let thenValue = p.then, let last = stack.popLast() else {
+          return nil
+        }
         let otherwise = inRegister(last)
         let d: Int32
         if thenValue.owned {
@@ -212,7 +218,9 @@ struct BatchTranslator {
           d = allocate()
         }
         ops.append(
-          BatchOp(code: .merge, d: d, a: p.test.register, b: thenValue.register, e: Int32(p.number), f: otherwise.register))
+          BatchOp(
+            code: .merge, d: d, a: p.test.register, b: thenValue.register, e: Int32(p.number),
+            f: otherwise.register))
         ops[p.otherwiseIndex].b = Int32(ops.count - 1)
         if thenValue.register != d { release(thenValue) }
         if otherwise.register != d { release(otherwise) }
@@ -246,7 +254,9 @@ struct BatchTranslator {
         }
         slots[Int(k)] = o.register
       case .checkArgument(let k):
-        guard slots.indices.contains(Int(k)), slots[Int(k)] > 0, let top = stack.popLast() else { return nil }
+        guard slots.indices.contains(Int(k)), slots[Int(k)] > 0, let top = stack.popLast() else {
+          return nil
+        }
         let t = inRegister(top)
         let d = destination(t)
         ops.append(BatchOp(code: .poison, d: d, a: t.register, b: slots[Int(k)]))
@@ -272,7 +282,9 @@ struct BatchTranslator {
         stack.append(.register(d, owned: true))
       case .add, .subtract, .multiply, .divide, .modulo, .power, .less, .lessOrEqual, .greater,
         .greaterOrEqual, .equal, .notEqual, .function2:
-        guard let b = stack.popLast(), let a = stack.popLast(), let r = binary(op, a, b) else { return nil }
+        guard let b = stack.popLast(), let a = stack.popLast(), let r = binary(op, a, b) else {
+          return nil
+        }
         stack.append(r)
       case .minimum(let n), .maximum(let n):
         let n = Int(n)
@@ -291,14 +303,17 @@ struct BatchTranslator {
         stack.append(m)
       case .jumpIfZero(let n):
         let jumpAt = pc - 1 + Int(n)
-        guard let t = stack.popLast(), n >= 1, jumpAt < count, case .jump(let skip) = program[jumpAt], skip >= 0 else {
+        guard let t = stack.popLast(), n >= 1, jumpAt < count,
+          case .jump(let skip) = program[jumpAt], skip >= 0
+        else {
           return nil
         }
         let test = inRegister(t)
         let number = branch(test)
         pending.append(
           Pending(
-            kind: .conditional, elseAt: jumpAt, endAt: jumpAt + 1 + Int(skip), test: test, then: nil,
+            kind: .conditional, elseAt: jumpAt, endAt: jumpAt + 1 + Int(skip), test: test,
+            then: nil,
             branchIndex: ops.count - 1, otherwiseIndex: -1, number: number, depth: stack.count))
       case .jump:
         // The end of a conditional's then-part.
@@ -311,7 +326,9 @@ struct BatchTranslator {
         // `a && b` is a ? truth(b) : 0 and `a || b` is a ? 1 : truth(b); the `truth` that ends
         // b (skipped by the point program's jump) is the last step of the construct.
         let truthAt = pc - 1 + Int(n)
-        guard let t = stack.popLast(), n >= 1, truthAt < count, program[truthAt] == .truth else { return nil }
+        guard let t = stack.popLast(), n >= 1, truthAt < count, program[truthAt] == .truth else {
+          return nil
+        }
         let test = inRegister(t)
         let number = branch(test)
         let isAnd: Bool
@@ -355,7 +372,8 @@ struct BatchTranslator {
       case (.divide, true): step.code = .divideCR
       case (.power, false):
         step.code = .powerC
-      case (.less, _), (.lessOrEqual, _), (.greater, _), (.greaterOrEqual, _), (.equal, _), (.notEqual, _):
+      case (.less, _), (.lessOrEqual, _), (.greater, _), (.greaterOrEqual, _), (.equal, _),
+        (.notEqual, _):
         guard var cmp = Self.comparison(op) else { return nil }
         if a.isConstant {
           // c < r is r > c, and so on.

@@ -18,7 +18,8 @@ extension PlotBatch {
   ///     library (within 4 ulps of the scalar functions) rather than the scalar ones.
   func run(
     _ xs: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, count n: Int,
-    registers: UnsafeMutablePointer<Double>, table: UnsafeMutablePointer<UnsafeMutablePointer<Double>>,
+    registers: UnsafeMutablePointer<Double>,
+    table: UnsafeMutablePointer<UnsafeMutablePointer<Double>>,
     modes: UnsafeMutablePointer<UInt8>, vectorMath: Bool
   ) {
     let size = chunkSize
@@ -43,7 +44,8 @@ extension PlotBatch {
 
   /// Runs the program over one chunk of `m` values.
   static func chunk(
-    _ program: UnsafeBufferPointer<BatchOp>, m: Int, table: UnsafeMutablePointer<UnsafeMutablePointer<Double>>,
+    _ program: UnsafeBufferPointer<BatchOp>, m: Int,
+    table: UnsafeMutablePointer<UnsafeMutablePointer<Double>>,
     modes: UnsafeMutablePointer<UInt8>, vectorMath: Bool
   ) {
     var pc = 0
@@ -174,18 +176,22 @@ extension PlotBatch {
   ) {
     switch BatchComparison(rawValue: sub) ?? .equal {
     case .less: for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] < b[i] ? 1 : 0) }
-    case .lessOrEqual: for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] <= b[i] ? 1 : 0) }
+    case .lessOrEqual:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] <= b[i] ? 1 : 0) }
     case .greater: for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] > b[i] ? 1 : 0) }
-    case .greaterOrEqual: for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] >= b[i] ? 1 : 0) }
+    case .greaterOrEqual:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] >= b[i] ? 1 : 0) }
     case .equal: for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] == b[i] ? 1 : 0) }
-    case .notEqual: for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] != b[i] ? 1 : 0) }
+    case .notEqual:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : (a[i] != b[i] ? 1 : 0) }
     }
   }
 
   /// A NaN-strict comparison with a constant (never NaN).
   @inline(__always)
   static func compare(
-    _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ c: Double, _ m: Int
+    _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ c: Double,
+    _ m: Int
   ) {
     switch BatchComparison(rawValue: sub) ?? .equal {
     case .less: for i in 0..<m { d[i] = a[i].isNaN ? .nan : (a[i] < c ? 1 : 0) }
@@ -200,7 +206,9 @@ extension PlotBatch {
   /// A built-in function of one argument over a register: one loop per function, so the
   /// function is chosen once per chunk.
   @inline(__always)
-  static func function1(_ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ m: Int) {
+  static func function1(
+    _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ m: Int
+  ) {
     switch PlotFunction1(rawValue: sub) ?? .abs {
     case .sin: for i in 0..<m { d[i] = Glibc.sin(a[i]) }
     case .cos: for i in 0..<m { d[i] = Glibc.cos(a[i]) }

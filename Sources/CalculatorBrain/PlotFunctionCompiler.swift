@@ -40,7 +40,8 @@ struct PlotCompiler {
       Fragment(point: [.constant(v)], interval: [.constant(v)], pointDepth: 1, intervalDepth: 1)
     }
 
-    static let variable = Fragment(point: [.variable], interval: [.variable], pointDepth: 1, intervalDepth: 1)
+    static let variable = Fragment(
+      point: [.variable], interval: [.variable], pointDepth: 1, intervalDepth: 1)
   }
 
   let variable: String
@@ -67,14 +68,17 @@ struct PlotCompiler {
     nesting += 1
     defer { nesting -= 1 }
     if nesting > Self.maxNesting {
-      throw CalcError(.limit, "expression too deeply nested to plot (more than \(Self.maxNesting) levels)")
+      throw CalcError(
+        .limit, "expression too deeply nested to plot (more than \(Self.maxNesting) levels)")
     }
     let fragment: Fragment
     switch expr {
     case .number(let v):
       fragment = .constant(v)
     case .variable(let name):
-      guard let f = lookup(name, env) else { throw CalcError(.unknownName, "unknown name '\(name)'") }
+      guard let f = lookup(name, env) else {
+        throw CalcError(.unknownName, "unknown name '\(name)'")
+      }
       fragment = f
     case .unary(let op, let operand):
       fragment = try unary(op, operand, env)
@@ -85,15 +89,20 @@ struct PlotCompiler {
     case .call(let name, let arguments):
       fragment = try call(name, arguments, env)
     }
-    if fragment.point.count > Self.maxInstructions || fragment.interval.count > Self.maxInstructions {
+    if fragment.point.count > Self.maxInstructions || fragment.interval.count > Self.maxInstructions
+    {
       throw CalcError(
-        .limit, "expression too large to plot (more than \(Self.maxInstructions) steps once user functions are expanded)")
+        .limit,
+        "expression too large to plot (more than \(Self.maxInstructions) steps once user functions are expanded)"
+      )
     }
     return fragment
   }
 
   @inline(never)
-  mutating func unary(_ op: UnaryOperator, _ operand: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+  mutating func unary(_ op: UnaryOperator, _ operand: Expr, _ env: [String: Binding])
+    throws(CalcError) -> Fragment
+  {
     let a = try compile(operand, env)
     switch op {
     case .plus: return a
@@ -104,7 +113,9 @@ struct PlotCompiler {
   }
 
   @inline(never)
-  mutating func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+  mutating func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ env: [String: Binding])
+    throws(CalcError) -> Fragment
+  {
     let a = try compile(left, env)
     let b = try compile(right, env)
     let code: PlotOp
@@ -137,7 +148,9 @@ struct PlotCompiler {
   }
 
   @inline(never)
-  mutating func conditional(_ test: Expr, _ then: Expr, _ otherwise: Expr, _ env: [String: Binding]) throws(CalcError) -> Fragment {
+  mutating func conditional(_ test: Expr, _ then: Expr, _ otherwise: Expr, _ env: [String: Binding])
+    throws(CalcError) -> Fragment
+  {
     let c = try compile(test, env)
     let a = try compile(then, env)
     let b = try compile(otherwise, env)
@@ -150,7 +163,8 @@ struct PlotCompiler {
       switch binding {
       case .constant(let v): return .constant(v)
       case .variable: return .variable
-      case .slot(let k): return Fragment(point: [.load(k)], interval: [.load(k)], pointDepth: 1, intervalDepth: 1)
+      case .slot(let k):
+        return Fragment(point: [.load(k)], interval: [.load(k)], pointDepth: 1, intervalDepth: 1)
       }
     }
     if let v = Builtins.constants[name] { return .constant(v) }
@@ -179,7 +193,8 @@ struct PlotCompiler {
     if constants.count == operands.count, let v = Self.fold(constants + [op]) {
       return .constant(v)
     }
-    return Fragment(point: point, interval: interval, pointDepth: pointDepth, intervalDepth: intervalDepth)
+    return Fragment(
+      point: point, interval: interval, pointDepth: pointDepth, intervalDepth: intervalDepth)
   }
 
   /// The value of a constant straight-line point program, or nil on a domain error.
@@ -212,7 +227,9 @@ struct PlotCompiler {
   func conditional(_ c: Fragment, _ a: Fragment, _ b: Fragment) -> Fragment {
     if let v = c.constant { return v != 0 ? a : b }
     return Fragment(
-      point: c.point + [.jumpIfZero(Int32(a.point.count + 1))] + a.point + [.jump(Int32(b.point.count))] + b.point,
+      point: c.point + [.jumpIfZero(Int32(a.point.count + 1))] + a.point + [
+        .jump(Int32(b.point.count))
+      ] + b.point,
       interval: c.interval + a.interval + b.interval + [.select],
       pointDepth: max(c.pointDepth, a.pointDepth, b.pointDepth),
       intervalDepth: max(c.intervalDepth, 1 + a.intervalDepth, 2 + b.intervalDepth))
@@ -220,7 +237,9 @@ struct PlotCompiler {
 
   /// A call of a built-in or user function, or a value before brackets (a product).
   @inline(never)
-  mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding]) throws(CalcError) -> Fragment {
+  mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding])
+    throws(CalcError) -> Fragment
+  {
     if let arity = Builtins.functions[name] {
       guard arity.accepts(arguments.count) else {
         throw CalcError(.arity, Self.arityMessage(name, arity, given: arguments.count))
@@ -244,14 +263,19 @@ struct PlotCompiler {
     }
     if let function = functions[name] {
       guard function.parameters.count == arguments.count else {
-        throw CalcError(.arity, Self.arityMessage(name, .exactly(function.parameters.count), given: arguments.count))
+        throw CalcError(
+          .arity,
+          Self.arityMessage(name, .exactly(function.parameters.count), given: arguments.count))
       }
       if chain.contains(name) {
         throw CalcError(
-          .limit, "recursion too deep in '\(name)' (it calls itself; a plot expands user functions, so it cannot recurse)")
+          .limit,
+          "recursion too deep in '\(name)' (it calls itself; a plot expands user functions, so it cannot recurse)"
+        )
       }
       if chain.count >= Self.maxInlining {
-        throw CalcError(.limit, "recursion too deep in '\(name)' (more than \(Self.maxInlining) nested calls)")
+        throw CalcError(
+          .limit, "recursion too deep in '\(name)' (more than \(Self.maxInlining) nested calls)")
       }
       var point: [PlotOp] = []
       var interval: [PlotOp] = []

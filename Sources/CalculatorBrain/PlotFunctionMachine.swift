@@ -159,7 +159,8 @@ enum PlotOp: Sendable, Equatable {
   case function1(PlotFunction1)
   case function2(PlotFunction2)
   /// `min` / `max` of the top `n` values.
-  case minimum(Int32), maximum(Int32)
+  case minimum(Int32)
+  case maximum(Int32)
   /// Point program: skip `n` instructions.
   case jump(Int32)
   /// Point program: pop the test; skip `n` when it is 0 (NaN counts as true).

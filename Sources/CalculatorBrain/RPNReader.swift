@@ -24,7 +24,8 @@ enum RPNReader {
     for (word, range) in words(text) {
       let operation: (arity: Int, build: ([Expr]) -> Expr)?
       switch word {
-      case "+", "-", "−", "*", "×", "·", "/", "÷", "^", "**", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||":
+      case "+", "-", "−", "*", "×", "·", "/", "÷", "^", "**", "%", "==", "!=", "<", "<=", ">", ">=",
+        "&&", "||":
         let op = binaryOperator(word)
         operation = (2, { .binary(op, $0[0], $0[1]) })
       case "neg": operation = (1, { .unary(.negate, $0[0]) })
@@ -52,7 +53,8 @@ enum RPNReader {
         }
         guard stack.count >= operation.arity else {
           throw CalcError(
-            .notEnoughOperands, "'\(word)' needs \(operation.arity) operand\(operation.arity == 1 ? "" : "s") but the stack has \(stack.count)",
+            .notEnoughOperands,
+            "'\(word)' needs \(operation.arity) operand\(operation.arity == 1 ? "" : "s") but the stack has \(stack.count)",
             at: range)
         }
         let popped = stack.suffix(operation.arity)

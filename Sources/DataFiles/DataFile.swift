@@ -144,7 +144,8 @@ public enum DataFile {
     let (reader, layout) = try open(path: path, options: options)
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
-    let result = try stream(reader, columns: [xc, yc], path: path, interrupt: options.interrupt) { values, _ in
+    let result = try stream(reader, columns: [xc, yc], path: path, interrupt: options.interrupt) {
+      values, _ in
       xs.append(values[0])
       ys.append(values[1])
       if !values[0].isNaN && !values[1].isNaN { points += 1 }
@@ -153,7 +154,8 @@ public enum DataFile {
       throw noNumbers(path: path, records: result.records, columns: [xc, yc])
     }
     return DataSeries(
-      x: xs.finish(), y: ys.finish(), xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name, yName: yc.name,
+      x: xs.finish(), y: ys.finish(), xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name,
+      yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
   }
 
@@ -196,7 +198,8 @@ public enum DataFile {
     var labels: [String] = []
     let labelField = first.field
     var found = false
-    let result = try stream(reader, columns: numeric, path: path, interrupt: options.interrupt) { values, reader in
+    let result = try stream(reader, columns: numeric, path: path, interrupt: options.interrupt) {
+      values, reader in
       for k in values.indices {
         columns[k].append(values[k])
         if !values[k].isNaN { found = true }
@@ -225,7 +228,8 @@ public enum DataFile {
     var running = RunningStats()
     let (reader, layout) = try open(path: path, options: options)
     let c = try resolve(column, layout: layout, path: path, options: options)
-    let result = try stream(reader, columns: [c], path: path, interrupt: options.interrupt) { values, _ in
+    let result = try stream(reader, columns: [c], path: path, interrupt: options.interrupt) {
+      values, _ in
       if !values[0].isNaN { running.add(values[0]) }
     }
     if running.count == 0 {
@@ -253,7 +257,9 @@ public enum DataFile {
     for ref in columns {
       resolved.append(try resolve(ref, layout: layout, path: path, options: options))
     }
-    return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) { values, _ in body(values) }.records
+    return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) {
+      values, _ in body(values)
+    }.records
   }
 
   // MARK: Internals

@@ -31,7 +31,9 @@ public enum AtomicFile {
         return try writeInPlace(contents, to: path)
       }
       var link = stat()
-      if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+      if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+        let resolved = realpath(path, nil)
+      {
         defer { free(resolved) }
         return try replace(with: contents, at: String(cString: resolved), reportedAs: path)
       }
@@ -41,7 +43,9 @@ public enum AtomicFile {
 
   /// Writes `contents` to a temporary file beside `target` and renames it over `target`;
   /// errors name `shown`.
-  private static func replace(with contents: String, at target: String, reportedAs shown: String) throws(CommandError) {
+  private static func replace(with contents: String, at target: String, reportedAs shown: String)
+    throws(CommandError)
+  {
     let path = target
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
@@ -49,7 +53,8 @@ public enum AtomicFile {
     var template = Array((folder + "." + name + ".tmp-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw failure(shown) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let written = writeAll(contents, to: fd)
     // mkstemp makes the file 0600; an exported plot is an ordinary document.
     // No fsync(2): it cost about 6 ms of a 13 ms one-shot export on this kind of disk, and

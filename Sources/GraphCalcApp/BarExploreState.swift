@@ -126,7 +126,10 @@ public struct BarExploreState: Sendable, ExploreScreen {
       : "bars \(shown.lowerBound + 1)-\(shown.upperBound) of \(total)"
     let choices =
       shown.count < total
-      ? ["<- -> scroll  PgUp PgDn page  0 first  $ last  q quit", "<- -> PgUp PgDn 0 $  q quit", "q quit"]
+      ? [
+        "<- -> scroll  PgUp PgDn page  0 first  $ last  q quit", "<- -> PgUp PgDn 0 $  q quit",
+        "q quit",
+      ]
       : ["all bars shown  q quit", "q quit"]
     let lines = choices.map { place + "  | " + $0 }
     return lines.first { $0.count <= size.columns } ?? lines[lines.count - 1]

@@ -40,7 +40,9 @@ public struct TerminalDisplay: Sendable, Hashable {
 
   /// Creates a display; the default is plain ASCII (what a session without a terminal uses;
   /// the executable picks from the locale and the terminal).
-  public init(canvas: CanvasKind = .ascii, color: Bool = false, depth: TerminalColors.Depth = .ansi256) {
+  public init(
+    canvas: CanvasKind = .ascii, color: Bool = false, depth: TerminalColors.Depth = .ansi256
+  ) {
     self.canvas = canvas
     self.color = color
     self.depth = depth
@@ -81,14 +83,16 @@ enum TerminalPlot {
     marker: Marker? = nil, budget: SamplingBudget = .default
   ) -> (text: String, cells: Cells, notes: [String]) {
     switch canvas {
-    case .braille: return render(curves, glyphs: BrailleGlyphs(), columns, rows, colors, marker, budget)
+    case .braille:
+      return render(curves, glyphs: BrailleGlyphs(), columns, rows, colors, marker, budget)
     case .block: return render(curves, glyphs: BlockGlyphs(), columns, rows, colors, marker, budget)
     case .ascii: return render(curves, glyphs: AsciiGlyphs(), columns, rows, colors, marker, budget)
     }
   }
 
   /// Where the plot area of `render` lies, without sampling or drawing.
-  static func cells(_ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind) -> Cells {
+  static func cells(_ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind) -> Cells
+  {
     switch canvas {
     case .braille: return cells(curves, glyphs: BrailleGlyphs(), columns, rows)
     case .block: return cells(curves, glyphs: BlockGlyphs(), columns, rows)
@@ -96,13 +100,17 @@ enum TerminalPlot {
     }
   }
 
-  private static func cells<G: CellGlyphs>(_ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int) -> Cells {
+  private static func cells<G: CellGlyphs>(
+    _ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int
+  ) -> Cells {
     let canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
     return layout(curves, canvas, columns, rows).cells
   }
 
   /// The plot area (dots and cells) and the tick counts of a canvas.
-  private static func layout<G: CellGlyphs>(_ curves: FunctionCurves, _ canvas: DotCanvas<G>, _ columns: Int, _ rows: Int)
+  private static func layout<G: CellGlyphs>(
+    _ curves: FunctionCurves, _ canvas: DotCanvas<G>, _ columns: Int, _ rows: Int
+  )
     -> (area: PixelRect, cells: Cells, xTicks: Int, yTicks: Int)
   {
     let xTicks = PlotOutput.tickCount(columns, per: 12)
@@ -110,7 +118,8 @@ enum TerminalPlot {
     let labels = Ticks.ticks(for: curves.yRange, approximateCount: yTicks).map(\.label)
     let area = PlotLayout.plotArea(for: canvas, options: PlotLayout.Options(), yTickLabels: labels)
     let d = canvas.glyphs.dotsPerCell
-    let dotW = Double(max(d.columns, 1)), dotH = Double(max(d.rows, 1))
+    let dotW = Double(max(d.columns, 1))
+    let dotH = Double(max(d.rows, 1))
     let cells = Cells(
       column: Int(area.minX / dotW), row: Int(area.minY / dotH), columns: Int(area.width / dotW),
       rows: Int(area.height / dotH))
@@ -123,15 +132,19 @@ enum TerminalPlot {
   ) -> (text: String, cells: Cells, notes: [String]) {
     var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
     let (area, cells, xTicks, yTicks) = layout(curves, canvas, columns, rows)
-    let notes = PlotOutput.draw(curves, into: &canvas, xTickCount: xTicks, yTickCount: yTicks, budget: budget)
+    let notes = PlotOutput.draw(
+      curves, into: &canvas, xTickCount: xTicks, yTickCount: yTicks, budget: budget)
     let d = glyphs.dotsPerCell
-    let dotW = Double(max(d.columns, 1)), dotH = Double(max(d.rows, 1))
+    let dotW = Double(max(d.columns, 1))
+    let dotH = Double(max(d.rows, 1))
     let viewport = Viewport(
       xRange: curves.xRange, yRange: curves.yRange,
       size: PixelSize(width: Int(area.width), height: Int(area.height)))
     if let marker {
-      let vx = viewport.pixelX(marker.x), vy = viewport.pixelY(marker.y)
-      let px = area.minX + vx, py = area.minY + vy
+      let vx = viewport.pixelX(marker.x)
+      let vy = viewport.pixelY(marker.y)
+      let px = area.minX + vx
+      let py = area.minY + vy
       if px >= area.minX, px < area.maxX, py >= area.minY, py < area.maxY {  // false for NaN
         canvas.mark(row: Int(py / dotH), column: Int(px / dotW), character: marker.character)
       }

@@ -77,7 +77,9 @@ public struct CommandLineOptions: Sendable, Hashable {
   /// - Returns: The options.
   /// - Throws: `CommandError` for an unknown option, a missing `-e` argument or a second file
   ///   (the caller prints it with the usage and exits 2).
-  public static func parse(_ arguments: some Sequence<String>) throws(CommandError) -> CommandLineOptions {
+  public static func parse(_ arguments: some Sequence<String>) throws(CommandError)
+    -> CommandLineOptions
+  {
     var options = CommandLineOptions()
     var iterator = arguments.makeIterator()
     var optionsEnded = false

@@ -42,7 +42,9 @@ extension Session {
     shown.xRange = view.xRange
     let auto = Autoscale.yRange(of: shown, xRange: view.xRange)
     shown.yRange = view.currentY(auto) ?? auto
-    return .text(try PlotOutput.terminal(shown, size: terminalSize, canvas: display.canvas, colors: display.colors))
+    return .text(
+      try PlotOutput.terminal(
+        shown, size: terminalSize, canvas: display.canvas, colors: display.colors))
   }
 
   /// `explore`: asks the caller (the REPL) to start the interactive view.
@@ -73,7 +75,8 @@ extension Session {
   /// - Throws: `CommandError` when nothing is plotted.
   public func exploreState() throws(CommandError) -> ExploreState {
     guard let curves else { throw CommandError("nothing to explore: plot something first") }
-    return ExploreState(curves: curves, view: view, history: viewHistory, size: terminalSize, display: display)
+    return ExploreState(
+      curves: curves, view: view, history: viewHistory, size: terminalSize, display: display)
   }
 
   /// Keeps what `explore` ended with: its view and the view history.

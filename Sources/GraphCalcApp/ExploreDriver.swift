@@ -60,7 +60,8 @@ public enum ExploreDriver {
   ///   - state: The explore state (a plot's or a bar chart's); on return it holds the view
   ///     (or the scroll offset) to keep.
   ///   - terminal: Where keys come from and frames go.
-  public static func run(_ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal) {
+  public static func run(_ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal)
+  {
     var decoder = KeyDecoder()
     var shown = ""
     func draw() {

@@ -162,7 +162,9 @@ public struct ExploreState: Sendable {
   private mutating func zoom(x: Double, y: Double) -> Outcome {
     let auto = autoY
     return change { v throws(CommandError) in
-      func scaled(_ r: ClosedRange<Double>, _ f: Double, _ axis: String) throws(CommandError) -> ClosedRange<Double> {
+      func scaled(_ r: ClosedRange<Double>, _ f: Double, _ axis: String) throws(CommandError)
+        -> ClosedRange<Double>
+      {
         let centre = r.lowerBound / 2 + r.upperBound / 2
         let half = (r.upperBound / 2 - r.lowerBound / 2) / f
         return try ViewState.checkedRange(centre - half, centre + half, axis: axis)
@@ -206,7 +208,8 @@ public struct ExploreState: Sendable {
   /// Where the plot area lies, in cells.
   private func plotCells() -> TerminalPlot.Cells {
     TerminalPlot.cells(
-      shownCurves, columns: max(size.columns, 1), rows: max(size.rows - 1, 1), canvas: display.canvas)
+      shownCurves, columns: max(size.columns, 1), rows: max(size.rows - 1, 1),
+      canvas: display.canvas)
   }
 
   /// The trace cursor's point: the x at the middle of its column and the first curve's value
@@ -223,7 +226,8 @@ public struct ExploreState: Sendable {
   /// `size.columns` cells wide (with escape sequences when colouring). A terminal smaller
   /// than `minimumSize` gets a short note instead of a plot.
   public func screen() -> [String] {
-    let columns = max(size.columns, 1), rows = max(size.rows, 1)
+    let columns = max(size.columns, 1)
+    let rows = max(size.rows, 1)
     guard size.columns >= Self.minimumSize.columns, size.rows >= Self.minimumSize.rows else {
       let note = [
         "terminal too small to plot (\(size.columns)x\(size.rows));",
@@ -249,7 +253,8 @@ public struct ExploreState: Sendable {
   public func statusLine() -> String {
     var left: String
     if let p = tracePoint() {
-      let title = curves.functions.count == curves.titles.count ? (curves.titles.first ?? "f") : "f(x)"
+      let title =
+        curves.functions.count == curves.titles.count ? (curves.titles.first ?? "f") : "f(x)"
       let fx = p.y.isFinite ? shortNumber(p.y) : "undefined"
       left = "\(title): x = \(shortNumber(p.x))  f(x) = \(fx)"
     } else {

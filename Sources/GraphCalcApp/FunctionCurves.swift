@@ -147,7 +147,8 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   ///   - xRange: The x range shown (plot units).
   ///   - yRange: The y range shown (plot units).
   public init(
-    functions: [PlotFunction], titles: [String], xRange: ClosedRange<Double> = ViewState.defaultXRange,
+    functions: [PlotFunction], titles: [String],
+    xRange: ClosedRange<Double> = ViewState.defaultXRange,
     yRange: ClosedRange<Double> = -1...1
   ) {
     let items = functions.indices.map { i in
@@ -208,14 +209,18 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
 
   /// The function's value at `x` (NaN where it is undefined, and for a data series).
   public func y(at x: Double, curve: Int) -> Double {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else { return .nan }
+    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+      return .nan
+    }
     return f.value(at: x)
   }
 
   /// The function's values at every x of `xs` (its batch evaluation: `y(at:curve:)` but that
   /// elementary functions come from glibc's vector math, within 4 ulps, and equal where the
   /// value is a round number; see `PlotFunction.values(at:into:)`; NaN for a data series).
-  public func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int) {
+  public func y(
+    at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int
+  ) {
     guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
       for i in 0..<min(xs.count, out.count) { out[i] = .nan }
       return
@@ -226,7 +231,9 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The function's interval enclosure over `x`, with Tupper's flags (`unknown` for a data
   /// series).
   public func y(over x: Interval, curve: Int) -> Interval {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else { return .unknown }
+    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+      return .unknown
+    }
     return f.enclosure(over: x)
   }
 

@@ -176,7 +176,8 @@ public enum Help {
         Example: stats "seattle-weather.csv" using temp_max
         """),
     Command(
-      name: "export", usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
+      name: "export",
+      usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
       summary: "write the current plot to a file",
       details: """
         Writes the current plot to FILE: as an SVG picture (default 800x600 pixels), or as
@@ -282,7 +283,8 @@ public enum Help {
     "hypot": "hypot(a, b): sqrt(a^2 + b^2) without overflow",
     "pow": "pow(a, b): a raised to b, as a^b",
     "gamma": "gamma(x): the gamma function; gamma(n + 1) = n!",
-    "mod": "mod(a, b): the floored remainder a - b*floor(a/b), with the sign of b (mod(-7, 3) is 2)",
+    "mod":
+      "mod(a, b): the floored remainder a - b*floor(a/b), with the sign of b (mod(-7, 3) is 2)",
   ]
 
   /// What each built-in constant is.
@@ -297,14 +299,14 @@ public enum Help {
   /// Topics that are not commands or functions.
   public static let topics: [String: String] = [
     "expressions": """
-      Expressions (infix mode):
-        numbers     2  0.5  1e-3        constants  pi  e  tau  inf  nan
-        operators   + - * / % ^ (right-associative: 2^3^2 is 512)  ! (factorial)
-                    == != < <= > >= && || and a ? b : c (1 is true, 0 false)
-        implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
-        variables   a = 3      functions  f(x) = x^2 - a, then f(4)
-        ans is the last result. 'help functions' lists the built-in functions.
-      """,
+    Expressions (infix mode):
+      numbers     2  0.5  1e-3        constants  pi  e  tau  inf  nan
+      operators   + - * / % ^ (right-associative: 2^3^2 is 512)  ! (factorial)
+                  == != < <= > >= && || and a ? b : c (1 is true, 0 false)
+      implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
+      variables   a = 3      functions  f(x) = x^2 - a, then f(4)
+      ans is the last result. 'help functions' lists the built-in functions.
+    """
   ]
 
   /// The command list `help` prints.
@@ -313,7 +315,8 @@ public enum Help {
     var lines = ["Commands (help NAME for one, help expressions for the syntax):"]
     for command in commands where command.name != "exit" {
       let first = command.usage[0]
-      lines.append("  " + first + String(repeating: " ", count: width - first.count + 2) + command.summary)
+      lines.append(
+        "  " + first + String(repeating: " ", count: width - first.count + 2) + command.summary)
     }
     lines.append("Any other line is a calculation: 2^3^2, a = 3, f(x) = x^2 - a, f(4).")
     return lines.joined(separator: "\n")

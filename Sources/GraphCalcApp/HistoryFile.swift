@@ -34,12 +34,15 @@ public enum HistoryFile {
       if lstat(target, &taken) == 0 { continue }
       if rename(path, target) == 0 {
         if st.st_mode & S_IFMT != S_IFDIR { _ = chmod(target, 0o600) }  // old history stays private
-        return "graphcalc: the history file \(path) \(problem); moved it to \(target) and started a new history"
+        return
+          "graphcalc: the history file \(path) \(problem); moved it to \(target) and started a new history"
       }
       let reason = String(cString: strerror(errno))
-      return "graphcalc: the history file \(path) \(problem) and cannot be moved aside (\(reason)); history is not loaded"
+      return
+        "graphcalc: the history file \(path) \(problem) and cannot be moved aside (\(reason)); history is not loaded"
     }
-    return "graphcalc: the history file \(path) \(problem) and \(path).corrupt-1 ... -99 all exist; history is not loaded"
+    return
+      "graphcalc: the history file \(path) \(problem) and \(path).corrupt-1 ... -99 all exist; history is not loaded"
   }
 
   /// What is wrong with the file at `path`, or nil when it is missing or readable.

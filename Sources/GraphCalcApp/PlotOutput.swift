@@ -36,7 +36,8 @@ public enum PlotOutput {
   /// - Returns: The picture.
   /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
   public static func terminal(
-    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii, colors: TerminalColors? = nil,
+    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii,
+    colors: TerminalColors? = nil,
     budget: SamplingBudget = .default
   ) throws(CommandError) -> String {
     try terminalWithNotes(curves, size: size, canvas: canvas, colors: colors, budget: budget).text
@@ -48,7 +49,8 @@ public enum PlotOutput {
   /// - Returns: The picture (no trailing newline) and the note lines (each without newline).
   /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
   public static func terminalWithNotes(
-    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii, colors: TerminalColors? = nil,
+    _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii,
+    colors: TerminalColors? = nil,
     budget: SamplingBudget = .default
   ) throws(CommandError) -> (text: String, notes: [String]) {
     guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
@@ -57,7 +59,8 @@ public enum PlotOutput {
           + "\(minimumTerminal.columns)x\(minimumTerminal.rows)")
     }
     let drawn = TerminalPlot.render(
-      curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors, budget: budget)
+      curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors,
+      budget: budget)
     return (drawn.text, drawn.notes)
   }
 
@@ -142,7 +145,8 @@ public enum PlotOutput {
   static func noteTitle(_ title: String) -> String {
     var scalars = String.UnicodeScalarView()
     for s in title.unicodeScalars {
-      let control = s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
+      let control =
+        s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
         || (0x2066...0x2069).contains(s.value)
       scalars.append(control ? "\u{FFFD}" : s)
     }
@@ -158,7 +162,8 @@ public enum PlotOutput {
   /// (`RecordsSampler`); a time axis gets calendar ticks. Returns the `undecidedNotes`.
   @discardableResult
   static func draw(
-    _ curves: FunctionCurves, into renderer: inout some PlotRenderer, xTickCount: Int, yTickCount: Int,
+    _ curves: FunctionCurves, into renderer: inout some PlotRenderer, xTickCount: Int,
+    yTickCount: Int,
     budget: SamplingBudget = .default
   ) -> [String] {
     let options = PlotLayout.Options(curveMarks: RecordsSampler.marks(of: curves))

@@ -46,7 +46,8 @@ extension Session {
   /// `exploreState()` explores the plot).
   public func barExploreState() -> BarExploreState? {
     guard showsBarChart, let chart = bars.chart else { return nil }
-    return BarExploreState(chart: chart, firstBar: bars.firstBar, size: terminalSize, display: display)
+    return BarExploreState(
+      chart: chart, firstBar: bars.firstBar, size: terminalSize, display: display)
   }
 
   /// Keeps the scroll offset `explore` ended with on the bar chart, and answers the chart
@@ -192,7 +193,8 @@ extension Session {
     if format.text == "table" {
       guard sizes.isEmpty else {
         throw CommandError(
-          "export table of a bar chart takes no size", at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
+          "export table of a bar chart takes no size",
+          at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
       }
       try AtomicFile.write(Session.barTable(chart), to: path)
       return .text("wrote \(path) (\(chart.groupCount) bars)")
@@ -203,9 +205,11 @@ extension Session {
     case 0: (width, height) = (800, 600)
     case 2: (width, height) = (sizes[0], sizes[1])
     default:
-      throw usageError("export", given: 0, at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
+      throw usageError(
+        "export", given: 0, at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
     }
-    let svg = BarChartRenderer.svg(chart, size: PixelSize(width: width, height: height), rounded: bars.rounded)
+    let svg = BarChartRenderer.svg(
+      chart, size: PixelSize(width: width, height: height), rounded: bars.rounded)
     try AtomicFile.write(svg, to: path)
     return .text("wrote \(path) (\(width)x\(height))")
   }
@@ -219,7 +223,9 @@ extension Session {
     }
     var lines: [String] = []
     if let title = chart.title, !title.isEmpty { lines.append("# " + clean(title)) }
-    let names = chart.series.enumerated().map { $1.name.isEmpty ? "value\($0 + 1)" : clean($1.name) }
+    let names = chart.series.enumerated().map {
+      $1.name.isEmpty ? "value\($0 + 1)" : clean($1.name)
+    }
     lines.append("label\t" + names.joined(separator: "\t"))
     for group in 0..<chart.groupCount {
       let values = chart.series.indices.map { s -> String in
@@ -254,9 +260,11 @@ extension Session {
     case "rounded", "round": bars.rounded = true
     case "flat", "square": bars.rounded = false
     default:
-      let hint = Suggestions.nearest(to: words[2].text, among: ["rounded", "flat"])
+      let hint =
+        Suggestions.nearest(to: words[2].text, among: ["rounded", "flat"])
         .map { " (did you mean '\($0)'?)" } ?? ""
-      throw CommandError("unknown bar style '\(words[2].text)'\(hint); choose rounded or flat", at: words[2].span)
+      throw CommandError(
+        "unknown bar style '\(words[2].text)'\(hint); choose rounded or flat", at: words[2].span)
     }
     return Reply()
   }
@@ -276,7 +284,8 @@ extension Session {
     guard let first = tokens.first else {
       guard bars.chart != nil else {
         throw CommandError(
-          "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: bar 3 -5 2 7")
+          "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: bar 3 -5 2 7"
+        )
       }
       bars.isCurrent = true
       return barRedraw()
@@ -394,7 +403,8 @@ extension Session {
         "\(values.count) value\(values.count == 1 ? "" : "s") but \(labels.count) labels",
         at: extra.offset..<(labels.last ?? extra).span.upperBound)
     }
-    return BarChartData(values: values, labels: labels.map { Session.unquoted($0.text) }, title: title)
+    return BarChartData(
+      values: values, labels: labels.map { Session.unquoted($0.text) }, title: title)
   }
 
   /// `"FILE" [using COLUMNS] [by COLUMN] [title "TEXT" | notitle]`.
@@ -413,7 +423,9 @@ extension Session {
     var title: String?? = .none  // .none: default; .some(nil): notitle
     var i = 1
     func argument(_ keyword: Word, _ what: String) throws(CommandError) -> Word {
-      guard i + 1 < tokens.count else { throw CommandError("\(keyword.text) needs \(what)", at: keyword.span) }
+      guard i + 1 < tokens.count else {
+        throw CommandError("\(keyword.text) needs \(what)", at: keyword.span)
+      }
       i += 1
       return tokens[i]
     }
@@ -431,9 +443,12 @@ extension Session {
       case "notitle": title = .some(nil)
       default:
         let keywords = ["using", "by", "title", "notitle"]
-        let hint = Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint =
+          Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" }
+          ?? ""
         throw CommandError(
-          "unexpected '\(word.text)' after the file\(hint); expected using, by or title", at: word.span)
+          "unexpected '\(word.text)' after the file\(hint); expected using, by or title",
+          at: word.span)
       }
       i += 1
     }
@@ -447,7 +462,9 @@ extension Session {
       }
     } else {
       if let by {
-        throw CommandError("by needs using LABEL:VALUE before it, as in: using year:net_generation by source", at: by.span)
+        throw CommandError(
+          "by needs using LABEL:VALUE before it, as in: using year:net_generation by source",
+          at: by.span)
       }
       refs = try defaultBarColumns(path: path, fileSpan: fileSpan)
     }
@@ -463,17 +480,21 @@ extension Session {
     }
     var missing = 0
     for series in chart.series {
-      for group in 0..<chart.groupCount where group >= series.values.count || series.values[group].isNaN {
+      for group in 0..<chart.groupCount
+      where group >= series.values.count || series.values[group].isNaN {
         missing += 1
       }
     }
-    let note = missing > 0 ? "\(path): \(missing) missing value\(missing == 1 ? "" : "s") (no bar)" : nil
+    let note =
+      missing > 0 ? "\(path): \(missing) missing value\(missing == 1 ? "" : "s") (no bar)" : nil
     return (chart, note)
   }
 
   /// The columns of `bar "FILE"` without `using`: the first text or date column (labels)
   /// and the first number column.
-  private func defaultBarColumns(path: String, fileSpan: Range<Int>) throws(CommandError) -> [ColumnRef] {
+  private func defaultBarColumns(path: String, fileSpan: Range<Int>) throws(CommandError)
+    -> [ColumnRef]
+  {
     let info: [ColumnInfo]
     do {
       info = try DataFile.columns(path: path, options: data.options)
@@ -503,14 +524,18 @@ extension Session {
         "a bar chart has at most \(BarLimits.maximumSeries) series side by side; using names \(refs.count - 1)",
         at: using?.span ?? fileSpan)
     }
-    let (labels, names, columns) = try labelledColumns(path: path, refs: refs, at: using, fileSpan: fileSpan)
+    let (labels, names, columns) = try labelledColumns(
+      path: path, refs: refs, at: using, fileSpan: fileSpan)
     let series = zip(names, columns).map { BarSeries(name: $0, values: $1) }
-    return BarChartData(labels: labels, series: series, title: series.count == 1 ? names.first : nil)
+    return BarChartData(
+      labels: labels, series: series, title: series.count == 1 ? names.first : nil)
   }
 
   /// Bars from a long table: `using LABEL:VALUE by GROUP`, one series per distinct GROUP
   /// (in order of first appearance), values of repeated (label, group) pairs added up.
-  private func pivotBars(path: String, refs: [ColumnRef], using: Word?, by: Word, fileSpan: Range<Int>)
+  private func pivotBars(
+    path: String, refs: [ColumnRef], using: Word?, by: Word, fileSpan: Range<Int>
+  )
     throws(CommandError) -> BarChartData
   {
     guard refs.count == 2 else {
@@ -528,8 +553,10 @@ extension Session {
     } catch {
       throw CommandError(error.message, at: by.span)
     }
-    let (labels, names, columns) = try labelledColumns(path: path, refs: refs, at: using, fileSpan: fileSpan)
-    let (groups, _, _) = try labelledColumns(path: path, refs: [groupRef, refs[1]], at: by, fileSpan: fileSpan)
+    let (labels, names, columns) = try labelledColumns(
+      path: path, refs: refs, at: using, fileSpan: fileSpan)
+    let (groups, _, _) = try labelledColumns(
+      path: path, refs: [groupRef, refs[1]], at: by, fileSpan: fileSpan)
     let values = columns.first ?? []
     let count = min(labels.count, groups.count, values.count)
     var distinctLabels = Set<String>()
@@ -554,7 +581,9 @@ extension Session {
 
   /// Reads `refs` (a label column, then value columns) and gives the labels as text (dates
   /// and numbers formatted, see `labelTexts`), the value columns' names and values.
-  private func labelledColumns(path: String, refs: [ColumnRef], at word: Word?, fileSpan: Range<Int>)
+  private func labelledColumns(
+    path: String, refs: [ColumnRef], at word: Word?, fileSpan: Range<Int>
+  )
     throws(CommandError) -> (labels: [String], names: [String], columns: [[Double]])
   {
     let table = try barTable(path: path, columns: refs, at: word, fileSpan: fileSpan)
@@ -582,7 +611,9 @@ extension Session {
 
   /// Refuses value columns (from index `from` of the table's numeric columns) that hold
   /// dates: a bar's height is a number.
-  private static func checkNotTime(_ table: DataTable, from: Int, using: Word?, fileSpan: Range<Int>)
+  private static func checkNotTime(
+    _ table: DataTable, from: Int, using: Word?, fileSpan: Range<Int>
+  )
     throws(CommandError)
   {
     for k in from..<table.isTime.count where table.isTime[k] {

@@ -53,7 +53,9 @@ extension Session {
     } else {
       do {
         let info = try DataFile.columns(path: path, options: data.options)
-        refs = info.filter { $0.kind == .number || $0.kind == .time }.prefix(20).map { .index($0.number) }
+        refs = info.filter { $0.kind == .number || $0.kind == .time }.prefix(20).map {
+          .index($0.number)
+        }
       } catch {
         throw CommandError(error.description, at: fileSpan)
       }
@@ -66,7 +68,8 @@ extension Session {
       do {
         summaries.append(try DataFile.stats(path: path, column: ref, options: data.options).summary)
       } catch {
-        throw CommandError(error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+        throw CommandError(
+          error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
       }
     }
     return .text(summaries.joined(separator: "\n"))
@@ -92,7 +95,9 @@ extension Session {
     let usage = "usage: set datafile separator \",\"|\";\"|tab|whitespace|auto"
     guard let first = words.first else { throw CommandError(usage) }
     guard first.text == "datafile" else {
-      let hint = Suggestions.nearest(to: first.text, among: ["datafile"]).map { " (did you mean '\($0)'?)" } ?? ""
+      let hint =
+        Suggestions.nearest(to: first.text, among: ["datafile"]).map { " (did you mean '\($0)'?)" }
+        ?? ""
       throw CommandError("set knows only 'datafile'\(hint); \(usage)", at: first.span)
     }
     guard words.count >= 2 else { throw CommandError(usage, at: first.span) }
@@ -101,7 +106,8 @@ extension Session {
       throw CommandError("set datafile knows only 'separator'; \(usage)", at: what.span)
     }
     guard words.count == 3 else {
-      throw CommandError(usage, at: words.count > 3 ? words[3].offset..<rest.span.upperBound : what.span)
+      throw CommandError(
+        usage, at: words.count > 3 ? words[3].offset..<rest.span.upperBound : what.span)
     }
     let value = words[2]
     var text = value.text

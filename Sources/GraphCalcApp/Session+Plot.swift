@@ -31,12 +31,16 @@ extension Session {
   ///   - curves: The plot.
   ///   - xRange: The x range shown.
   /// - Returns: A drawable range.
-  static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<Double> {
+  static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<
+    Double
+  > {
     curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
   }
 
   /// `autoYRange(of:xRange:)` worked out afresh (no memo).
-  static func uncachedAutoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<Double> {
+  static func uncachedAutoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>)
+    -> ClosedRange<Double>
+  {
     let functions = curves.functionsOnly
     let data = curves.dataCurves
     if data.isEmpty { return Autoscale.yRange(of: functions, xRange: xRange) }
@@ -47,7 +51,8 @@ extension Session {
     }
     for curve in data {
       guard let b = curve.bounds(xWithin: xRange) else { continue }
-      bounds = bounds.map { (min($0.0, b.y.lowerBound), max($0.1, b.y.upperBound)) }
+      bounds =
+        bounds.map { (min($0.0, b.y.lowerBound), max($0.1, b.y.upperBound)) }
         ?? (b.y.lowerBound, b.y.upperBound)
     }
     guard let (lo, hi) = bounds else { return Autoscale.fallback }
@@ -88,11 +93,14 @@ extension Session {
     let xTime = curves?.xAxisIsTime ?? false
     let yTime = curves?.yAxisIsTime ?? false
     func bounds(_ r: ClosedRange<Double>, time: Bool) -> String {
-      let plain = "[\(CalculatorBrain.format(r.lowerBound)), \(CalculatorBrain.format(r.upperBound))]"
-      guard time, let a = Session.dateText(r.lowerBound), let b = Session.dateText(r.upperBound) else {
+      let plain =
+        "[\(CalculatorBrain.format(r.lowerBound)), \(CalculatorBrain.format(r.upperBound))]"
+      guard time, let a = Session.dateText(r.lowerBound), let b = Session.dateText(r.upperBound)
+      else {
         return plain
       }
-      return "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
+      return
+        "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
     }
     return "x \(bounds(view.xRange, time: xTime))  y \(bounds(y, time: yTime))"
   }
@@ -122,7 +130,9 @@ extension Session {
       if let r = try range(x, current: newView.xRange, axis: "x") { newView.xRange = r }
     }
     if let y = parts.y {
-      if let r = try range(y, current: newView.currentY(nil), axis: "y") { newView.yRange = .fixed(r) }
+      if let r = try range(y, current: newView.currentY(nil), axis: "y") {
+        newView.yRange = .fixed(r)
+      }
     }
     var items: [PlotItem] = []
     var notes: [String] = []
@@ -139,7 +149,8 @@ extension Session {
       }
       for (expr, title) in try expressions(piece) {
         do {
-          let f = try PlotFunction(expr, variable: "x", variables: brain.variables, functions: brain.functions)
+          let f = try PlotFunction(
+            expr, variable: "x", variables: brain.variables, functions: brain.functions)
           items.append(.function(f, title: title))
         } catch {
           throw CommandError(locating(error, in: piece), shiftedBy: piece.offset)
@@ -158,7 +169,8 @@ extension Session {
       data.xFollowsData = false
     } else if data.xFollowsData, !items.isEmpty, let plotted = curves {
       if let fitted = Session.dataXRange(of: plotted) {
-        newView.xRange = (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
+        newView.xRange =
+          (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
       } else {
         newView.xRange = ViewState.defaultXRange
       }
@@ -245,8 +257,10 @@ extension Session {
     throws(CommandError) -> ClosedRange<Double>?
   {
     if bounds.lower == nil && bounds.upper == nil { return nil }
-    let lower = try bounds.lower.map { w throws(CommandError) in try number(w) } ?? current?.lowerBound
-    let upper = try bounds.upper.map { w throws(CommandError) in try number(w) } ?? current?.upperBound
+    let lower =
+      try bounds.lower.map { w throws(CommandError) in try number(w) } ?? current?.lowerBound
+    let upper =
+      try bounds.upper.map { w throws(CommandError) in try number(w) } ?? current?.upperBound
     guard let lower, let upper else {
       throw CommandError("give both bounds of the automatic \(axis) range", at: bounds.whole.span)
     }
@@ -310,7 +324,8 @@ extension Session {
       case "with", "w":
         let style = try argument(word, "a style: lines, points or linespoints (l, p, lp)")
         guard let marks = styleWords[style.text] else {
-          let hint = Suggestions.nearest(to: style.text, among: ["lines", "points", "linespoints"])
+          let hint =
+            Suggestions.nearest(to: style.text, among: ["lines", "points", "linespoints"])
             .map { " (did you mean '\($0)'?)" } ?? ""
           throw CommandError(
             "unknown style '\(style.text)'\(hint); styles are lines, points, linespoints (l, p, lp)",
@@ -319,7 +334,9 @@ extension Session {
         spec.marks = marks
       case "title", "t":
         let text = try argument(word, "a text in quotes, as in: title \"rain\"")
-        guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2, text.text.last == q else {
+        guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
+          text.text.last == q
+        else {
           throw CommandError("a title goes in quotes, as in: title \"rain\"", at: text.span)
         }
         spec.title = String(text.text.dropFirst().dropLast())
@@ -327,9 +344,12 @@ extension Session {
         spec.title = ""
       default:
         let keywords = ["using", "with", "title", "notitle"]
-        let hint = Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint =
+          Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" }
+          ?? ""
         throw CommandError(
-          "unexpected '\(word.text)' after the file\(hint); expected using, with or title", at: word.span)
+          "unexpected '\(word.text)' after the file\(hint); expected using, with or title",
+          at: word.span)
       }
       i += 1
     }
@@ -361,7 +381,9 @@ extension Session {
       current.append(char)
     }
     if let q = quote {
-      throw CommandError("\(q.char) without its closing \(q.char)", at: (piece.offset + q.at)..<(piece.offset + q.at + 1))
+      throw CommandError(
+        "\(q.char) without its closing \(q.char)",
+        at: (piece.offset + q.at)..<(piece.offset + q.at + 1))
     }
     if let s = start { words.append(Word(current, at: piece.offset + s)) }
     return words
@@ -395,7 +417,8 @@ extension Session {
     do {
       series = try DataFile.read(path: path, x: columns.x, y: columns.y, options: data.options)
     } catch {
-      throw CommandError(error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+      throw CommandError(
+        error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
     }
     let base = Session.baseName(path)
     let title: String
@@ -404,7 +427,9 @@ extension Session {
     } else if spec.using != nil, case .name = columns.y {
       title = series.yName
     } else {
-      let using = spec.using?.text ?? [columns.x?.description, columns.y.description].compactMap { $0 }
+      let using =
+        spec.using?.text
+        ?? [columns.x?.description, columns.y.description].compactMap { $0 }
         .joined(separator: ":")
       title = "\(base) using \(using)"
     }
@@ -426,7 +451,9 @@ extension Session {
     if error.message.hasPrefix(prefix) {
       let rest = error.message.dropFirst(prefix.count)
       if let end = rest.firstIndex(of: "\"") { target = String(rest[..<end]) }
-    } else if let n = error.column, error.message.contains("out of range") || error.message.contains("too large") {
+    } else if let n = error.column,
+      error.message.contains("out of range") || error.message.contains("too large")
+    {
       target = String(n)
     }
     guard let target, !target.isEmpty else { return nil }

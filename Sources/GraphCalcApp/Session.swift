@@ -75,7 +75,8 @@ public struct Session: Sendable {
   /// - Returns: The output, or the error (its location is in `line`'s columns), and
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
-    let before = view, undoable = viewHistory.count
+    let before = view
+    let undoable = viewHistory.count
     do {
       let reply = try perform(Word(Session.withoutComment(line)))
       // A view change is recorded for undo (not undo's own: it changed the history).
@@ -140,7 +141,8 @@ public struct Session: Sendable {
     case "vars":
       try noArguments(rest, command: head.text)
       let listing = brain.listing
-      return .text(listing.isEmpty ? "no variables or functions yet" : listing.joined(separator: "\n"))
+      return .text(
+        listing.isEmpty ? "no variables or functions yet" : listing.joined(separator: "\n"))
     case "help": return try help(rest)
     case "set" where Session.isDatafileSetting(rest): return try setDatafile(rest)
     case "set" where Session.isBarSetting(rest): return try setBarStyle(rest)
@@ -186,7 +188,8 @@ public struct Session: Sendable {
       if !head.text.isEmpty, !isKnownName(head.text),
         let command = Suggestions.nearest(to: head.text, among: Help.commands.map(\.name))
       {
-        throw CommandError("unknown command '\(head.text)' (did you mean '\(command)'?)", at: head.span)
+        throw CommandError(
+          "unknown command '\(head.text)' (did you mean '\(command)'?)", at: head.span)
       }
       throw error
     }
@@ -194,7 +197,9 @@ public struct Session: Sendable {
 
   /// Runs `text` through the calculator and shows its outcome: a value, the RPN results, or
   /// nothing for an assignment or definition.
-  private mutating func calculator(_ text: Word, mode: CalculatorBrain.Mode) throws(CommandError) -> Reply {
+  private mutating func calculator(_ text: Word, mode: CalculatorBrain.Mode) throws(CommandError)
+    -> Reply
+  {
     if mode == .rpn, text.trimmed().text.isEmpty {
       throw CommandError("rpn needs a program, as in: rpn 3 4 + 5 *")
     }
@@ -230,7 +235,9 @@ public struct Session: Sendable {
   }
 
   /// The values of `count` arguments (separated by spaces outside brackets).
-  private func numbers(_ rest: Word, count: ClosedRange<Int>, command: String) throws(CommandError) -> [Double] {
+  private func numbers(_ rest: Word, count: ClosedRange<Int>, command: String) throws(CommandError)
+    -> [Double]
+  {
     let words = rest.arguments()
     guard count.contains(words.count) else {
       throw usageError(command, given: words.count, at: words.isEmpty ? nil : rest.trimmed().span)
@@ -239,7 +246,8 @@ public struct Session: Sendable {
     for word in words {
       let value = try number(word)
       guard value.isFinite else {
-        throw CommandError("\(command) needs finite numbers, got \(CalculatorBrain.format(value))", at: word.span)
+        throw CommandError(
+          "\(command) needs finite numbers, got \(CalculatorBrain.format(value))", at: word.span)
       }
       values.append(value)
     }
@@ -278,7 +286,8 @@ public struct Session: Sendable {
     if showsBarChart { return barRedraw() }
     guard let curves = currentCurves() else { return Reply() }
     let drawn = try PlotOutput.terminalWithNotes(
-      curves, size: terminalSize, canvas: display.canvas, colors: display.colors, budget: samplingBudget)
+      curves, size: terminalSize, canvas: display.canvas, colors: display.colors,
+      budget: samplingBudget)
     return .text(([drawn.text] + drawn.notes).joined(separator: "\n"))
   }
 
@@ -300,7 +309,8 @@ public struct Session: Sendable {
     let direction = rest.trimmed().text
     switch direction {
     case "left", "right":
-      try view.pan(dx: direction == "left" ? -view.quarterWidth : view.quarterWidth, dy: 0, autoY: autoY)
+      try view.pan(
+        dx: direction == "left" ? -view.quarterWidth : view.quarterWidth, dy: 0, autoY: autoY)
     case "up", "down":
       guard let quarter = view.quarterHeight(autoY: autoY) else { return Reply() }
       try view.pan(dx: 0, dy: direction == "down" ? -quarter : quarter, autoY: autoY)
@@ -316,7 +326,8 @@ public struct Session: Sendable {
   /// `export svg FILE [W H]` and `export table FILE [W [H]]`.
   private func export(_ rest: Word) throws(CommandError) -> Reply {
     let words = rest.arguments()
-    guard let format = words.first, format.text == "svg" || format.text == "table", words.count >= 2 else {
+    guard let format = words.first, format.text == "svg" || format.text == "table", words.count >= 2
+    else {
       throw usageError("export", given: 0, at: words.first?.span)
     }
     let path = words[1].text
@@ -328,7 +339,8 @@ public struct Session: Sendable {
     case ("table", 1): (width, height) = (sizes[0], max(16, sizes[0] * 3 / 4))
     case (_, 2): (width, height) = (sizes[0], sizes[1])
     default:
-      throw usageError("export", given: 0, at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
+      throw usageError(
+        "export", given: 0, at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
     }
     guard let curves = currentCurves() else {
       throw CommandError("nothing to export: plot something first")
@@ -399,7 +411,8 @@ public struct Session: Sendable {
       return .text("\(name.text) = \(CalculatorBrain.format(value))  (your variable)")
     }
     let known = Help.names + Array(brain.functions.keys) + Array(brain.variables.keys)
-    let hint = Suggestions.nearest(to: name.text, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+    let hint =
+      Suggestions.nearest(to: name.text, among: known).map { " (did you mean '\($0)'?)" } ?? ""
     throw CommandError("no help for '\(name.text)'\(hint)", at: name.span)
   }
 }

@@ -56,7 +56,8 @@ public enum StreamOutput {
   /// `range` as a closed range that a viewport can show: finite with `lower < upper`
   /// (`[0, 1]` for non-finite bounds; a unit range about an empty one).
   static func shownRange(_ range: ValueRange) -> ClosedRange<Double> {
-    let lo = range.lower, hi = range.upper
+    let lo = range.lower
+    let hi = range.upper
     guard lo.isFinite, hi.isFinite, (hi - lo).isFinite else { return 0...1 }
     if hi > lo { return lo...hi }
     return (lo - 0.5)...(lo + 0.5)
@@ -69,7 +70,8 @@ public enum StreamOutput {
     var current: [PlotPoint] = []
     func finish() {
       if !current.isEmpty {
-        out.append(current.count > 4 * max(viewport.size.width, 1) ? reduced(current, viewport) : current)
+        out.append(
+          current.count > 4 * max(viewport.size.width, 1) ? reduced(current, viewport) : current)
       }
       current = []
     }
@@ -93,7 +95,8 @@ public enum StreamOutput {
     while i < points.count {
       let column = (viewport.pixelX(points[i].x)).rounded(.down)
       var j = i
-      var low = i, high = i
+      var low = i
+      var high = i
       while j + 1 < points.count, viewport.pixelX(points[j + 1].x).rounded(.down) == column {
         j += 1
         if points[j].y < points[low].y { low = j }
@@ -153,7 +156,8 @@ public enum StreamOutput {
     let columns = max(1, size.columns)
     let height = max(1, size.rows - 1)
     let statusRoom = max(1, height / 3)
-    var status = statusLines(frame, columns: columns, maxLines: statusRoom, canvas: canvas, colors: colors)
+    var status = statusLines(
+      frame, columns: columns, maxLines: statusRoom, canvas: canvas, colors: colors)
     let plotRows = height - status.count
     guard plotRows >= minimumPlot.rows, columns >= minimumPlot.columns else {
       if status.count > height { status = Array(status.suffix(height)) }
@@ -161,10 +165,13 @@ public enum StreamOutput {
     }
     let plot: String
     switch canvas {
-    case .ascii: plot = drawPlot(frame, AsciiCanvas(columns: columns, rows: plotRows), colors: colors)
-    case .braille: plot = drawPlot(frame, BrailleCanvas(columns: columns, rows: plotRows), colors: colors)
+    case .ascii:
+      plot = drawPlot(frame, AsciiCanvas(columns: columns, rows: plotRows), colors: colors)
+    case .braille:
+      plot = drawPlot(frame, BrailleCanvas(columns: columns, rows: plotRows), colors: colors)
     case .block:
-      plot = drawPlot(frame, DotCanvas(columns: columns, rows: plotRows, glyphs: BlockGlyphs()), colors: colors)
+      plot = drawPlot(
+        frame, DotCanvas(columns: columns, rows: plotRows, glyphs: BlockGlyphs()), colors: colors)
     }
     var lines = plot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while lines.count < plotRows { lines.append("") }
@@ -187,7 +194,8 @@ public enum StreamOutput {
     var canvas = canvas
     let options = PlotLayout.Options(showLegend: false)
     let yTickCount = PlotOutput.tickCount(canvas.rows, per: 4)
-    let labels = Ticks.ticks(for: shownRange(frame.yRange), approximateCount: yTickCount).map(\.label)
+    let labels = Ticks.ticks(for: shownRange(frame.yRange), approximateCount: yTickCount).map(
+      \.label)
     let area = PlotLayout.plotArea(for: canvas, options: options, yTickLabels: labels)
     let plot = sampledPlot(
       frame, size: PixelSize(width: Int(area.width), height: Int(area.height)),
@@ -213,7 +221,8 @@ public enum StreamOutput {
   ///   - colors: the colours, or nil.
   /// - Returns: the lines, without newlines.
   public static func statusLines(
-    _ frame: StreamFrame, columns: Int, maxLines: Int, canvas: CanvasKind, colors: TerminalColors? = nil
+    _ frame: StreamFrame, columns: Int, maxLines: Int, canvas: CanvasKind,
+    colors: TerminalColors? = nil
   ) -> [String] {
     let columns = max(1, columns)
     let maxLines = max(1, maxLines)
@@ -387,7 +396,8 @@ public enum StreamOutput {
     }
     let options = PlotLayout.Options(title: countersText(frame))
     let yTickCount = PlotOutput.tickCount(height, per: 60)
-    let labels = Ticks.ticks(for: shownRange(frame.yRange), approximateCount: yTickCount).map(\.label)
+    let labels = Ticks.ticks(for: shownRange(frame.yRange), approximateCount: yTickCount).map(
+      \.label)
     let area = PlotLayout.plotArea(for: renderer, options: options, yTickLabels: labels)
     let plot = sampledPlot(
       titled, size: PixelSize(width: Int(area.width), height: Int(area.height)),

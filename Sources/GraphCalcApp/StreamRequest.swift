@@ -113,7 +113,8 @@ public struct StreamRequest: Sendable, Hashable {
     do {
       options = try StreamOptions.parse(flags)
     } catch {
-      throw StreamArgumentError(error.description, argument: culprit(of: error, in: flags).map { flagIndices[$0] })
+      throw StreamArgumentError(
+        error.description, argument: culprit(of: error, in: flags).map { flagIndices[$0] })
     }
     if let command = options.command {
       if let file {
@@ -123,8 +124,12 @@ public struct StreamRequest: Sendable, Hashable {
       }
       return StreamRequest(source: .command(command), options: options)
     }
-    guard let file, file.path != "-" else { return StreamRequest(source: .standardInput, options: options) }
-    guard !file.path.isEmpty else { throw StreamArgumentError("'<' needs a FILE after it", argument: file.index) }
+    guard let file, file.path != "-" else {
+      return StreamRequest(source: .standardInput, options: options)
+    }
+    guard !file.path.isEmpty else {
+      throw StreamArgumentError("'<' needs a FILE after it", argument: file.index)
+    }
     return StreamRequest(source: .file(file.path), options: options)
   }
 

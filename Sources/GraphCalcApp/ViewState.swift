@@ -92,7 +92,8 @@ public struct ViewState: Sendable, Hashable {
       throw CommandError(
         "zoom factor must be a positive number, got \(CalculatorBrain.format(factor))")
     }
-    func scaled(_ r: ClosedRange<Double>, axis: String) throws(CommandError) -> ClosedRange<Double> {
+    func scaled(_ r: ClosedRange<Double>, axis: String) throws(CommandError) -> ClosedRange<Double>
+    {
       let centre = r.lowerBound / 2 + r.upperBound / 2
       let half = (r.upperBound / 2 - r.lowerBound / 2) / factor
       return try ViewState.checkedRange(centre - half, centre + half, axis: axis)
@@ -110,7 +111,8 @@ public struct ViewState: Sendable, Hashable {
   ///   - dy: The y offset (plot units); 0 keeps an automatic y range automatic.
   ///   - autoY: The current automatic y range, or nil when nothing is plotted.
   /// - Throws: `CommandError` for an offset that would make a range undrawable.
-  public mutating func pan(dx: Double, dy: Double, autoY: ClosedRange<Double>?) throws(CommandError) {
+  public mutating func pan(dx: Double, dy: Double, autoY: ClosedRange<Double>?) throws(CommandError)
+  {
     let x = try ViewState.checkedRange(xRange.lowerBound + dx, xRange.upperBound + dx, axis: "x")
     var y: ClosedRange<Double>?
     if dy != 0, let r = currentY(autoY) {
@@ -127,7 +129,9 @@ public struct ViewState: Sendable, Hashable {
   ///   - y: The new y centre (plot units), or nil to leave y alone.
   ///   - autoY: The current automatic y range, or nil when nothing is plotted.
   /// - Throws: `CommandError` for a centre that would make a range undrawable.
-  public mutating func center(x: Double, y: Double?, autoY: ClosedRange<Double>?) throws(CommandError) {
+  public mutating func center(x: Double, y: Double?, autoY: ClosedRange<Double>?)
+    throws(CommandError)
+  {
     let dx = x - (xRange.lowerBound / 2 + xRange.upperBound / 2)
     var dy = 0.0
     if let y, let r = currentY(autoY) { dy = y - (r.lowerBound / 2 + r.upperBound / 2) }

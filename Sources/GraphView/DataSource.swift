@@ -21,7 +21,8 @@ public protocol GraphViewDataSource {
   /// ulps of it (a source may compute a batch with vector math, whose elementary functions
   /// differ from the scalar ones in the last bits). The sampler and autoscaling ask for many
   /// values at once through this; the default calls `y(at:curve:)` for each.
-  func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int)
+  func y(
+    at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int)
 
   /// An enclosure of the values of curve `curve` over the plot-x interval `x`, with Tupper's
   /// `def` and `cont` flags (see `Interval`). The default answers `Interval.unknown`, which
@@ -34,7 +35,9 @@ public protocol GraphViewDataSource {
 
 extension GraphViewDataSource {
   /// The default: one `y(at:curve:)` per value.
-  public func y(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int) {
+  public func y(
+    at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int
+  ) {
     for i in 0..<min(xs.count, out.count) { out[i] = y(at: xs[i], curve: curve) }
   }
 

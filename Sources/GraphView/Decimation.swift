@@ -171,7 +171,8 @@ public struct PixelDecimator: Sendable {
     guard x.isFinite, y.isFinite, width > 0, height > 0 else { return }
     let px = viewport.pixelX(x)
     let py = viewport.pixelY(y)
-    let w = Double(width), h = Double(height)
+    let w = Double(width)
+    let h = Double(height)
     guard px >= 0, px <= w, py >= 0, py <= h else { return }
     if usesBitmap {
       let c = min(width - 1, Int(px))

@@ -33,10 +33,15 @@ public enum LayoutClip {
   public static func clipSegment(
     _ a: PixelPoint, _ b: PixelPoint, to rect: PixelRect
   ) -> (a: PixelPoint, b: PixelPoint, t0: Double, t1: Double)? {
-    let ax = limited(a.x), ay = limited(a.y), bx = limited(b.x), by = limited(b.y)
+    let ax = limited(a.x)
+    let ay = limited(a.y)
+    let bx = limited(b.x)
+    let by = limited(b.y)
     guard !ax.isNaN, !ay.isNaN, !bx.isNaN, !by.isNaN else { return nil }
-    let dx = bx - ax, dy = by - ay
-    var t0 = 0.0, t1 = 1.0
+    let dx = bx - ax
+    let dy = by - ay
+    var t0 = 0.0
+    var t1 = 1.0
     // Each edge: p * t <= q keeps the inside.
     let edges: [(p: Double, q: Double)] = [
       (-dx, ax - rect.minX), (dx, rect.maxX - ax),
@@ -85,7 +90,8 @@ public enum LayoutClip {
     }
     var i = 1
     while i < points.count {
-      let a = points[i - 1], b = points[i]
+      let a = points[i - 1]
+      let b = points[i]
       i += 1
       guard let c = clipSegment(a, b, to: rect) else {
         finish()

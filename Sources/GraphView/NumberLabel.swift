@@ -67,7 +67,8 @@ public enum NumberLabel {
       withVaList([digits, value]) { vsnprintf(buf.baseAddress, buf.count, "%.*g", $0) }
     }
     guard written > 0 else { return "?" }
-    let text = String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = String(
+      decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return tidyExponent(text)
   }
 

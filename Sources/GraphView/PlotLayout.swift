@@ -83,7 +83,8 @@ public enum PlotLayout {
     let right = m.snapX(m.pad + 2 * m.outset.x)
     let top = m.snapY(m.pad + (hasTitle ? m.char.height + m.labelGapY : 0) + 2 * m.outset.y)
     let bottom = m.snapY(m.pad + 2 * m.outset.y + m.labelGapY + m.char.height)
-    let w = Double(max(renderer.size.width, 1)), h = Double(max(renderer.size.height, 1))
+    let w = Double(max(renderer.size.width, 1))
+    let h = Double(max(renderer.size.height, 1))
     let width = (w - left - right).rounded(.down)
     let height = (h - top - bottom).rounded(.down)
     guard width >= 1, height >= 1 else { return PixelRect(x: 0, y: 0, width: w, height: h) }
@@ -215,7 +216,9 @@ public enum PlotLayout {
         for segment in curve.segments {
           for point in segment {
             let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
-            if clipRect.contains(p) { markers += marker(at: p, radius: markerRadius(m), clip: clipRect) }
+            if clipRect.contains(p) {
+              markers += marker(at: p, radius: markerRadius(m), clip: clipRect)
+            }
           }
         }
         if !markers.isEmpty { renderer.drawPolylines(markers, style: .curve(index)) }
@@ -233,7 +236,8 @@ public enum PlotLayout {
     if let title = options.title, !title.isEmpty {
       renderer.drawText(
         title,
-        at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: frame.minY - m.outset.y - m.labelGapY),
+        at: PixelPoint(
+          x: plotArea.minX + plotArea.width / 2, y: frame.minY - m.outset.y - m.labelGapY),
         anchor: .bottomCenter, style: .title)
     }
   }
@@ -254,7 +258,9 @@ public enum PlotLayout {
     curvePolylines(curve, map: PixelMap(viewport: viewport, area: plotArea), clip: plotArea)
   }
 
-  static func curvePolylines(_ curve: SampledCurve, map: PixelMap, clip: PixelRect) -> [[PixelPoint]] {
+  static func curvePolylines(_ curve: SampledCurve, map: PixelMap, clip: PixelRect)
+    -> [[PixelPoint]]
+  {
     var out: [[PixelPoint]] = []
     for segment in curve.segments {
       let points = segment.map { PixelPoint(x: map.x($0.x), y: map.y($0.y)) }
@@ -371,7 +377,9 @@ public enum PlotLayout {
     /// `v` rounded up to whole characters and then to a whole pixel.
     func snapX(_ v: Double) -> Double { ((v / char.width).rounded(.up) * char.width).rounded(.up) }
     /// `v` rounded up to whole lines and then to a whole pixel.
-    func snapY(_ v: Double) -> Double { ((v / char.height).rounded(.up) * char.height).rounded(.up) }
+    func snapY(_ v: Double) -> Double {
+      ((v / char.height).rounded(.up) * char.height).rounded(.up)
+    }
   }
 
   /// Plot space to the output's pixels: the viewport's pixels scaled to the plot area and
@@ -385,7 +393,8 @@ public enum PlotLayout {
     init(viewport: Viewport, area: PixelRect) {
       self.viewport = viewport
       self.area = area
-      let vw = Double(viewport.size.width), vh = Double(viewport.size.height)
+      let vw = Double(viewport.size.width)
+      let vh = Double(viewport.size.height)
       kx = vw > 0 ? area.width / vw : 1
       ky = vh > 0 ? area.height / vh : 1
     }

@@ -140,11 +140,14 @@ public struct RecordBounds: Sendable, Hashable {
     count: Int, xWithin: ClosedRange<Double>? = nil,
     value: (_ field: RecordField, _ record: Int) -> Double
   ) -> RecordBounds? {
-    var x0 = Double.infinity, x1 = -Double.infinity
-    var y0 = Double.infinity, y1 = -Double.infinity
+    var x0 = Double.infinity
+    var x1 = -Double.infinity
+    var y0 = Double.infinity
+    var y1 = -Double.infinity
     var n = 0
     for i in 0..<max(0, count) {
-      let x = value(.x, i), y = value(.y, i)
+      let x = value(.x, i)
+      let y = value(.y, i)
       guard x.isFinite, y.isFinite else { continue }
       if let r = xWithin, !r.contains(x) { continue }
       n += 1

@@ -110,7 +110,8 @@ public enum Sampler {
     budget: SamplingBudget = .default
   ) -> SampledCurve {
     let title = source.title(ofCurve: curve)
-    guard var engine = CurveSampler(source: source, curve: curve, viewport: viewport, budget: budget)
+    guard
+      var engine = CurveSampler(source: source, curve: curve, viewport: viewport, budget: budget)
     else { return SampledCurve(title: title, segments: []) }
     engine.run()
     return SampledCurve(title: title, segments: engine.segments, undecidedColumns: engine.undecided)
@@ -189,16 +190,29 @@ struct Piece {
   var atRight: Bool
 
   init(x: Double, y: Double, leaf: Int, atLeft: Bool) {
-    startX = x; startY = y; endX = x; endY = y
-    minX = x; minY = y; maxX = x; maxY = y
-    firstLeaf = leaf; endLeaf = leaf
+    startX = x
+    startY = y
+    endX = x
+    endY = y
+    minX = x
+    minY = y
+    maxX = x
+    maxY = y
+    firstLeaf = leaf
+    endLeaf = leaf
     self.atLeft = atLeft
     atRight = false
   }
 
   mutating func add(x: Double, y: Double) {
-    if y < minY { minY = y; minX = x }
-    if y > maxY { maxY = y; maxX = x }
+    if y < minY {
+      minY = y
+      minX = x
+    }
+    if y > maxY {
+      maxY = y
+      maxX = x
+    }
   }
 }
 
@@ -534,7 +548,8 @@ struct CurveSampler<Source: GraphViewDataSource> {
             l.joined = abs(l.y1 - l.y0) * scaleY <= budget.joinTolerance
           } else {
             // Out of budget: drawn from the samples, except across the whole band (a pole).
-            let c0 = clip(l.y0), c1 = clip(l.y1)
+            let c0 = clip(l.y0)
+            let c1 = clip(l.y1)
             l.joined = !(min(c0, c1) == bandLo && max(c0, c1) == bandHi)
           }
         } else {
@@ -613,7 +628,8 @@ struct CurveSampler<Source: GraphViewDataSource> {
     for p in pieces.indices where pieces[p].endLeaf > pieces[p].firstLeaf {
       var piece = pieces[p]
       queue.removeAll(keepingCapacity: true)
-      for i in piece.firstLeaf..<piece.endLeaf where excess(leaves[i], piece.minY, piece.maxY) > tol {
+      for i in piece.firstLeaf..<piece.endLeaf where excess(leaves[i], piece.minY, piece.maxY) > tol
+      {
         queue.append(leaves[i])
       }
       var head = 0

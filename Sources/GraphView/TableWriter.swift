@@ -22,9 +22,14 @@ public enum TableWriter {
     // The view's edges, from the viewport's mapping directly (`Viewport.xRange` would trap
     // on a degenerate viewport: a NaN bound makes no range); NaN edges make every point `o`.
     let v = plot.viewport
-    let x0 = v.plotX(0), x1 = v.plotX(Double(v.size.width))
-    let y0 = v.plotY(Double(v.size.height)), y1 = v.plotY(0)
-    let xlo = min(x0, x1), xhi = max(x0, x1), ylo = min(y0, y1), yhi = max(y0, y1)
+    let x0 = v.plotX(0)
+    let x1 = v.plotX(Double(v.size.width))
+    let y0 = v.plotY(Double(v.size.height))
+    let y1 = v.plotY(0)
+    let xlo = min(x0, x1)
+    let xhi = max(x0, x1)
+    let ylo = min(y0, y1)
+    let yhi = max(y0, y1)
     var out = ""
     for (index, curve) in plot.curves.enumerated() {
       if index > 0 { out += "\n\n" }

@@ -109,7 +109,9 @@ public struct Viewport: Sendable, Hashable {
   /// The plot y at pixel y.
   @inlinable public func plotY(_ py: Double) -> Double { (originY - py) / scaleY }
   /// The pixel point of a plot point.
-  @inlinable public func pixel(_ p: PlotPoint) -> PixelPoint { PixelPoint(x: pixelX(p.x), y: pixelY(p.y)) }
+  @inlinable public func pixel(_ p: PlotPoint) -> PixelPoint {
+    PixelPoint(x: pixelX(p.x), y: pixelY(p.y))
+  }
 
   /// The plot-space x interval of pixel column `column`, its edges included:
   /// `[plotX(column), plotX(column + 1)]`.

@@ -32,7 +32,9 @@ public struct Interval: Sendable, Hashable, CustomStringConvertible {
   ///   - isDefinedEverywhere: Tupper's `def` flag; defaults to `true`.
   ///   - isContinuous: Tupper's `cont` flag; defaults to `true`.
   @inlinable
-  public init(_ lo: Double, _ hi: Double, isDefinedEverywhere: Bool = true, isContinuous: Bool = true) {
+  public init(
+    _ lo: Double, _ hi: Double, isDefinedEverywhere: Bool = true, isContinuous: Bool = true
+  ) {
     self.lo = lo
     self.hi = hi
     self.isDefinedEverywhere = isDefinedEverywhere
@@ -49,7 +51,8 @@ public struct Interval: Sendable, Hashable, CustomStringConvertible {
   public static let empty = Interval(.nan, .nan, isDefinedEverywhere: false, isContinuous: false)
 
   /// The whole real line, `[-inf, inf]`, with flags that promise nothing.
-  public static let unknown = Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
+  public static let unknown = Interval(
+    -.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
 
   /// Whether the interval holds no value (the function is defined nowhere in the input).
   @inlinable

@@ -23,7 +23,8 @@ extension Interval {
   @inlinable
   func flagged(def: Bool, cont: Bool) -> Interval {
     if isEmpty { return .empty }
-    return Interval(lo, hi, isDefinedEverywhere: isDefinedEverywhere && def, isContinuous: isContinuous && cont)
+    return Interval(
+      lo, hi, isDefinedEverywhere: isDefinedEverywhere && def, isContinuous: isContinuous && cont)
   }
 
   /// Whether `lo == hi` (one point).
@@ -46,7 +47,8 @@ extension Interval {
   /// Negation `[-hi, -lo]` (exact).
   public static prefix func - (x: Interval) -> Interval {
     if x.isEmpty { return .empty }
-    return Interval(-x.hi, -x.lo, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    return Interval(
+      -x.hi, -x.lo, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
   }
 
   /// Sum `[a.lo + b.lo, a.hi + b.hi]`, rounded outward.
@@ -58,7 +60,8 @@ extension Interval {
     var lo = Round.addDown(a.lo, b.lo)
     var hi = Round.addUp(a.hi, b.hi)
     // inf + -inf is NaN: possible when one operand reaches +inf and the other -inf.
-    var def = a.isDefinedEverywhere && b.isDefinedEverywhere
+    var def =
+      a.isDefinedEverywhere && b.isDefinedEverywhere
       && !(a.hi == .infinity && b.lo == -.infinity) && !(a.lo == -.infinity && b.hi == .infinity)
     if lo.isNaN || hi.isNaN {
       if lo.isNaN && hi.isNaN { return .empty }
@@ -66,7 +69,8 @@ extension Interval {
       if lo.isNaN { lo = -.infinity }
       if hi.isNaN { hi = .infinity }
     }
-    return Interval(lo, hi, isDefinedEverywhere: def, isContinuous: a.isContinuous && b.isContinuous)
+    return Interval(
+      lo, hi, isDefinedEverywhere: def, isContinuous: a.isContinuous && b.isContinuous)
   }
 
   /// Difference `a + (-b)`: `[a.lo - b.hi, a.hi - b.lo]`, rounded outward.
@@ -86,24 +90,32 @@ extension Interval {
     let hi: Double
     if a.lo >= 0 {
       if b.lo >= 0 {
-        lo = Round.mulDown(a.lo, b.lo); hi = Round.mulUp(a.hi, b.hi)
+        lo = Round.mulDown(a.lo, b.lo)
+        hi = Round.mulUp(a.hi, b.hi)
       } else if b.hi <= 0 {
-        lo = Round.mulDown(a.hi, b.lo); hi = Round.mulUp(a.lo, b.hi)
+        lo = Round.mulDown(a.hi, b.lo)
+        hi = Round.mulUp(a.lo, b.hi)
       } else {
-        lo = Round.mulDown(a.hi, b.lo); hi = Round.mulUp(a.hi, b.hi)
+        lo = Round.mulDown(a.hi, b.lo)
+        hi = Round.mulUp(a.hi, b.hi)
       }
     } else if a.hi <= 0 {
       if b.lo >= 0 {
-        lo = Round.mulDown(a.lo, b.hi); hi = Round.mulUp(a.hi, b.lo)
+        lo = Round.mulDown(a.lo, b.hi)
+        hi = Round.mulUp(a.hi, b.lo)
       } else if b.hi <= 0 {
-        lo = Round.mulDown(a.hi, b.hi); hi = Round.mulUp(a.lo, b.lo)
+        lo = Round.mulDown(a.hi, b.hi)
+        hi = Round.mulUp(a.lo, b.lo)
       } else {
-        lo = Round.mulDown(a.lo, b.hi); hi = Round.mulUp(a.lo, b.lo)
+        lo = Round.mulDown(a.lo, b.hi)
+        hi = Round.mulUp(a.lo, b.lo)
       }
     } else if b.lo >= 0 {
-      lo = Round.mulDown(a.lo, b.hi); hi = Round.mulUp(a.hi, b.hi)
+      lo = Round.mulDown(a.lo, b.hi)
+      hi = Round.mulUp(a.hi, b.hi)
     } else if b.hi <= 0 {
-      lo = Round.mulDown(a.hi, b.lo); hi = Round.mulUp(a.lo, b.lo)
+      lo = Round.mulDown(a.hi, b.lo)
+      hi = Round.mulUp(a.lo, b.lo)
     } else {
       lo = Swift.min(Round.mulDown(a.lo, b.hi), Round.mulDown(a.hi, b.lo))
       hi = Swift.max(Round.mulUp(a.lo, b.lo), Round.mulUp(a.hi, b.hi))
@@ -127,7 +139,8 @@ extension Interval {
   @inline(__always)
   static func product(_ a: Interval, _ b: Interval, _ lo: Double, _ hi: Double) -> Interval {
     // 0 * inf is NaN: possible when one operand holds 0 and the other reaches infinity.
-    let zeroTimesInfinity = a.contains(0) && (b.lo == -.infinity || b.hi == .infinity)
+    let zeroTimesInfinity =
+      a.contains(0) && (b.lo == -.infinity || b.hi == .infinity)
       || b.contains(0) && (a.lo == -.infinity || a.hi == .infinity)
     return make(
       lo, hi, def: a.isDefinedEverywhere && b.isDefinedEverywhere && !zeroTimesInfinity,
@@ -190,15 +203,24 @@ extension Interval {
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
     if a.lo == 0 && a.hi == 0 {
-      return Interval(0, 0, isDefinedEverywhere: false, isContinuous: cont && !(b.lo < 0 && b.hi > 0))
+      return Interval(
+        0, 0, isDefinedEverywhere: false, isContinuous: cont && !(b.lo < 0 && b.hi > 0))
     }
     def = false
     if b.lo < 0 && b.hi > 0 {
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
     if b.lo == 0 {  // b = [0, h], h > 0: a / (0, h]
-      if a.lo >= 0 { return Interval(Round.divDown(a.lo, b.hi).clampedNaN(0), .infinity, isDefinedEverywhere: false, isContinuous: false) }
-      if a.hi <= 0 { return Interval(-.infinity, Round.divUp(a.hi, b.hi).clampedNaN(0), isDefinedEverywhere: false, isContinuous: false) }
+      if a.lo >= 0 {
+        return Interval(
+          Round.divDown(a.lo, b.hi).clampedNaN(0), .infinity, isDefinedEverywhere: false,
+          isContinuous: false)
+      }
+      if a.hi <= 0 {
+        return Interval(
+          -.infinity, Round.divUp(a.hi, b.hi).clampedNaN(0), isDefinedEverywhere: false,
+          isContinuous: false)
+      }
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
     // b = [l, 0], l < 0: a / [l, 0) tends to one infinity, but at b = +0 (the usual zero)
@@ -211,7 +233,9 @@ extension Interval {
     if x.isEmpty { return .empty }
     if x.lo >= 0 { return x }
     if x.hi <= 0 { return -x }
-    return Interval(0, Swift.max(-x.lo, x.hi), isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    return Interval(
+      0, Swift.max(-x.lo, x.hi), isDefinedEverywhere: x.isDefinedEverywhere,
+      isContinuous: x.isContinuous)
   }
 
   /// The lesser of two: `[min(a.lo, b.lo), min(a.hi, b.hi)]` (exact). Empty when either is
@@ -262,7 +286,9 @@ extension Interval {
   public static func sqr(_ x: Interval) -> Interval {
     let m = abs(x)
     if m.isEmpty { return .empty }
-    return make(Round.mulDown(m.lo, m.lo), Round.mulUp(m.hi, m.hi), def: m.isDefinedEverywhere, cont: m.isContinuous)
+    return make(
+      Round.mulDown(m.lo, m.lo), Round.mulUp(m.hi, m.hi), def: m.isDefinedEverywhere,
+      cont: m.isContinuous)
   }
 
   /// `sqrt(a^2 + b^2)` (C's `hypot`): increasing in `|a|` and `|b|`, so

@@ -82,7 +82,9 @@ extension Interval {
       var part = Interval.empty
       if y.lo.rounded(.up) <= y.hi {  // y holds an integer
         let m = positivePower(negative, y)
-        if !m.isEmpty { part = Interval(-m.hi, m.hi, isDefinedEverywhere: false, isContinuous: false) }
+        if !m.isEmpty {
+          part = Interval(-m.hi, m.hi, isDefinedEverywhere: false, isContinuous: false)
+        }
       }
       if x.lo == -.infinity {  // C: pow(-inf, y) is 0 for y < 0 and inf for y > 0
         if y.lo < 0 { part = hull(part, Interval(0, 0)) }
@@ -99,7 +101,10 @@ extension Interval {
 
   /// `x^n` for an integer `n` (a whole-number Double, possibly beyond Int's range).
   static func integerPower(_ x: Interval, _ n: Double) -> Interval {
-    if n == 0 { return Interval(1, 1, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous) }
+    if n == 0 {
+      return Interval(
+        1, 1, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    }
     if n == 1 { return x }
     if n == 2 { return sqr(x) }
     let odd = n.truncatingRemainder(dividingBy: 2) != 0
@@ -111,14 +116,18 @@ extension Interval {
       return make(powDown(m.lo, n), powUp(m.hi, n), def: def, cont: cont)
     }
     if x.lo == 0 && x.hi == 0 {  // C: pow(+-0, -n) is +inf, or +-inf for odd n
-      return Interval(odd ? -.infinity : .infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
+      return Interval(
+        odd ? -.infinity : .infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
     if x.lo <= 0 && x.hi >= 0 {  // a pole in x
       if !odd {
         let m = Swift.max(-x.lo, x.hi)
         return Interval(powDown(m, n), .infinity, isDefinedEverywhere: false, isContinuous: false)
       }
-      if x.lo == 0 { return Interval(powDown(x.hi, n), .infinity, isDefinedEverywhere: false, isContinuous: false) }
+      if x.lo == 0 {
+        return Interval(
+          powDown(x.hi, n), .infinity, isDefinedEverywhere: false, isContinuous: false)
+      }
       return Interval(-.infinity, .infinity, isDefinedEverywhere: false, isContinuous: false)
     }
     if odd { return make(powDown(x.hi, n), powUp(x.lo, n), def: def, cont: cont) }

@@ -75,9 +75,11 @@ extension Interval {
     }
     least = Swift.max(0, Swift.min(least, Round.relDown(Swift.min(a, b))))
     if negative {
-      return Interval(-most, -least, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+      return Interval(
+        -most, -least, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
     }
-    return Interval(least, most, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    return Interval(
+      least, most, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
   }
 
   /// `|gamma(x)| = pi / (|sin(pi x)| gamma(1 - x))` for `x` in one negative segment

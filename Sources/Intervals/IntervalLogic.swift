@@ -13,14 +13,18 @@ extension Interval {
   @inlinable
   static func truthValue(_ v: Double, _ a: Interval, _ b: Interval) -> Interval {
     Interval(
-      v, v, isDefinedEverywhere: a.isDefinedEverywhere && b.isDefinedEverywhere && !a.isEmpty && !b.isEmpty,
+      v, v,
+      isDefinedEverywhere: a.isDefinedEverywhere && b.isDefinedEverywhere && !a.isEmpty
+        && !b.isEmpty,
       isContinuous: a.isContinuous && b.isContinuous)
   }
 
   /// `[0, 1]`, undecided: not continuous.
   @inlinable
   static func undecided(_ a: Interval, _ b: Interval) -> Interval {
-    Interval(0, 1, isDefinedEverywhere: a.isDefinedEverywhere && b.isDefinedEverywhere, isContinuous: false)
+    Interval(
+      0, 1, isDefinedEverywhere: a.isDefinedEverywhere && b.isDefinedEverywhere, isContinuous: false
+    )
   }
 
   /// `a < b`: `[1, 1]` when `a.hi < b.lo`, `[0, 0]` when `a.lo >= b.hi`, else `[0, 1]`.
@@ -58,7 +62,8 @@ extension Interval {
   public static func notEqual(_ a: Interval, _ b: Interval) -> Interval {
     if a.isEmpty || b.isEmpty { return truthValue(1, a, b) }
     let e = equal(a, b)
-    return Interval(1 - e.hi, 1 - e.lo, isDefinedEverywhere: e.isDefinedEverywhere, isContinuous: e.isContinuous)
+    return Interval(
+      1 - e.hi, 1 - e.lo, isDefinedEverywhere: e.isDefinedEverywhere, isContinuous: e.isContinuous)
   }
 
   /// The truth of `x` as the point evaluator tests it (`x != 0`): `[0, 0]` for `[0, 0]`,
@@ -105,7 +110,8 @@ extension Interval {
   /// `test` certainly nonzero (or empty, NaN counting as true): `then` with the test's flags;
   /// `test == [0, 0]`: `otherwise`; undecided: the hull of both branches, not continuous
   /// (Tupper 2001; function-plot's interval sampler does the same for piecewise functions).
-  public static func conditional(_ test: Interval, then: Interval, otherwise: Interval) -> Interval {
+  public static func conditional(_ test: Interval, then: Interval, otherwise: Interval) -> Interval
+  {
     let t = truth(test)
     if t.lo == 1 { return then.flagged(def: t.isDefinedEverywhere, cont: t.isContinuous) }
     if t.hi == 0 { return otherwise.flagged(def: t.isDefinedEverywhere, cont: t.isContinuous) }

@@ -31,7 +31,9 @@ extension Interval {
       if x.isPoint { return .empty }
       return Interval(-1, 1, isDefinedEverywhere: false, isContinuous: cont)
     }
-    if x.hi - x.lo >= 2 * Double.pi { return Interval(-1, 1, isDefinedEverywhere: def, isContinuous: cont) }
+    if x.hi - x.lo >= 2 * Double.pi {
+      return Interval(-1, 1, isDefinedEverywhere: def, isContinuous: cont)
+    }
     let a = f(x.lo)
     let b = f(x.hi)
     let exactA = x.lo == 0  // sin(0) = 0 and cos(0) = 1 exactly
@@ -40,7 +42,8 @@ extension Interval {
     var hi = Swift.max(exactA ? a : Round.up(a), exactB ? b : Round.up(b))
     if mayContain(x, offset: maxAt, period: 2 * Double.pi) { hi = 1 }
     if mayContain(x, offset: maxAt + Double.pi, period: 2 * Double.pi) { lo = -1 }
-    return Interval(Swift.max(lo, -1), Swift.min(hi, 1), isDefinedEverywhere: def, isContinuous: cont)
+    return Interval(
+      Swift.max(lo, -1), Swift.min(hi, 1), isDefinedEverywhere: def, isContinuous: cont)
   }
 
   /// The sine: extremes where `pi/2 + k pi` lies in `x` (see `sinusoid`). After the
@@ -86,7 +89,9 @@ extension Interval {
   static func onUnitDomain(_ x: Interval) -> Interval {
     if x.isEmpty || x.hi < -1 || x.lo > 1 { return .empty }
     let def = x.isDefinedEverywhere && x.lo >= -1 && x.hi <= 1
-    return Interval(Swift.max(x.lo, -1), Swift.min(x.hi, 1), isDefinedEverywhere: def, isContinuous: x.isContinuous)
+    return Interval(
+      Swift.max(x.lo, -1), Swift.min(x.hi, 1), isDefinedEverywhere: def,
+      isContinuous: x.isContinuous)
   }
 
   /// The arcsine over its domain `[-1, 1]`: increasing, 2 ulps outward, within
@@ -129,8 +134,10 @@ extension Interval {
     if y.lo <= 0 && y.hi >= 0 && x.lo <= 0 {  // signed zeros make even atan2(0, 0) +-0 or +-pi
       return Interval(-p, p, isDefinedEverywhere: def, isContinuous: false)
     }
-    let c1 = Glibc.atan2(y.lo, x.lo), c2 = Glibc.atan2(y.lo, x.hi)
-    let c3 = Glibc.atan2(y.hi, x.lo), c4 = Glibc.atan2(y.hi, x.hi)
+    let c1 = Glibc.atan2(y.lo, x.lo)
+    let c2 = Glibc.atan2(y.lo, x.hi)
+    let c3 = Glibc.atan2(y.hi, x.lo)
+    let c4 = Glibc.atan2(y.hi, x.hi)
     let lo = Swift.min(Swift.min(c1, c2), Swift.min(c3, c4))
     let hi = Swift.max(Swift.max(c1, c2), Swift.max(c3, c4))
     let exactLo = lo == 0 && y.lo == 0
@@ -177,7 +184,8 @@ extension Interval {
   public static func atanh(_ x: Interval) -> Interval {
     if x.isEmpty || x.hi < -1 || x.lo > 1 { return .empty }
     let def = x.isDefinedEverywhere && x.lo > -1 && x.hi < 1
-    let lo = x.lo <= -1 ? -Double.infinity : (x.lo == 0 ? 0 : Round.down(Glibc.atanh(x.lo), ulps: 4))
+    let lo =
+      x.lo <= -1 ? -Double.infinity : (x.lo == 0 ? 0 : Round.down(Glibc.atanh(x.lo), ulps: 4))
     let hi = x.hi >= 1 ? Double.infinity : (x.hi == 0 ? 0 : Round.up(Glibc.atanh(x.hi), ulps: 4))
     return make(lo, hi, def: def, cont: x.isContinuous)
   }

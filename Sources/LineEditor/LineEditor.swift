@@ -109,7 +109,8 @@ public struct LineEditor: Sendable {
     var pointers = words.map { strdup($0) }
     defer { for p in pointers { free(p) } }
     pointers.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+      buffer.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count)
+      {
         _ = gc_set_completion_words($0, Int32(clamping: buffer.count))
       }
     }

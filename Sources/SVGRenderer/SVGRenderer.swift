@@ -1,9 +1,9 @@
 import GraphView
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A standalone SVG 1.1 document that implements `PlotRenderer`.
@@ -65,7 +65,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     for line in lines {
       var count = 0
       for p in line where p.x.isFinite && p.y.isFinite {
-        body.append(count == 0 ? UInt8(ascii: "M") : count == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
+        body.append(
+          count == 0 ? UInt8(ascii: "M") : count == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
         Self.appendNumber(p.x, to: &body)
         body.append(UInt8(ascii: ","))
         Self.appendNumber(p.y, to: &body)
@@ -164,7 +165,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// The SVG document: XML declaration, `<svg>` root with width, height and viewBox, the
   /// `<defs>` (clip paths), a white background and what was drawn; ends in a newline.
   public func document() -> String {
-    let w = size.width, h = size.height
+    let w = size.width
+    let h = size.height
     var lines = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
@@ -368,7 +370,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     case .legend:
       return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\""
     default:
-      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" shape-rendering=\"crispEdges\""
+      return
+        "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" shape-rendering=\"crispEdges\""
     }
   }
 

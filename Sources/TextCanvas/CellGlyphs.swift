@@ -79,12 +79,18 @@ public struct AsciiGlyphs: CellGlyphs {
   /// third of a cell wide and a third of a cell tall, and a terminal cell is about twice as
   /// tall as wide, so a slope of `s` rows per column looks like `2 s`; `/` and `\` look
   /// like slope 2. Looks below 0.9 are flat, above 4.5 steep. A cell with 6 or more dots over
-/// all three rows is `|` (inside a band of vertical strokes).
+  /// all three rows is `|` (inside a band of vertical strokes).
   public static func shape(_ mask: UInt32) -> Character {
-    var n = 0.0, sc = 0.0, sr = 0.0, scc = 0.0, scr = 0.0
-    var rowBits: UInt8 = 0, colBits: UInt8 = 0  // which rows and columns have dots
+    var n = 0.0
+    var sc = 0.0
+    var sr = 0.0
+    var scc = 0.0
+    var scr = 0.0
+    var rowBits: UInt8 = 0
+    var colBits: UInt8 = 0  // which rows and columns have dots
     for bit in 0..<9 where mask & (1 << UInt32(bit)) != 0 {
-      let r = Double(bit / 3), c = Double(bit % 3)
+      let r = Double(bit / 3)
+      let c = Double(bit % 3)
       n += 1
       sc += c
       sr += r
@@ -94,7 +100,8 @@ public struct AsciiGlyphs: CellGlyphs {
       colBits |= 1 << UInt8(bit % 3)
     }
     guard n > 0 else { return " " }
-    let rowCount = rowBits.nonzeroBitCount, colCount = colBits.nonzeroBitCount
+    let rowCount = rowBits.nonzeroBitCount
+    let colCount = colBits.nonzeroBitCount
     let meanRow = sr / n
     func flat() -> Character {
       if meanRow < 0.67 { return "'" }

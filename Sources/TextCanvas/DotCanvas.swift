@@ -133,11 +133,13 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     guard !bytes.isEmpty, point.x.isFinite, point.y.isFinite else { return }
     let box = textSize(text)
     let tl = anchor.topLeft(of: point, width: box.width, height: box.height)
-    let fc = (tl.x / Double(dotW)).rounded(), fr = (tl.y / Double(dotH)).rounded()
+    let fc = (tl.x / Double(dotW)).rounded()
+    let fr = (tl.y / Double(dotH)).rounded()
     guard fr >= 0, fr < Double(rows), fc < Double(columns), fc > -Double(bytes.count) else {
       return
     }
-    let row = Int(fr), col = Int(fc)
+    let row = Int(fr)
+    let col = Int(fc)
     var colour = Self.plainTint
     switch style {
     case .label, .tick, .frame, .axis, .grid: colour = Self.dimTint
@@ -223,7 +225,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// cell and a newline a row), or nil when a glyph is not one scalar (`render` then takes
   /// the general path). Same characters, same trimming of trailing spaces.
   func plainRender() -> String? {
-    let rows = self.rows, columns = self.columns
+    let rows = self.rows
+    let columns = self.columns
     let capacity = rows * (columns * 4 + 1)
     var complete = true
     let text = String(unsafeUninitializedCapacity: max(capacity, 1)) { out in
@@ -404,7 +407,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       default:
         // Combining marks and zero-width characters would shift the columns: drop them.
         if s.properties.generalCategory == .nonspacingMark
-          || s.properties.generalCategory == .enclosingMark || s.properties.generalCategory == .format
+          || s.properties.generalCategory == .enclosingMark
+          || s.properties.generalCategory == .format
         {
           break
         }
@@ -419,14 +423,16 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Sets the dot under `p` for `curve`, if `p` is on the canvas.
   mutating func plotDot(_ p: PixelPoint, curve: Int32) {
     let grid = DotSteps.Grid(
-      width: Double(columns * dotW), height: Double(rows * dotH), columns: columns, dotW: dotW, dotH: dotH)
+      width: Double(columns * dotW), height: Double(rows * dotH), columns: columns, dotW: dotW,
+      dotH: dotH)
     DotSteps.set(dots: &dots, owner: &owner, x: p.x, y: p.y, grid: grid, curve: curve)
   }
 
   /// Sets the dots along the segment from `a` to `b` (clipped to the canvas first): one
   /// dot per step of at most one dot along the longer axis (a DDA).
   mutating func rasterize(_ a: PixelPoint, _ b: PixelPoint, curve: Int32) {
-    let w = Double(columns * dotW), h = Double(rows * dotH)
+    let w = Double(columns * dotW)
+    let h = Double(rows * dotH)
     let start: PixelPoint
     let end: PixelPoint
     if a.x >= 0, a.x <= w, a.y >= 0, a.y <= h, b.x >= 0, b.x <= w, b.y >= 0, b.y <= h {
@@ -437,7 +443,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       else { return }
       (start, end) = (seg.a, seg.b)
     }
-    let dx = end.x - start.x, dy = end.y - start.y
+    let dx = end.x - start.x
+    let dy = end.y - start.y
     let steps = Int(max(abs(dx), abs(dy)).rounded(.up))  // bounded by the canvas size
     if steps == 0 {
       plotDot(start, curve: curve)
@@ -448,7 +455,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     // every segment).
     DotSteps.plot(
       dots: &dots, owner: &owner, from: start, dx: dx, dy: dy, steps: steps,
-      grid: DotSteps.Grid(width: w, height: h, columns: columns, dotW: dotW, dotH: dotH), curve: curve)
+      grid: DotSteps.Grid(width: w, height: h, columns: columns, dotW: dotW, dotH: dotH),
+      curve: curve)
   }
 
   /// Marks the cells under the segment from `a` to `b`: a mostly horizontal segment marks
@@ -457,7 +465,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// cell of `a` as a tick.
   mutating func strokeCells(_ a: PixelPoint, _ b: PixelPoint, tick: Bool) {
     guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-    let dx = abs(b.x - a.x), dy = abs(b.y - a.y)
+    let dx = abs(b.x - a.x)
+    let dy = abs(b.y - a.y)
     if tick || (dx < 1 && dy < 1) {
       guard let c = cellIndex(a.x, dotW, columns), let r = cellIndex(a.y, dotH, rows) else {
         return
@@ -516,7 +525,9 @@ enum DotSteps {
   ) {
     for k in 0...steps {
       let t = Double(k) / Double(steps)
-      set(dots: &dots, owner: &owner, x: start.x + t * dx, y: start.y + t * dy, grid: grid, curve: curve)
+      set(
+        dots: &dots, owner: &owner, x: start.x + t * dx, y: start.y + t * dy, grid: grid,
+        curve: curve)
     }
   }
 
@@ -527,7 +538,8 @@ enum DotSteps {
     dots: inout [UInt32], owner: inout [Int32], x: Double, y: Double, grid: Grid, curve: Int32
   ) {
     guard x >= 0, x < grid.width, y >= 0, y < grid.height else { return }  // also false for NaN
-    let px = Int(x), py = Int(y)
+    let px = Int(x)
+    let py = Int(y)
     let i = (py / grid.dotH) * grid.columns + px / grid.dotW
     let bit = UInt32(1) << UInt32((py % grid.dotH) * grid.dotW + px % grid.dotW)
     if owner[i] != curve {
@@ -549,17 +561,23 @@ public typealias BlockCanvas = DotCanvas<BlockGlyphs>
 
 extension DotCanvas where Glyphs == BlockGlyphs {
   /// Creates a blank block canvas of `columns` x `rows` character cells.
-  public init(columns: Int, rows: Int) { self.init(columns: columns, rows: rows, glyphs: BlockGlyphs()) }
+  public init(columns: Int, rows: Int) {
+    self.init(columns: columns, rows: rows, glyphs: BlockGlyphs())
+  }
 }
 
 extension DotCanvas where Glyphs == AsciiGlyphs {
   /// Creates a blank ASCII canvas of `columns` x `rows` character cells.
-  public init(columns: Int, rows: Int) { self.init(columns: columns, rows: rows, glyphs: AsciiGlyphs()) }
+  public init(columns: Int, rows: Int) {
+    self.init(columns: columns, rows: rows, glyphs: AsciiGlyphs())
+  }
 }
 
 extension DotCanvas where Glyphs == BrailleGlyphs {
   /// Creates a blank braille canvas of `columns` x `rows` character cells.
-  public init(columns: Int, rows: Int) { self.init(columns: columns, rows: rows, glyphs: BrailleGlyphs()) }
+  public init(columns: Int, rows: Int) {
+    self.init(columns: columns, rows: rows, glyphs: BrailleGlyphs())
+  }
 }
 
 extension DotCanvas {

@@ -73,8 +73,10 @@ extension Terminal {
   static func display(color choice: ColorChoice) -> TerminalDisplay {
     let env = Runner.environment
     return TerminalDisplay(
-      canvas: CanvasKind.preferred(lcAll: env("LC_ALL"), lcCtype: env("LC_CTYPE"), lang: env("LANG")),
-      color: choice.enabled(isTerminal: isTerminal(STDOUT_FILENO), term: env("TERM"), noColor: env("NO_COLOR")),
+      canvas: CanvasKind.preferred(
+        lcAll: env("LC_ALL"), lcCtype: env("LC_CTYPE"), lang: env("LANG")),
+      color: choice.enabled(
+        isTerminal: isTerminal(STDOUT_FILENO), term: env("TERM"), noColor: env("NO_COLOR")),
       depth: ColorChoice.depth(term: env("TERM"), colorTerm: env("COLORTERM")))
   }
 }

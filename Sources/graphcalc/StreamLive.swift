@@ -89,7 +89,9 @@ enum StreamLive {
 
   /// Writes the SVG of the last frame when `--export svg FILE` asked for it.
   /// - Returns: false when the file could not be written (reported).
-  private static func export(_ outcome: Outcome, _ request: StreamRequest, _ report: (String) -> Void) -> Bool {
+  private static func export(
+    _ outcome: Outcome, _ request: StreamRequest, _ report: (String) -> Void
+  ) -> Bool {
     guard let path = request.options.exportSVGPath else { return true }
     let svg = StreamOutput.svg(outcome.session.frame(columns: 800), width: 800, height: 600)
     do {
@@ -127,8 +129,10 @@ enum StreamLive {
       }
       let size = Terminal.size()
       let frame = session.frame(columns: size.columns * 3)
-      let canvas = StreamOutput.canvas(display.canvas, series: frame.series.count, colors: display.color)
-      Terminal.write(StreamOutput.terminal(frame, size: size, canvas: canvas, colors: display.colors) + "\n")
+      let canvas = StreamOutput.canvas(
+        display.canvas, series: frame.series.count, colors: display.color)
+      Terminal.write(
+        StreamOutput.terminal(frame, size: size, canvas: canvas, colors: display.colors) + "\n")
       return Outcome(stopped: stopped, session: session)
     }
 
@@ -139,8 +143,10 @@ enum StreamLive {
     Terminal.write(screen.start)
     func draw() {
       let frame = session.frame(columns: size.columns * 3)
-      let canvas = StreamOutput.canvas(display.canvas, series: frame.series.count, colors: display.color)
-      let lines = StreamOutput.terminalLines(frame, size: size, canvas: canvas, colors: display.colors)
+      let canvas = StreamOutput.canvas(
+        display.canvas, series: frame.series.count, colors: display.color)
+      let lines = StreamOutput.terminalLines(
+        frame, size: size, canvas: canvas, colors: display.colors)
       Terminal.write(screen.update(lines, columns: size.columns, resized: resized))
       resized = false
     }
@@ -214,13 +220,18 @@ enum StreamSignals {
     suspend.store(0, ordering: .relaxed)
     var saved = Saved(previous: [])
     for s in [SIGINT, SIGTERM, SIGHUP] {
-      saved.previous.append((s, Glibc.signal(s) { _ in StreamSignals.stop.store(1, ordering: .relaxed) }))
+      saved.previous.append(
+        (s, Glibc.signal(s) { _ in StreamSignals.stop.store(1, ordering: .relaxed) }))
     }
     if live {
       saved.previous.append(
-        (SIGWINCH, Glibc.signal(SIGWINCH) { _ in StreamSignals.resize.store(1, ordering: .relaxed) }))
+        (
+          SIGWINCH,
+          Glibc.signal(SIGWINCH) { _ in StreamSignals.resize.store(1, ordering: .relaxed) }
+        ))
       saved.previous.append(
-        (SIGTSTP, Glibc.signal(SIGTSTP) { _ in StreamSignals.suspend.store(1, ordering: .relaxed) }))
+        (SIGTSTP, Glibc.signal(SIGTSTP) { _ in StreamSignals.suspend.store(1, ordering: .relaxed) })
+      )
     }
     return saved
   }

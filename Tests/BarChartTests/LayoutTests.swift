@@ -63,7 +63,8 @@ import Testing
 
   @Test func terminalSlotsFitAll() throws {
     let s = try #require(
-      BarLayout.terminalSlots(groupCount: 4, seriesCount: 1, width: 56, labelWidth: 1, firstGroup: 3))
+      BarLayout.terminalSlots(
+        groupCount: 4, seriesCount: 1, width: 56, labelWidth: 1, firstGroup: 3))
     #expect(s.barWidth == 8)
     #expect(s.slotWidth == 14)
     #expect(s.visible == 0..<4)
@@ -99,20 +100,24 @@ import Testing
 
   @Test func terminalSlotsScrollAndClamp() throws {
     let first = try #require(
-      BarLayout.terminalSlots(groupCount: 30, seriesCount: 1, width: 40, labelWidth: 2, firstGroup: 0))
+      BarLayout.terminalSlots(
+        groupCount: 30, seriesCount: 1, width: 40, labelWidth: 2, firstGroup: 0))
     #expect(first.scrolls)
     #expect(first.hiddenBefore == 0)
     #expect(first.hiddenAfter == 30 - first.visibleCount)
     let last = try #require(
-      BarLayout.terminalSlots(groupCount: 30, seriesCount: 1, width: 40, labelWidth: 2, firstGroup: 99))
+      BarLayout.terminalSlots(
+        groupCount: 30, seriesCount: 1, width: 40, labelWidth: 2, firstGroup: 99))
     #expect(last.visible.upperBound == 30)
     #expect(last.hiddenAfter == 0)
     #expect(last.hiddenBefore == 30 - last.visibleCount)
     let negative = try #require(
-      BarLayout.terminalSlots(groupCount: 30, seriesCount: 1, width: 40, labelWidth: 2, firstGroup: -7))
+      BarLayout.terminalSlots(
+        groupCount: 30, seriesCount: 1, width: 40, labelWidth: 2, firstGroup: -7))
     #expect(negative.firstGroup == 0)
     #expect(
-      BarLayout.terminalSlots(groupCount: 3, seriesCount: 40, width: 30, labelWidth: 2, firstGroup: 0)
+      BarLayout.terminalSlots(
+        groupCount: 3, seriesCount: 40, width: 30, labelWidth: 2, firstGroup: 0)
         == nil)
   }
 
@@ -134,7 +139,8 @@ import Testing
     #expect(d.series.map(\.name) == ["Fossil", "Nuclear", "Wind"])
     #expect(d.series[0].values == [10, 12.5, .nan].map { $0 } || d.series[0].values[2].isNaN)
     #expect(d.series[0].values[0] == 10 && d.series[0].values[1] == 12.5)
-    #expect(d.series[1].values[0] == 3 && d.series[1].values[1].isNaN && d.series[1].values[2].isNaN)
+    #expect(
+      d.series[1].values[0] == 3 && d.series[1].values[1].isNaN && d.series[1].values[2].isNaN)
     #expect(d.series[2].values[0].isNaN && d.series[2].values[2] == 1)
   }
 
@@ -147,7 +153,8 @@ import Testing
 
   @Test func groupCountAndLabels() {
     let d = BarChartData(
-      labels: ["a"], series: [BarSeries(name: "x", values: [1, 2, 3]), BarSeries(name: "y", values: [4])])
+      labels: ["a"],
+      series: [BarSeries(name: "x", values: [1, 2, 3]), BarSeries(name: "y", values: [4])])
     #expect(d.groupCount == 3)
     #expect(d.label(at: 0) == "a" && d.label(at: 2) == "3")
     #expect(d.value(series: 1, group: 2).isNaN)

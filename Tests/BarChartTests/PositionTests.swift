@@ -14,7 +14,8 @@ import Testing
 
   @Test(arguments: [TerminalBarStyle.blocks, .ascii])
   func negativeBarBelowZeroLine(_ style: TerminalBarStyle) throws {
-    let text = BarChartRenderer.terminal(Self.data, columns: 60, rows: 18, style: style, firstBar: 0)
+    let text = BarChartRenderer.terminal(
+      Self.data, columns: 60, rows: 18, style: style, firstBar: 0)
     let rows = grid(text)
     let zeroChar: Character = style == .ascii ? "=" : "━"
     let fullChar: Character = style == .ascii ? "#" : "█"
@@ -23,7 +24,9 @@ import Testing
     // The label row: a, b, c, d; each bar's column is its label's column.
     let labelRow = try #require(rows.lastIndex { $0.contains("a") && $0.contains("d") })
     #expect(labelRow > zero)
-    func column(_ label: Character) throws -> Int { try #require(rows[labelRow].firstIndex(of: label)) }
+    func column(_ label: Character) throws -> Int {
+      try #require(rows[labelRow].firstIndex(of: label))
+    }
     func cell(_ r: Int, _ c: Int) -> Character { c < rows[r].count ? rows[r][c] : " " }
     for (label, value) in [("a", 3.0), ("b", -5), ("c", 2), ("d", 7)] {
       let c = try column(Character(label))
@@ -36,14 +39,17 @@ import Testing
         #expect(above.isEmpty && below.count >= 4, "\(label)")
         #expect(below.min() == zero + 1, "\(label) hangs from the zero line")
         // Its value is written below it.
-        let valueRow = try #require(((zero + 1)..<labelRow).first { String(rows[$0]).contains("-5") })
+        let valueRow = try #require(
+          ((zero + 1)..<labelRow).first { String(rows[$0]).contains("-5") })
         #expect(valueRow > (below.max() ?? zero))
       }
     }
     // Taller values make taller bars: 7 > 3 > 2.
     func height(_ label: Character) throws -> Int {
       let c = try column(label)
-      return (0..<zero).filter { cell($0, c) != " " && cell($0, c) != "─" && cell($0, c) != "-" && !cell($0, c).isNumber }.count
+      return (0..<zero).filter {
+        cell($0, c) != " " && cell($0, c) != "─" && cell($0, c) != "-" && !cell($0, c).isNumber
+      }.count
     }
     #expect(try height("d") > height("a"))
     #expect(try height("a") > height("c"))
@@ -89,12 +95,15 @@ import Testing
 
   @Test(arguments: [false, true])
   func svgNegativeBarBelowZeroLine(_ rounded: Bool) throws {
-    let svg = BarChartRenderer.svg(Self.data, size: PixelSize(width: 640, height: 400), rounded: rounded)
+    let svg = BarChartRenderer.svg(
+      Self.data, size: PixelSize(width: 640, height: 400), rounded: rounded)
     // The zero line: the grey horizontal path.
     let zeroLine = try #require(svg.components(separatedBy: "\n").first { $0.contains("#999999") })
     let zeroY = try #require(numbers(in: zeroLine).dropFirst().first)
     // The bars, in data order: their vertical extents.
-    let bars = svg.components(separatedBy: "\n").filter { $0.contains("fill=\"#1f77b4\"") && !$0.contains("<text") }
+    let bars = svg.components(separatedBy: "\n").filter {
+      $0.contains("fill=\"#1f77b4\"") && !$0.contains("<text")
+    }
     try #require(bars.count == 4)
     var extents: [(top: Double, bottom: Double)] = []
     for bar in bars {

@@ -16,7 +16,8 @@ let nan = Double.nan
 
 /// The scenarios every renderer draws (golden files `<name>-<style>.txt` and `<name>.svg`).
 let scenarios: [Scenario] = [
-  Scenario(name: "simple", data: BarChartData(values: [3, 5, 2, 7], labels: ["a", "b", "c", "d"])),
+  Scenario(
+    name: "simple", data: BarChartData(values: [3, 5, 2, 7], labels: ["a", "b", "c", "d"])),
   Scenario(
     name: "negative", data: BarChartData(values: [3, -5, 2, 7], labels: ["a", "b", "c", "d"]),
     rows: 18),
@@ -24,13 +25,17 @@ let scenarios: [Scenario] = [
     name: "all-negative",
     data: BarChartData(values: [-3, -1, -4.5], labels: ["loss", "fees", "tax"], title: "Costs")),
   Scenario(name: "all-zero", data: BarChartData(values: [0, 0, 0], labels: ["x", "y", "z"])),
-  Scenario(name: "one-bar", data: BarChartData(values: [42], labels: ["answer"]), columns: 30, rows: 10),
   Scenario(
-    name: "missing", data: BarChartData(values: [3, nan, 5, .infinity], labels: ["a", "b", "c", "d"])),
-  Scenario(name: "huge", data: BarChartData(values: [1e300, 2.5e300, 5e299], labels: ["p", "q", "r"])),
+    name: "one-bar", data: BarChartData(values: [42], labels: ["answer"]), columns: 30, rows: 10),
+  Scenario(
+    name: "missing",
+    data: BarChartData(values: [3, nan, 5, .infinity], labels: ["a", "b", "c", "d"])),
+  Scenario(
+    name: "huge", data: BarChartData(values: [1e300, 2.5e300, 5e299], labels: ["p", "q", "r"])),
   Scenario(
     name: "fractions",
-    data: BarChartData(values: [0.25, 1.5, 2.75, 3.125, 0.1 + 0.2], labels: ["A", "B", "C", "D", "E"])),
+    data: BarChartData(
+      values: [0.25, 1.5, 2.75, 3.125, 0.1 + 0.2], labels: ["A", "B", "C", "D", "E"])),
   Scenario(
     name: "long-labels",
     data: BarChartData(

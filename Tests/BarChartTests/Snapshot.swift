@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationXML)
-  import FoundationXML
+import FoundationXML
 #endif
 
 /// Compares `actual` with the golden file `Tests/BarChartTests/Snapshots/<name>`; with the
@@ -21,7 +21,8 @@ func assertSnapshot(
     try actual.write(to: url, atomically: true, encoding: .utf8)
     if !record {
       Issue.record(
-        "No golden file \(name): recorded it; check it and run again.", sourceLocation: sourceLocation)
+        "No golden file \(name): recorded it; check it and run again.",
+        sourceLocation: sourceLocation)
     }
     return
   }

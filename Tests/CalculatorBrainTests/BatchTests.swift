@@ -93,7 +93,10 @@ private func brain() throws -> CalculatorBrain {
 /// special values (zeros, infinities, NaN, tiny and huge), and random ones.
 private func points(_ rng: inout SeededRandom) -> [Double] {
   var xs: [Double] = (0..<240).map { -12 + 24 * Double($0) / 239 }
-  xs += [0, -0.0, 1, -1, 2, -2, 0.5, 3, Double.pi / 2, .infinity, -.infinity, .nan, 1e-300, -1e-300, 1e300, -1e300]
+  xs += [
+    0, -0.0, 1, -1, 2, -2, 0.5, 3, Double.pi / 2, .infinity, -.infinity, .nan, 1e-300, -1e-300,
+    1e300, -1e300,
+  ]
   while xs.count < 300 { xs.append(Double.random(in: -30...30, using: &rng)) }
   xs.shuffle(using: &rng)
   return xs
@@ -104,7 +107,9 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
   /// expressions over every operator, at ordinary and special x, and equals the reference
   /// evaluator (a domain error is NaN) wherever the expression has no `^2` or `^3` (which the
   /// plot programs compute as products; see `powersAreProducts`).
-  @Test(arguments: [0xBA7C_0001, 0xBA7C_0002, 0xBA7C_0003, 0xBA7C_0004, 0xBA7C_0005, 0xBA7C_0006] as [UInt64])
+  @Test(
+    arguments: [0xBA7C_0001, 0xBA7C_0002, 0xBA7C_0003, 0xBA7C_0004, 0xBA7C_0005, 0xBA7C_0006]
+      as [UInt64])
   func batchEqualsPointAndReference(seed: UInt64) throws {
     var gen = BatchExprGenerator(rng: SeededRandom(state: seed))
     let calc = try brain()
@@ -113,7 +118,8 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
     var vectorFar = 0
     for trial in 0..<700 {
       let e = gen.expr(5)
-      guard let f = try? PlotFunction(e, variables: calc.variables, functions: calc.functions) else { continue }
+      guard let f = try? PlotFunction(e, variables: calc.variables, functions: calc.functions)
+      else { continue }
       let xs = points(&gen.rng)
       let got = batch(f, xs)
       // With vector math the elementary functions move by up to 4 ulps, which a step, a
@@ -135,14 +141,17 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
           failures += 1
           if failures <= 3 {
             Issue.record(
-              "seed \(seed) trial \(trial): \(show(e)) at x = \(x): batch \(got[i]), point \(point), reference \(reference)")
+              "seed \(seed) trial \(trial): \(show(e)) at x = \(x): batch \(got[i]), point \(point), reference \(reference)"
+            )
           }
         }
       }
     }
     #expect(failures == 0, "seed \(seed)")
     #expect(vectorValues > 100_000)
-    #expect(vectorFar * 200 <= vectorValues, "seed \(seed): \(vectorFar) of \(vectorValues) vector values moved")
+    #expect(
+      vectorFar * 200 <= vectorValues,
+      "seed \(seed): \(vectorFar) of \(vectorValues) vector values moved")
   }
 
   /// The cases the translation must get right, each in one chunk that mixes x where the
@@ -154,13 +163,17 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
     "sqrt(x) < 1", "sqrt(x)^0", "hypot(inf, sqrt(x))", "g(sqrt(x))", "(sqrt(x) == sqrt(x)) + 1",
     "min(1, sqrt(x), 2)", "max(sqrt(x), 3)", "!(ln(x))", "f(sqrt(x), x) * 0 + 1",
     // Nested conditionals and logicals, constants in branches, x as a branch.
-    "x < -1 ? (x < -3 ? 1 : x) : (x > 2 ? x^2 : -x)", "x > 0 ? 0 : x", "(x > 1 || x < -1) && x != 5",
-    "x^2 + x^3 - x^0.5", "2^x + x^-1 + 0^x", "x % 3 + 3 % x + mod(x, -2)", "5 - x - (1 - x) / (x - 2)",
-    "x! + gamma(x) + round(x) + sign(x)", "atan2(x, 1 - x) + log(x, 2) + hypot(x, 3)", "x + nan", "nan < x ? 1 : 2",
+    "x < -1 ? (x < -3 ? 1 : x) : (x > 2 ? x^2 : -x)", "x > 0 ? 0 : x",
+    "(x > 1 || x < -1) && x != 5",
+    "x^2 + x^3 - x^0.5", "2^x + x^-1 + 0^x", "x % 3 + 3 % x + mod(x, -2)",
+    "5 - x - (1 - x) / (x - 2)",
+    "x! + gamma(x) + round(x) + sign(x)", "atan2(x, 1 - x) + log(x, 2) + hypot(x, 3)", "x + nan",
+    "nan < x ? 1 : 2",
     "g(x) + g(2) + f(x, x + 1) * f(1, x)",
     // Horner steps (a product then a constant added, fused into one instruction), also
     // where the product ends a branch or its register is read again.
-    "((((2*x - 3)*x + 1)*x - 5)*x + 7)*x - 1", "x < 0 ? x*x + 1 : (x - 1)*x - 2", "(x*x + 1) * (x*x + 1)",
+    "((((2*x - 3)*x + 1)*x - 5)*x + 7)*x - 1", "x < 0 ? x*x + 1 : (x - 1)*x - 2",
+    "(x*x + 1) * (x*x + 1)",
     "x < 1 ? x*x : 3 + 4", "f(x*x + 2, x)",
   ])
   func tricky(_ text: String) throws {
@@ -177,8 +190,12 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
       var reference: Double
       do { reference = try calc.evaluate(e, x: x) } catch { reference = .nan }
       if products { reference = point }  // within an ulp: see powersAreProducts
-      #expect(same(got[i], point) && same(got[i], reference), "\(text) at \(x): batch \(got[i]), point \(point), reference \(reference)")
-      #expect(near(vector[i], point, tolerance: 1e-12), "\(text) at \(x): vector batch \(vector[i]), point \(point)")
+      #expect(
+        same(got[i], point) && same(got[i], reference),
+        "\(text) at \(x): batch \(got[i]), point \(point), reference \(reference)")
+      #expect(
+        near(vector[i], point, tolerance: 1e-12),
+        "\(text) at \(x): vector batch \(vector[i]), point \(point)")
     }
   }
 
@@ -188,8 +205,10 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
   @Test(arguments: [0x5C0B_0001, 0x5C0B_0002] as [UInt64])
   func powersAreProducts(seed: UInt64) throws {
     var rng = SeededRandom(state: seed)
-    let square = try PlotFunction(.binary(.power, .variable("x"), .number(2)), variables: [:], functions: [:])
-    let cube = try PlotFunction(.binary(.power, .variable("x"), .number(3)), variables: [:], functions: [:])
+    let square = try PlotFunction(
+      .binary(.power, .variable("x"), .number(2)), variables: [:], functions: [:])
+    let cube = try PlotFunction(
+      .binary(.power, .variable("x"), .number(3)), variables: [:], functions: [:])
     var xs: [Double] = [0, -0.0, .infinity, -.infinity, .nan, 1, -1, 3]
     for _ in 0..<200_000 {
       // Random signs, exponents (normal results for both powers) and mantissas.
@@ -209,7 +228,8 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
           #expect(same(got, p), "x = \(x), n = \(n)")
           continue
         }
-        let ulps = Int((Int64(bitPattern: got.bitPattern) - Int64(bitPattern: p.bitPattern)).magnitude)
+        let ulps = Int(
+          (Int64(bitPattern: got.bitPattern) - Int64(bitPattern: p.bitPattern)).magnitude)
         if ulps > 0 { differ += 1 }
         worst = max(worst, ulps)
       }
@@ -229,7 +249,8 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
     // Right-nested the other way too: each left operand waits in a register.
     var r: Expr = .variable("x")
     for k in 1..<400 {
-      r = .binary(.multiply, .call("cos", [.binary(.multiply, .variable("x"), .number(Double(k)))]), r)
+      r = .binary(
+        .multiply, .call("cos", [.binary(.multiply, .variable("x"), .number(Double(k)))]), r)
     }
     for expr in [e, r] {
       let f = try PlotFunction(expr, variables: [:], functions: [:])
@@ -258,13 +279,18 @@ private func points(_ rng: inout SeededRandom) -> [Double] {
 
   /// Fewer output slots than x: only that many values are written; none at all is fine.
   @Test func shortOutput() throws {
-    let f = try PlotFunction(.binary(.multiply, .variable("x"), .number(2)), variables: [:], functions: [:])
+    let f = try PlotFunction(
+      .binary(.multiply, .variable("x"), .number(2)), variables: [:], functions: [:])
     let xs: [Double] = [1, 2, 3, 4]
     var out = [Double](repeating: -1, count: 2)
-    xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+    xs.withUnsafeBufferPointer { x in
+      out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) }
+    }
     #expect(out == [2, 4])
     var none: [Double] = []
-    xs.withUnsafeBufferPointer { x in none.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+    xs.withUnsafeBufferPointer { x in
+      none.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) }
+    }
     #expect(none.isEmpty)
     let c = try PlotFunction(.number(7), variables: [:], functions: [:])
     #expect(batch(c, [1, .nan, 3]) == [7, 7, 7])

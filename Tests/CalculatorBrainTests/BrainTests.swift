@@ -24,10 +24,17 @@ import Testing
     #expect(try brain.execute("f(4)") == .value(13))
     #expect(try brain.execute("g(2, 3)") == .value(9))
     #expect(try brain.execute("2f(2)") == .value(2))
-    #expect(try brain.execute("h(t) = t(t + 1)") == .defined(UserFunction(
-      name: "h", parameters: ["t"], body: .binary(.multiply, .variable("t"), .binary(.add, .variable("t"), .number(1))))))
+    #expect(
+      try brain.execute("h(t) = t(t + 1)")
+        == .defined(
+          UserFunction(
+            name: "h", parameters: ["t"],
+            body: .binary(.multiply, .variable("t"), .binary(.add, .variable("t"), .number(1))))))
     #expect(try brain.execute("h(2)") == .value(6))
-    #expect(brain.listing == ["a = 3", "ans = 6", "f(x) = x ^ 2 - a", "g(x, y) = x * y + h(x)", "h(t) = t * (t + 1)"])
+    #expect(
+      brain.listing == [
+        "a = 3", "ans = 6", "f(x) = x ^ 2 - a", "g(x, y) = x * y + h(x)", "h(t) = t * (t + 1)",
+      ])
   }
 
   @Test func zeroParameterFunction() throws {
@@ -59,11 +66,19 @@ import Testing
   }
 
   @Test func parseStatements() throws {
-    #expect(try CalculatorBrain.parse("a = 2x") == .assignment("a", .binary(.multiply, .number(2), .variable("x"))))
-    #expect(try CalculatorBrain.parse("f(x, y) = x") == .definition(UserFunction(name: "f", parameters: ["x", "y"], body: .variable("x"))))
+    #expect(
+      try CalculatorBrain.parse("a = 2x")
+        == .assignment("a", .binary(.multiply, .number(2), .variable("x"))))
+    #expect(
+      try CalculatorBrain.parse("f(x, y) = x")
+        == .definition(UserFunction(name: "f", parameters: ["x", "y"], body: .variable("x"))))
     #expect(try CalculatorBrain.parse("f(x)") == .expression(.call("f", [.variable("x")])))
-    #expect(try CalculatorBrain.parse("x(x)") == .expression(.binary(.multiply, .variable("x"), .variable("x"))))
-    #expect(try CalculatorBrain.parse("a == 2") == .expression(.binary(.equal, .variable("a"), .number(2))))
+    #expect(
+      try CalculatorBrain.parse("x(x)")
+        == .expression(.binary(.multiply, .variable("x"), .variable("x"))))
+    #expect(
+      try CalculatorBrain.parse("a == 2")
+        == .expression(.binary(.equal, .variable("a"), .number(2))))
     #expect(throws: CalcError.self) { try CalculatorBrain.parseExpression("a = 2") }
   }
 
@@ -72,13 +87,21 @@ import Testing
     var brain = CalculatorBrain()
     _ = try brain.execute("a = 3")
     #expect(try brain.evaluate(try CalculatorBrain.parseExpression("a(2)")) == 6)
-    let error = #expect(throws: CalcError.self) { try brain.evaluate(try CalculatorBrain.parseExpression("a(1, 2)")) }
+    let error = #expect(throws: CalcError.self) {
+      try brain.evaluate(try CalculatorBrain.parseExpression("a(1, 2)"))
+    }
     #expect(error?.message == "'a' is a variable, not a function")
-    #expect(try brain.parse(expression: "a(x+1)") == .binary(.multiply, .variable("a"), .binary(.add, .variable("x"), .number(1))))
-    #expect(try CalculatorBrain.parseExpression("a(x+1)") == .call("a", [.binary(.add, .variable("x"), .number(1))]))
+    #expect(
+      try brain.parse(expression: "a(x+1)")
+        == .binary(.multiply, .variable("a"), .binary(.add, .variable("x"), .number(1))))
+    #expect(
+      try CalculatorBrain.parseExpression("a(x+1)")
+        == .call("a", [.binary(.add, .variable("x"), .number(1))]))
   }
 
-  @Test(arguments: ["pi", "e", "tau", "inf", "nan", "sin", "max", "mod", "plot", "describe", "stats", "quit"])
+  @Test(arguments: [
+    "pi", "e", "tau", "inf", "nan", "sin", "max", "mod", "plot", "describe", "stats", "quit",
+  ])
   func reserved(_ name: String) {
     #expect(CalculatorBrain.isReserved(name))
   }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ErrorTests {
   static let cases: [ErrorCase] = [
     ErrorCase("2+", .syntax, column: 3, "expected an operand after '+'"),
-    ErrorCase("2 x", .syntax, column: 3, "a space does not multiply: write '2x' or '2*x'", after: ["x = 1"]),
+    ErrorCase(
+      "2 x", .syntax, column: 3, "a space does not multiply: write '2x' or '2*x'", after: ["x = 1"]),
     ErrorCase("2 3", .syntax, column: 3, "expected an operator before '3'"),
     ErrorCase("(2", .syntax, column: 3, "expected ')' to close the '(' at column 1"),
     ErrorCase("2)", .syntax, column: 2, "unmatched ')'"),
@@ -22,13 +23,19 @@ import Testing
     ErrorCase("sinn(2)", .unknownName, column: 1, "unknown name 'sinn'; did you mean 'sin'?"),
     ErrorCase("2 + sqr(4)", .unknownName, column: 5, "unknown name 'sqr'; did you mean 'sqrt'?"),
     ErrorCase("a", .unknownName, column: 1, "unknown name 'a'"),
-    ErrorCase("1 + xy", .unknownName, column: 5, "unknown name 'xy'; did you mean 'x*y'?", after: ["x = 1", "y = 2"]),
+    ErrorCase(
+      "1 + xy", .unknownName, column: 5, "unknown name 'xy'; did you mean 'x*y'?",
+      after: ["x = 1", "y = 2"]),
     ErrorCase("2pix", .unknownName, column: 2, "did you mean 'pi*x'?", after: ["x = 1"]),
     ErrorCase("xsin(1)", .unknownName, column: 1, "did you mean 'x*sin'?", after: ["x = 1"]),
     ErrorCase("ans", .unknownName, column: 1, "'ans' has no value yet"),
     ErrorCase("2x", .unknownName, column: 2, "unknown name 'x'"),
-    ErrorCase("a(1, 2)", .syntax, column: 4, "unexpected ','; expected ')' to close the '(' at column 2", after: ["a = 1"]),
-    ErrorCase("f + 1", .unknownName, column: 1, "'f' is a function; call it as f(x, y)", after: ["f(x, y) = x"]),
+    ErrorCase(
+      "a(1, 2)", .syntax, column: 4, "unexpected ','; expected ')' to close the '(' at column 2",
+      after: ["a = 1"]),
+    ErrorCase(
+      "f + 1", .unknownName, column: 1, "'f' is a function; call it as f(x, y)",
+      after: ["f(x, y) = x"]),
     ErrorCase("sin(1, 2)", .arity, column: 1, "'sin' takes 1 argument, not 2"),
     ErrorCase("atan2(1)", .arity, column: 1, "'atan2' takes 2 arguments, not 1"),
     ErrorCase("log(1, 2, 3)", .arity, column: 1, "'log' takes 1 to 2 arguments, not 3"),
@@ -62,23 +69,27 @@ import Testing
 
   @Test func caret() throws {
     let error = try #require(failure(["2+"]))
-    #expect(error.rendered(input: "2+") == "error: expected an operand after '+' at column 3\n  2+\n    ^")
+    #expect(
+      error.rendered(input: "2+") == "error: expected an operand after '+' at column 3\n  2+\n    ^"
+    )
   }
 
   @Test func caretUnderAName() throws {
     let error = try #require(failure(["1 + sinn(2)"]))
-    #expect(error.rendered(input: "1 + sinn(2)") == """
-      error: unknown name 'sinn'; did you mean 'sin'? at column 5
-        1 + sinn(2)
-            ^^^^
-      """)
+    #expect(
+      error.rendered(input: "1 + sinn(2)") == """
+        error: unknown name 'sinn'; did you mean 'sin'? at column 5
+          1 + sinn(2)
+              ^^^^
+        """)
   }
 
   /// Suggestions: known names written together first, then the nearest by edit distance.
-  @Test(arguments: [
-    ("sinn", "sin"), ("sqr", "sqrt"), ("pii", "pi"), ("tua", "tau"), ("xy", "x*y"), ("ex", "e*x"),
-    ("abcd", "abc"), ("zzzz", nil), ("q", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("sinn", "sin"), ("sqr", "sqrt"), ("pii", "pi"), ("tua", "tau"), ("xy", "x*y"), ("ex", "e*x"),
+      ("abcd", "abc"), ("zzzz", nil), ("q", nil),
+    ] as [(String, String?)])
   func suggestion(_ name: String, _ expected: String?) throws {
     var brain = CalculatorBrain()
     _ = try brain.execute("y = 1")

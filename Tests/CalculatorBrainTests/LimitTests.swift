@@ -46,7 +46,8 @@ import Testing
   func nesting(_ input: String) throws {
     let error = try #require(failure(["x = 1", input]))
     #expect(error.kind == .limit || error.kind == .syntax || error.kind == .unknownName)
-    if input.hasPrefix("(") || input.hasPrefix("-") || input.hasSuffix("!") || input.hasPrefix("1+") {
+    if input.hasPrefix("(") || input.hasPrefix("-") || input.hasSuffix("!") || input.hasPrefix("1+")
+    {
       #expect(error.kind == .limit)
     }
   }
@@ -60,6 +61,7 @@ import Testing
   @Test func deepRPN() throws {
     let program = "1 " + String(repeating: "1 + ", count: 5000)
     #expect(failure([program], mode: .rpn)?.kind == .limit)
-    #expect(try output(["1 " + String(repeating: "1 + ", count: 300)], mode: .rpn).hasSuffix(" = 301"))
+    #expect(
+      try output(["1 " + String(repeating: "1 + ", count: 300)], mode: .rpn).hasSuffix(" = 301"))
   }
 }

@@ -43,7 +43,8 @@ private struct ExprGenerator {
     case 0: center = Double.random(in: -4...4, using: &rng)
     case 1: center = Double.random(in: -40...40, using: &rng)
     default:
-      center = pick([0, 1, -1, 2, -2, 0.5, Double.pi / 2, Double.pi, -3, 1.4616321449683623])
+      center =
+        pick([0, 1, -1, 2, -2, 0.5, Double.pi / 2, Double.pi, -3, 1.4616321449683623])
         + pick([0, 1e-9, -1e-9, 0.01, -0.2])
     }
     let width = pick([0, 1e-12, 1e-6, 1e-3, 0.05, 0.4, 1.3, 5])
@@ -69,10 +70,17 @@ private func show(_ e: Expr) -> String {
   /// The key guarantee: for random expressions and input intervals, every finite point value
   /// lies in the enclosure; "defined everywhere" means no NaN at the sampled points; an
   /// empty enclosure means no finite value.
-  @Test(arguments: [0x9E11_0001, 0x9E11_0002, 0x9E11_0003, 0x9E11_0004, 0x9E11_0005, 0x9E11_0006, 0x9E11_0007, 0x9E11_0008] as [UInt64])
+  @Test(
+    arguments: [
+      0x9E11_0001, 0x9E11_0002, 0x9E11_0003, 0x9E11_0004, 0x9E11_0005, 0x9E11_0006, 0x9E11_0007,
+      0x9E11_0008,
+    ] as [UInt64])
   func enclosureHoldsEveryFinitePointValue(seed: UInt64) throws {
     var gen = ExprGenerator(rng: SeededRandom(state: seed))
-    let f = UserFunction(name: "f", parameters: ["u", "w"], body: .binary(.add, .call("sin", [.variable("u")]), .binary(.multiply, .variable("w"), .variable("x"))))
+    let f = UserFunction(
+      name: "f", parameters: ["u", "w"],
+      body: .binary(
+        .add, .call("sin", [.variable("u")]), .binary(.multiply, .variable("w"), .variable("x"))))
     var failures = 0
     for trial in 0..<1000 {
       let e = gen.expr(4)
@@ -81,7 +89,10 @@ private func show(_ e: Expr) -> String {
         let x = gen.interval()
         let r = plot.enclosure(over: x)
         var points = [x.lo, x.hi]
-        for _ in 0..<10 { points.append(min(max(x.lo + (x.hi - x.lo) * Double.random(in: 0...1, using: &gen.rng), x.lo), x.hi)) }
+        for _ in 0..<10 {
+          points.append(
+            min(max(x.lo + (x.hi - x.lo) * Double.random(in: 0...1, using: &gen.rng), x.lo), x.hi))
+        }
         for p in points {
           let v = plot.value(at: p)
           var ok = true
@@ -89,7 +100,8 @@ private func show(_ e: Expr) -> String {
           if r.isDefinedEverywhere && !r.isEmpty && v.isNaN { ok = false }
           if !ok && failures < 3 {
             failures += 1
-            Issue.record("seed \(seed) trial \(trial): \(show(e)) over \(x) -> \(r), but at \(p) -> \(v)")
+            Issue.record(
+              "seed \(seed) trial \(trial): \(show(e)) over \(x) -> \(r), but at \(p) -> \(v)")
           }
         }
       }

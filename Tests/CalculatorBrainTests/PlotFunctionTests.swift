@@ -1,7 +1,8 @@
-@testable import CalculatorBrain
 import Foundation
 import Intervals
 import Testing
+
+@testable import CalculatorBrain
 
 // A tiny DSL for building Expr trees without the parser.
 private let x = Expr.variable("x")
@@ -49,24 +50,34 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     PointCase(name: "-1/x at 0", expr: n(-1) / x, x: 0, expected: -.infinity),
     PointCase(name: "x/x at 0 (domain)", expr: x / x, x: 0, expected: .nan),
     PointCase(name: "sqrt(x) at -1", expr: call("sqrt", x), x: -1, expected: .nan),
-    PointCase(name: "domain error poisons: sqrt(x) < 1", expr: op(.less, call("sqrt", x), n(1)), x: -1, expected: .nan),
+    PointCase(
+      name: "domain error poisons: sqrt(x) < 1", expr: op(.less, call("sqrt", x), n(1)), x: -1,
+      expected: .nan),
     PointCase(name: "ln 0", expr: call("ln", x), x: 0, expected: -.infinity),
     PointCase(name: "log(8, 2)", expr: call("log", x, n(2)), x: 8, expected: 3),
     PointCase(name: "log(x) is ln", expr: call("log", x), x: M_E, expected: 1),
     PointCase(name: "5!", expr: .unary(.factorial, x), x: 5, expected: 120),
     PointCase(name: "(-1)!", expr: .unary(.factorial, x), x: -1, expected: .nan),
-    PointCase(name: "0.5! = gamma(1.5)", expr: .unary(.factorial, x), x: 0.5, expected: tgamma(1.5)),
+    PointCase(
+      name: "0.5! = gamma(1.5)", expr: .unary(.factorial, x), x: 0.5, expected: tgamma(1.5)),
     PointCase(name: "x < 2", expr: op(.less, x, n(2)), x: 1, expected: 1),
     PointCase(name: "x >= 2", expr: op(.greaterOrEqual, x, n(2)), x: 1, expected: 0),
     PointCase(name: "x == 1", expr: op(.equal, x, n(1)), x: 1, expected: 1),
     PointCase(name: "x != 1", expr: op(.notEqual, x, n(1)), x: 1, expected: 0),
     PointCase(name: "not x", expr: .unary(.not, x), x: 0, expected: 1),
     PointCase(name: "x && 2", expr: op(.and, x, n(2)), x: 3, expected: 1),
-    PointCase(name: "0 && sqrt(-1) short circuit", expr: op(.and, x, call("sqrt", n(-1))), x: 0, expected: 0),
-    PointCase(name: "1 || sqrt(-1) short circuit", expr: op(.or, x, call("sqrt", n(-1))), x: 1, expected: 1),
+    PointCase(
+      name: "0 && sqrt(-1) short circuit", expr: op(.and, x, call("sqrt", n(-1))), x: 0, expected: 0
+    ),
+    PointCase(
+      name: "1 || sqrt(-1) short circuit", expr: op(.or, x, call("sqrt", n(-1))), x: 1, expected: 1),
     PointCase(name: "x || 0", expr: op(.or, x, n(0)), x: 0, expected: 0),
-    PointCase(name: "branch not taken is not evaluated", expr: cond(op(.greater, x, n(0)), call("sqrt", x), call("sqrt", -x)), x: -4, expected: 2),
-    PointCase(name: "conditional then", expr: cond(op(.greater, x, n(0)), call("sqrt", x), call("sqrt", -x)), x: 9, expected: 3),
+    PointCase(
+      name: "branch not taken is not evaluated",
+      expr: cond(op(.greater, x, n(0)), call("sqrt", x), call("sqrt", -x)), x: -4, expected: 2),
+    PointCase(
+      name: "conditional then",
+      expr: cond(op(.greater, x, n(0)), call("sqrt", x), call("sqrt", -x)), x: 9, expected: 3),
     PointCase(name: "min of 3", expr: call("min", x, n(2), n(-1)), x: 5, expected: -1),
     PointCase(name: "max of 1", expr: call("max", x), x: 5, expected: 5),
     PointCase(name: "atan2(x, -1)", expr: call("atan2", x, n(-1)), x: 0, expected: Double.pi),
@@ -76,15 +87,24 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     PointCase(name: "round half away", expr: call("round", x), x: -2.5, expected: -3),
     PointCase(name: "sign", expr: call("sign", x), x: -0.1, expected: -1),
     PointCase(name: "pi constant", expr: v("pi") * x, x: 2, expected: 2 * Double.pi),
-    PointCase(name: "a value before brackets multiplies", expr: call("pi", x + n(1)), x: 1, expected: 2 * Double.pi),
-    PointCase(name: "constant folding keeps domain errors", expr: cond(op(.less, x, n(0)), call("sqrt", n(-1)), n(7)), x: 1, expected: 7),
-    PointCase(name: "constant folding keeps domain errors (taken)", expr: cond(op(.less, x, n(0)), call("sqrt", n(-1)), n(7)), x: -1, expected: .nan),
-    PointCase(name: "nan constant flows into a comparison", expr: op(.less, v("nan"), x), x: 1, expected: 0),
+    PointCase(
+      name: "a value before brackets multiplies", expr: call("pi", x + n(1)), x: 1,
+      expected: 2 * Double.pi),
+    PointCase(
+      name: "constant folding keeps domain errors",
+      expr: cond(op(.less, x, n(0)), call("sqrt", n(-1)), n(7)), x: 1, expected: 7),
+    PointCase(
+      name: "constant folding keeps domain errors (taken)",
+      expr: cond(op(.less, x, n(0)), call("sqrt", n(-1)), n(7)), x: -1, expected: .nan),
+    PointCase(
+      name: "nan constant flows into a comparison", expr: op(.less, v("nan"), x), x: 1, expected: 0),
   ])
   func valueMatchesHandComputed(_ c: PointCase) throws {
     let f = try compile(c.expr)
     let got = f.value(at: c.x)
-    #expect(same(got, c.expected) || abs(got - c.expected) <= 4 * c.expected.ulp, "\(c.name): got \(got), expected \(c.expected)")
+    #expect(
+      same(got, c.expected) || abs(got - c.expected) <= 4 * c.expected.ulp,
+      "\(c.name): got \(got), expected \(c.expected)")
   }
 
   @Test func variablesAreFoldedAndShadowedByThePlotVariable() throws {
@@ -98,8 +118,10 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
 
   @Test func userFunctionsAreInlined() throws {
     let sq = UserFunction(name: "sq", parameters: ["u"], body: v("u") * v("u"))
-    let twice = UserFunction(name: "twice", parameters: ["u"], body: call("sq", v("u") + n(1)) * n(2))
-    let uses = UserFunction(name: "usesX", parameters: ["u"], body: v("u") + x)  // free x is the plot x
+    let twice = UserFunction(
+      name: "twice", parameters: ["u"], body: call("sq", v("u") + n(1)) * n(2))
+    // free x is the plot x
+    let uses = UserFunction(name: "usesX", parameters: ["u"], body: v("u") + x)
     let f = try compile(call("twice", x) + call("usesX", n(10)), functions: [sq, twice, uses])
     #expect(f.value(at: 2) == 2 * 9 + 12)
     let i = f.enclosure(over: Interval(2))
@@ -114,7 +136,9 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
   }
 
   @Test func recursionIsACompileError() {
-    let f = UserFunction(name: "f", parameters: ["u"], body: cond(op(.lessOrEqual, v("u"), n(0)), n(1), call("f", v("u") - n(1))))
+    let f = UserFunction(
+      name: "f", parameters: ["u"],
+      body: cond(op(.lessOrEqual, v("u"), n(0)), n(1), call("f", v("u") - n(1))))
     #expect {
       try compile(call("f", x), functions: [f])
     } throws: { error in
@@ -146,7 +170,8 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     #expect(kind(call("sin", x, x)) == .arity)
     #expect(kind(call("log", x, x, x)) == .arity)
     #expect(kind(call("a", x, x)) == .unknownName)
-    #expect(kind(call("f", x, x), [UserFunction(name: "f", parameters: ["u"], body: v("u"))]) == .arity)
+    #expect(
+      kind(call("f", x, x), [UserFunction(name: "f", parameters: ["u"], body: v("u"))]) == .arity)
   }
 
   @Test func limitsOnDepthAndExpandedSize() throws {
@@ -166,7 +191,9 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     var functions = [UserFunction(name: "g0", parameters: ["u"], body: call("sin", v("u")))]
     for k in 1...24 {
       functions.append(
-        UserFunction(name: "g\(k)", parameters: ["u"], body: call("g\(k - 1)", v("u") + n(1)) * call("g\(k - 1)", v("u"))))
+        UserFunction(
+          name: "g\(k)", parameters: ["u"],
+          body: call("g\(k - 1)", v("u") + n(1)) * call("g\(k - 1)", v("u"))))
     }
     #expect {
       try compile(call("g24", x), functions: functions)
@@ -177,12 +204,15 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
   }
 
   @Test func batchValuesMatchPointValues() throws {
-    let f = try compile(call("sin", x) * x + cond(op(.greater, x, n(1)), n(1) / (x - n(2)), call("sqrt", x)))
+    let f = try compile(
+      call("sin", x) * x + cond(op(.greater, x, n(1)), n(1) / (x - n(2)), call("sqrt", x)))
     let xs = (0..<200).map { -3 + Double($0) * 0.037 }
     var out = [Double](repeating: 0, count: xs.count)
     var vector = out
     xs.withUnsafeBufferPointer { input in
-      out.withUnsafeMutableBufferPointer { output in f.values(at: input, into: output, vectorMath: false) }
+      out.withUnsafeMutableBufferPointer { output in
+        f.values(at: input, into: output, vectorMath: false)
+      }
       vector.withUnsafeMutableBufferPointer { output in f.values(at: input, into: output) }
     }
     for (i, x) in xs.enumerated() {
@@ -190,7 +220,9 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
       // the scalar one) within a few ulps of the result.
       let p = f.value(at: x)
       #expect(same(out[i], p), "at \(x)")
-      #expect(same(vector[i], p) || abs(vector[i] - p) <= 1e-14 * max(1, abs(p)), "at \(x): \(vector[i]) vs \(p)")
+      #expect(
+        same(vector[i], p) || abs(vector[i] - p) <= 1e-14 * max(1, abs(p)),
+        "at \(x): \(vector[i]) vs \(p)")
     }
   }
 

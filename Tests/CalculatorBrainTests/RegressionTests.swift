@@ -38,7 +38,9 @@ import Testing
     let error = try #require(throws: CalcError.self) { try brain.execute(line) }
     let text = error.rendered(input: line)
     #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-    #expect(text.hasPrefix("error: unexpected character '\u{FFFD}' at column 1\n  \u{FFFD}]0;title\u{FFFD}"))
+    #expect(
+      text.hasPrefix(
+        "error: unexpected character '\u{FFFD}' at column 1\n  \u{FFFD}]0;title\u{FFFD}"))
   }
 
   /// A line of megabytes was echoed whole (with a caret line as long), 9 MB of error text

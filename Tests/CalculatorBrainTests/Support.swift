@@ -52,7 +52,10 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
   var column: Int?
   /// Text the message must contain.
   var message: String
-  init(_ input: String, _ kind: CalcError.Kind, column: Int?, _ message: String, after setup: [String] = []) {
+  init(
+    _ input: String, _ kind: CalcError.Kind, column: Int?, _ message: String,
+    after setup: [String] = []
+  ) {
     self.input = input
     self.kind = kind
     self.column = column

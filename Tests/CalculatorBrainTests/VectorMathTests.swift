@@ -18,8 +18,10 @@ private func ulps(_ a: Double, _ b: Double) -> UInt64 {
 private func corpus(seed: UInt64) -> [Double] {
   var rng = SeededRandom(state: seed)
   var xs: [Double] = [
-    0, -0.0, 1, -1, 2, 0.5, -0.5, 8, 1000, .pi, .pi / 2, 710, -710, 745, -745, 20, -20, 0x1p-1030, -0x1p-1030,
-    .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan,
+    0, -0.0, 1, -1, 2, 0.5, -0.5, 8, 1000, .pi, .pi / 2, 710, -710, 745, -745, 20, -20, 0x1p-1030,
+    -0x1p-1030,
+    .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity,
+    -.infinity, .nan,
     1.0.nextDown, 1.0.nextUp, (-1.0).nextUp, (-1.0).nextDown,
   ]
   for _ in 0..<20_000 { xs.append(Double.random(in: -30...30, using: &rng)) }
@@ -35,13 +37,17 @@ private func corpus(seed: UInt64) -> [Double] {
 /// The values of `f` at `xs` from the batch program with glibc's vector math.
 private func vectorValues(_ f: PlotFunction, _ xs: [Double]) -> [Double] {
   var out = [Double](repeating: -12345, count: xs.count)
-  xs.withUnsafeBufferPointer { x in out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) } }
+  xs.withUnsafeBufferPointer { x in
+    out.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) }
+  }
   return out
 }
 
 /// Compares vector values with the point (scalar libm) values: the same NaNs, infinities
 /// and signed zeros, and at most `bound` ulps apart. Returns the worst distance.
-private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point: (Int) -> Double, bound: UInt64) -> UInt64 {
+private func compare(
+  _ name: String, _ xs: [Double], _ vector: [Double], _ point: (Int) -> Double, bound: UInt64
+) -> UInt64 {
   var worst: UInt64 = 0
   var failures = 0
   for i in xs.indices {
@@ -79,7 +85,8 @@ private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point
   ])
   func oneArgument(_ name: String) throws {
     let calc = CalculatorBrain()
-    let f = try PlotFunction(try calc.parse(expression: "\(name)(x)"), variables: [:], functions: [:])
+    let f = try PlotFunction(
+      try calc.parse(expression: "\(name)(x)"), variables: [:], functions: [:])
     #expect(PlotFunction1(name: name)?.vectorCode != nil)
     let xs = corpus(seed: 0x5EC7_0001 &+ UInt64(name.utf8.count))
     let vector = vectorValues(f, xs)
@@ -87,7 +94,9 @@ private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point
     let worst = compare(name, xs, vector, { f.value(at: xs[$0]) }, bound: exact ? 0 : 4)
     // The values really come from the vector library on this machine (else this test would
     // only compare the scalar functions with themselves).
-    if PlotFunction.vectorMathAvailable && ["sin", "cos", "tan", "exp", "tanh", "cbrt"].contains(name) {
+    if PlotFunction.vectorMathAvailable
+      && ["sin", "cos", "tan", "exp", "tanh", "cbrt"].contains(name)
+    {
       #expect(worst > 0, "\(name): vector values equal the scalar ones everywhere")
     }
   }
@@ -101,10 +110,13 @@ private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point
     let cases: [(String, Double, Double)] = [
       ("exp(x)", 0, 1), ("exp(x)", -0.0, 1), ("ln(x)", 1, 0), ("cbrt(x)", 0, 0), ("sin(x)", 0, 0),
       ("tan(x)", 0, 0), ("atan(x)", 0, 0), ("sinh(x)", 0, 0), ("tanh(x)", 0, 0), ("cos(x)", 0, 1),
-      ("cosh(x)", 0, 1), ("log2(x)", 8, 3), ("log10(x)", 1, 0), ("exp(x)", -.infinity, 0), ("ln(x)", 0, -.infinity),
-      ("asin(x)", 0, 0), ("acos(x)", 1, 0), ("asinh(x)", 0, 0), ("atanh(x)", 0, 0), ("acosh(x)", 1, 0),
+      ("cosh(x)", 0, 1), ("log2(x)", 8, 3), ("log10(x)", 1, 0), ("exp(x)", -.infinity, 0),
+      ("ln(x)", 0, -.infinity),
+      ("asin(x)", 0, 0), ("acos(x)", 1, 0), ("asinh(x)", 0, 0), ("atanh(x)", 0, 0),
+      ("acosh(x)", 1, 0),
       ("log10(x)", 1e7, 7), ("log10(x)", 1e14, 14), ("cbrt(x)", 1e6, 100), ("cbrt(x)", -1331, -11),
-      ("cos(x)", 1e-9, 1), ("tanh(x)", 20, 1), ("tanh(x)", 1e-10, 1e-10), ("floor(cbrt(x))", 1e6, 100),
+      ("cos(x)", 1e-9, 1), ("tanh(x)", 20, 1), ("tanh(x)", 1e-10, 1e-10),
+      ("floor(cbrt(x))", 1e6, 100),
       ("ceil(log10(x))", 1e7, 7), ("1 - cos(x)", 1e-9, 0), ("exp(x)", 1e-17, 1),
     ]
     for (text, x, expected) in cases {
@@ -125,15 +137,21 @@ private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point
   ])
   func roundValuesAreTheScalarOnes(_ name: String) throws {
     let calc = CalculatorBrain()
-    let f = try PlotFunction(try calc.parse(expression: "\(name)(x)"), variables: [:], functions: [:])
+    let f = try PlotFunction(
+      try calc.parse(expression: "\(name)(x)"), variables: [:], functions: [:])
     var rng = SeededRandom(state: 0x5EC7_0200 &+ UInt64(name.utf8.count))
     var xs: [Double] = []
     for k in 0...22 { xs.append(pow(10, Double(k))) }
-    for k in stride(from: -1000, through: 1000, by: 7) { xs.append(Double(sign: .plus, exponent: k, significand: 1)) }
+    for k in stride(from: -1000, through: 1000, by: 7) {
+      xs.append(Double(sign: .plus, exponent: k, significand: 1))
+    }
     for _ in 0..<4000 {
       let c = Double(Int.random(in: 1...200_000, using: &rng))
       xs.append(c * c * c)
-      xs.append(Double(sign: .plus, exponent: Int.random(in: -60 ... -27, using: &rng), significand: Double.random(in: 1..<2, using: &rng)))
+      xs.append(
+        Double(
+          sign: .plus, exponent: Int.random(in: -60 ... -27, using: &rng),
+          significand: Double.random(in: 1..<2, using: &rng)))
       xs.append(Double(Int.random(in: 1...1_000_000, using: &rng)))
       xs.append(Double.random(in: 10...1000, using: &rng))
       let k = Double(Int.random(in: -40...40, using: &rng))
@@ -146,7 +164,8 @@ private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point
       let p = f.value(at: x)
       guard p.isFinite, abs(p) < 0x1p52, p == p.rounded() || abs(x) < 0x1p-26 else { continue }
       round += 1
-      #expect(vector[i].bitPattern == p.bitPattern, "\(name)(\(x)): vector \(vector[i]), scalar \(p)")
+      #expect(
+        vector[i].bitPattern == p.bitPattern, "\(name)(\(x)): vector \(vector[i]), scalar \(p)")
     }
     // acosh is round only at 1 (its one integer value below 2^52 that a double reaches).
     #expect(round >= (name == "acosh" ? 1 : 100), "\(name): only \(round) round values tried")
@@ -156,7 +175,8 @@ private func compare(_ name: String, _ xs: [Double], _ vector: [Double], _ point
   /// four or in the padded tail, after any number of others.
   @Test func positionIndependent() throws {
     let calc = CalculatorBrain()
-    let f = try PlotFunction(try calc.parse(expression: "sin(x) * exp(-x/9) + cbrt(x)"), variables: [:], functions: [:])
+    let f = try PlotFunction(
+      try calc.parse(expression: "sin(x) * exp(-x/9) + cbrt(x)"), variables: [:], functions: [:])
     let xs = (0..<37).map { -8.3 + 0.71 * Double($0) }
     let whole = vectorValues(f, xs)
     for start in 0..<8 {

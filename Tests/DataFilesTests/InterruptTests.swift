@@ -25,7 +25,10 @@ import Testing
       let countdown = Countdown(after: 3)
       var options = DataFileOptions()
       options.interrupt = countdown.check
-      #expect(throws: DataFileError(path: path, message: "interrupted after \(2 * InterruptCheck.interval) records")) {
+      #expect(
+        throws: DataFileError(
+          path: path, message: "interrupted after \(2 * InterruptCheck.interval) records")
+      ) {
         try DataFile.read(path: path, x: .index(1), y: .index(2), options: options)
       }
       #expect(countdown.calls.load(ordering: .relaxed) == 3)
@@ -41,7 +44,9 @@ import Testing
       #expect(series.records == 50_000)
       #expect(series.y.last == 99_998)
       // Asked at records 0, 8192, ..., 49152: 7 times.
-      #expect(countdown.calls.load(ordering: .relaxed) == (50_000 + InterruptCheck.interval - 1) / InterruptCheck.interval)
+      #expect(
+        countdown.calls.load(ordering: .relaxed) == (50_000 + InterruptCheck.interval - 1)
+          / InterruptCheck.interval)
     }
   }
 
@@ -51,10 +56,18 @@ import Testing
       var options = DataFileOptions()
       options.interrupt = InterruptCheck { true }
       let stopped = DataFileError(path: path, message: "interrupted after 0 records")
-      #expect(throws: stopped) { try DataFile.readTable(path: path, columns: [.index(1), .index(2)], options: options) }
-      #expect(throws: stopped) { try DataFile.stats(path: path, column: .index(2), options: options) }
+      #expect(throws: stopped) {
+        try DataFile.readTable(path: path, columns: [.index(1), .index(2)], options: options)
+      }
+      #expect(throws: stopped) {
+        try DataFile.stats(path: path, column: .index(2), options: options)
+      }
       var seen = 0
-      #expect(throws: stopped) { try DataFile.forEachRecord(path: path, columns: [.index(1)], options: options) { _ in seen += 1 } }
+      #expect(throws: stopped) {
+        try DataFile.forEachRecord(path: path, columns: [.index(1)], options: options) { _ in
+          seen += 1
+        }
+      }
       #expect(seen == 0)
     }
   }

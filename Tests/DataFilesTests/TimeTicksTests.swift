@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GraphView
+import Testing
 
 @testable import DataFiles
 

@@ -18,7 +18,8 @@ import Testing
       .appendingPathComponent("Fixtures/bad-inputs.txt")
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
     var entries: [Entry] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
       if line.isEmpty || line.hasPrefix("## ") { continue }
       entries.append(Entry(line: index + 1, bytes: decode(Array(line.utf8))))
     }
@@ -32,8 +33,14 @@ import Testing
     while i < raw.count {
       if raw[i] == UInt8(ascii: "\\"), i + 1 < raw.count {
         switch raw[i + 1] {
-        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); i += 2; continue
-        case UInt8(ascii: "n"): out.append(10); i += 2; continue
+        case UInt8(ascii: "\\"):
+          out.append(UInt8(ascii: "\\"))
+          i += 2
+          continue
+        case UInt8(ascii: "n"):
+          out.append(10)
+          i += 2
+          continue
         case UInt8(ascii: "x") where i + 3 < raw.count:
           if let byte = UInt8(String(decoding: raw[(i + 2)...(i + 3)], as: UTF8.self), radix: 16) {
             out.append(byte)
@@ -64,7 +71,10 @@ import Testing
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("error: "))
     #expect(!result.stderr.contains("Fatal error"))
-    #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0 })
+    #expect(
+      !result.stderr.unicodeScalars.contains {
+        $0.value == 0x1B || $0.value == 0x07 || $0.value == 0
+      })
   }
 
   /// Runs `graphcalc SCRIPT` in `folder` (so relative export paths land there) with a

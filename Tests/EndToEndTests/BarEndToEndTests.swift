@@ -5,7 +5,8 @@ import Testing
 
 /// A fresh temporary folder for one test, removed by the caller.
 private func barFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphcalc-bar-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "graphcalc-bar-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
 }
@@ -16,10 +17,12 @@ private func barFolder() throws -> URL {
     environment: ["COLUMNS": "60", "LINES": "16", "LANG": "C", "LC_ALL": "", "LC_CTYPE": ""])
   #expect(result.status == 0)
   #expect(result.stderr == "")
-  let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+    String.init)
   #expect(lines.count == 15)
   let zero = try #require(lines.firstIndex { $0.hasPrefix(" 0 ===") })
-  let minus5 = try #require(lines.firstIndex { $0.dropFirst(3).contains("-5") })  // the value, not the tick
+  // the value, not the tick
+  let minus5 = try #require(lines.firstIndex { $0.dropFirst(3).contains("-5") })
   let seven = try #require(lines.firstIndex { $0.hasSuffix(" 7") })
   #expect(minus5 > zero)
   #expect(seven < zero)
@@ -48,7 +51,8 @@ private func barFolder() throws -> URL {
   let svg = folder.appendingPathComponent("sales.svg").path
   let result = try Graphcalc.run(
     [
-      "-e", "bar \"\(data)\" using month:north:south", "-e", "view", "-e", "pan right", "-e", "view",
+      "-e", "bar \"\(data)\" using month:north:south", "-e", "view", "-e", "pan right", "-e",
+      "view",
       "-e", "export svg \"\(svg)\" 640 480",
     ],
     environment: ["COLUMNS": "60", "LINES": "20", "LANG": "C"])
@@ -65,7 +69,9 @@ private func barFolder() throws -> URL {
   #expect(document.hasPrefix("<?xml"))
   #expect(document.contains(">north</text>"))
   // Every bar, not only those on screen: 30 rounded bars of the first series' colour.
-  let north = document.split(separator: "\n").filter { $0.hasPrefix("<path") && $0.contains("fill=\"#1f77b4\"") }
+  let north = document.split(separator: "\n").filter {
+    $0.hasPrefix("<path") && $0.contains("fill=\"#1f77b4\"")
+  }
   #expect(north.count == 30)
   #expect(document.contains(">m29</text>"))
 }
@@ -90,7 +96,8 @@ private func barFolder() throws -> URL {
 
 @Test func exploreScrollsABarChartInAPseudoTerminal() throws {
   let binary = try #require(Graphcalc.path, "graphcalc binary not found")
-  let tty = try PseudoTerminal(binary, columns: 80, rows: 24, environment: terminalEnvironment(["NO_COLOR": "1"]))
+  let tty = try PseudoTerminal(
+    binary, columns: 80, rows: 24, environment: terminalEnvironment(["NO_COLOR": "1"]))
   let before = tty.settings()
   #expect(tty.wait(for: "> "))
   var mark = tty.output.endIndex
@@ -119,7 +126,11 @@ private func barFolder() throws -> URL {
   tty.send("q")
   #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
   #expect(tty.wait(for: "◀ 1 more", after: mark))
-  #expect(tty.wait(for: "> ", after: tty.output.range(of: "◀ 1 more", range: mark..<tty.output.endIndex)?.upperBound ?? mark))
+  #expect(
+    tty.wait(
+      for: "> ",
+      after: tty.output.range(of: "◀ 1 more", range: mark..<tty.output.endIndex)?.upperBound ?? mark
+    ))
   #expect(tty.settings().c_oflag & tcflag_t(OPOST) == before.c_oflag & tcflag_t(OPOST))
   mark = tty.output.endIndex
   tty.send("view\r")

@@ -23,22 +23,23 @@ final class DataFolder {
 @Test func aCSVWithDatesPlotsOnATimeAxisWithANoteForGaps() throws {
   let folder = try DataFolder(files: [
     "temps.csv": """
-      date,temp
-      2021-01-01,3.5
-      2021-02-01,NA
-      2021-03-01,9
-      2021-04-01,12.5
-      2021-05-01,
-      2021-06-01,21
+    date,temp
+    2021-01-01,3.5
+    2021-02-01,NA
+    2021-03-01,9
+    2021-04-01,12.5
+    2021-05-01,
+    2021-06-01,21
 
-      """
+    """
   ])
   let result = try Graphcalc.run(
     ["-e", "plot \"\(folder.path)/temps.csv\" using date:temp", "-e", "view"],
     environment: ["COLUMNS": "80", "LINES": "24", "LANG": "C"])
   #expect(result.status == 0)
   #expect(result.stderr == "")
-  let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
+    String.init)
   // 23 rows of plot, the note, the view, and the final empty piece.
   #expect(lines.count == 26)
   #expect(lines[0..<23].allSatisfy { $0.count <= 80 })
@@ -55,7 +56,9 @@ final class DataFolder {
   for i in 0..<100_000 { text += "\(i),\(i % 100 == 0 ? -Double(i % 7) : Double(i % 10) / 10)\n" }
   try text.write(toFile: csv, atomically: true, encoding: .utf8)
   let svg = folder.path + "/big.svg"
-  let result = try Graphcalc.run(["-e", "plot \"\(csv)\" using 1:2 with lines", "-e", "export svg \(svg)"])
+  let result = try Graphcalc.run([
+    "-e", "plot \"\(csv)\" using 1:2 with lines", "-e", "export svg \(svg)",
+  ])
   #expect(result.status == 0)
   #expect(result.stdout.hasSuffix("wrote \(svg) (800x600)\n"))
   let size = try FileManager.default.attributesOfItem(atPath: svg)[.size] as? Int

@@ -2,14 +2,18 @@ import Foundation
 import Testing
 
 @Test func eCommandsRunInOrder() throws {
-  let result = try Graphcalc.run(["-e", "2^3^2", "-e", "a = 3", "-e", "f(x) = x^2 - a", "-e", "f(4)", "-e", "rpn 3 4 + 5 *"])
+  let result = try Graphcalc.run([
+    "-e", "2^3^2", "-e", "a = 3", "-e", "f(x) = x^2 - a", "-e", "f(4)", "-e", "rpn 3 4 + 5 *",
+  ])
   #expect(result.stdout == "512\n13\n(3 + 4) * 5 = 35\n")
   #expect(result.stderr == "")
   #expect(result.status == 0)
 }
 
 @Test func theViewAfterZoomAndPan() throws {
-  let result = try Graphcalc.run(["-e", "plot sin(x)*x", "-e", "zoom 2", "-e", "pan left", "-e", "view"])
+  let result = try Graphcalc.run([
+    "-e", "plot sin(x)*x", "-e", "zoom 2", "-e", "pan left", "-e", "view",
+  ])
   #expect(result.status == 0)
   let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
   #expect(last.hasPrefix("x [-7.5, 2.5]  y ["))
@@ -29,7 +33,8 @@ import Testing
 }
 
 @Test func aScriptWithAnErrorRunsEveryLineAndExits1() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphcalc-e2e-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "graphcalc-e2e-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let script = folder.appendingPathComponent("run.gc").path
@@ -48,7 +53,8 @@ import Testing
 @Test func aScriptThatCannotBeReadIsAnError() throws {
   let result = try Graphcalc.run(["/nonexistent/script.gc"])
   #expect(result.status == 1)
-  #expect(result.stderr == "graphcalc: cannot read /nonexistent/script.gc: No such file or directory\n")
+  #expect(
+    result.stderr == "graphcalc: cannot read /nonexistent/script.gc: No such file or directory\n")
   let folder = try Graphcalc.run(["/"])
   #expect(folder.status == 1)
   #expect(folder.stderr == "graphcalc: cannot read /: Is a directory\n")
@@ -65,16 +71,19 @@ import Testing
 }
 
 @Test func pipedPlotsAreSizedByTheEnvironmentAndHaveNoEscapes() throws {
-  let result = try Graphcalc.run(["-e", "plot sin(x), cos(x)"], environment: ["COLUMNS": "60", "LINES": "20", "LC_ALL": "C"])
+  let result = try Graphcalc.run(
+    ["-e", "plot sin(x), cos(x)"], environment: ["COLUMNS": "60", "LINES": "20", "LC_ALL": "C"])
   #expect(result.status == 0)
   let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
   #expect(lines.count == 19)
   #expect(lines.allSatisfy { $0.count <= 60 })
   #expect(!result.stdout.contains("\u{1B}"))
-  #expect(result.stdout.unicodeScalars.allSatisfy { $0.value == 10 || (32..<127).contains($0.value) })
+  #expect(
+    result.stdout.unicodeScalars.allSatisfy { $0.value == 10 || (32..<127).contains($0.value) })
 
   let standard = try Graphcalc.run(["-e", "plot x"])
-  #expect(standard.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count == 23)
+  #expect(
+    standard.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count == 23)
 }
 
 @Test func helpAndVersion() throws {
@@ -89,22 +98,26 @@ import Testing
   let result = try Graphcalc.run(["--bogus"])
   #expect(result.status == 2)
   #expect(result.stdout == "")
-  #expect(result.stderr == "graphcalc: unknown option '--bogus'\nTry 'graphcalc --help' for usage.\n")
+  #expect(
+    result.stderr == "graphcalc: unknown option '--bogus'\nTry 'graphcalc --help' for usage.\n")
 }
 
 @Test func exportSVGAndTable() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphcalc-e2e-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "graphcalc-e2e-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let svg = folder.appendingPathComponent("wave.svg").path
   let table = folder.appendingPathComponent("wave.tsv").path
   let result = try Graphcalc.run([
-    "-e", "xrange -1 1", "-e", "plot x^2, 1/x", "-e", "export svg \(svg)", "-e", "export table \(table) 200 150",
+    "-e", "xrange -1 1", "-e", "plot x^2, 1/x", "-e", "export svg \(svg)", "-e",
+    "export table \(table) 200 150",
   ])
   #expect(result.status == 0)
   #expect(result.stdout.hasSuffix("wrote \(svg) (800x600)\nwrote \(table) (200x150)\n"))
   #expect(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<?xml"))
-  let lines = try String(contentsOfFile: table, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+  let lines = try String(contentsOfFile: table, encoding: .utf8).split(
+    separator: "\n", omittingEmptySubsequences: false)
   #expect(lines.first?.hasPrefix("# Curve 0 of 2, ") == true)
   #expect(lines.contains("# Curve title: \"1/x\""))
   let points = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }
@@ -130,7 +143,9 @@ import Testing
   process.executableURL = URL(fileURLWithPath: "/bin/bash")
   let commands = ["plot sin(x)"] + Array(repeating: "pan 1", count: 300)
   let args = commands.map { "-e '\($0)'" }.joined(separator: " ")
-  process.arguments = ["-c", "set -o pipefail; '\(binary)' \(args) 2>\"$0\" | head -1 >/dev/null", "/dev/stderr"]
+  process.arguments = [
+    "-c", "set -o pipefail; '\(binary)' \(args) 2>\"$0\" | head -1 >/dev/null", "/dev/stderr",
+  ]
   let stderr = Pipe()
   process.standardError = stderr
   try process.run()

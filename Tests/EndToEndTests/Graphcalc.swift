@@ -64,7 +64,8 @@ struct Graphcalc {
     group.wait()
     process.waitUntilExit()
     return Result(
-      stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
+      stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errors.data, as: UTF8.self),
       status: process.terminationStatus)
   }
 }

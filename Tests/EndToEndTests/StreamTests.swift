@@ -21,12 +21,15 @@ private let plain = ["LANG": "C", "LC_ALL": "C", "COLUMNS": "80", "LINES": "24",
 @Test func junkIsSkippedAndEachColumnIsASeries() throws {
   let result = try Graphcalc.run(["stream"], input: "1 2\nfoo\n3 nan\n-4 5\n", environment: plain)
   #expect(result.status == 0)
-  #expect(result.stdout.contains("-- 1  last -4  min -4  max 3  mean 0   ** 2  last 5  min 2  max 5  mean 3.5\n"))
+  #expect(
+    result.stdout.contains(
+      "-- 1  last -4  min -4  max 3  mean 0   ** 2  last 5  min 2  max 5  mean 3.5\n"))
   #expect(result.stdout.hasSuffix("3 samples, 1 line skipped (last: foo), input ended\n"))
 }
 
 @Test func theLastFrameIsExportedAsSVG() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphcalc-stream-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "graphcalc-stream-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let path = folder.appendingPathComponent("last.svg").path
@@ -37,18 +40,22 @@ private let plain = ["LANG": "C", "LC_ALL": "C", "COLUMNS": "80", "LINES": "24",
   let svg = try String(contentsOfFile: path, encoding: .utf8)
   #expect(svg.hasPrefix("<?xml"))
   #expect(svg.contains("1: last -3  min -3  max 4  mean 1"))
-  #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["last.svg"])  // no temporary left
+  // no temporary left
+  #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["last.svg"])
 }
 
 @Test func aFileAndACommandAreReadToTheirEnd() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphcalc-stream-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "graphcalc-stream-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let data = folder.appendingPathComponent("data.txt").path
   try "10 20\n11 19\n12 18\n".write(toFile: data, atomically: true, encoding: .utf8)
   let file = try Graphcalc.run(["stream", data], environment: plain)
   #expect(file.status == 0)
-  #expect(file.stdout.contains("-- 1  last 12  min 10  max 12  mean 11   ** 2  last 18  min 18  max 20  mean 19"))
+  #expect(
+    file.stdout.contains(
+      "-- 1  last 12  min 10  max 12  mean 11   ** 2  last 18  min 18  max 20  mean 19"))
   let command = try Graphcalc.run(["stream", "cmd", "seq 5; echo oops; seq 3"], environment: plain)
   #expect(command.status == 0)
   #expect(command.stdout.hasSuffix("8 samples, 1 line skipped (last: oops), input ended\n"))
@@ -66,9 +73,18 @@ private let plain = ["LANG": "C", "LC_ALL": "C", "COLUMNS": "80", "LINES": "24",
 }
 
 @Test(arguments: [
-  (["stream", "--widnow", "5"], "graphcalc stream: unknown option '--widnow'; did you mean '--window'?"),
-  (["stream", "--window", "abc"], "graphcalc stream: --window needs a whole number of samples, not 'abc'"),
-  (["stream", "--ymin", "2", "--ymax", "1"], "graphcalc stream: --ymin (2) must be less than --ymax (1)"),
+  (
+    ["stream", "--widnow", "5"],
+    "graphcalc stream: unknown option '--widnow'; did you mean '--window'?"
+  ),
+  (
+    ["stream", "--window", "abc"],
+    "graphcalc stream: --window needs a whole number of samples, not 'abc'"
+  ),
+  (
+    ["stream", "--ymin", "2", "--ymax", "1"],
+    "graphcalc stream: --ymin (2) must be less than --ymax (1)"
+  ),
   (["stream", "cmd", "vmstat", "1"], "graphcalc stream: unexpected argument '1'"),
 ])
 func streamOptionMistakesAreUsageErrors(arguments: [String], message: String) throws {
@@ -82,7 +98,9 @@ func streamOptionMistakesAreUsageErrors(arguments: [String], message: String) th
 @Test func streamErrorsReadingOrWriting() throws {
   let missing = try Graphcalc.run(["stream", "/nonexistent/data.txt"], environment: plain)
   #expect(missing.status == 1)
-  #expect(missing.stderr == "graphcalc stream: cannot open '/nonexistent/data.txt': No such file or directory\n")
+  #expect(
+    missing.stderr
+      == "graphcalc stream: cannot open '/nonexistent/data.txt': No such file or directory\n")
   let export = try Graphcalc.run(
     ["stream", "--export", "svg", "/dev/null/x.svg"], input: "1\n", environment: plain)
   #expect(export.status == 1)

@@ -14,7 +14,8 @@ final class PseudoTerminal {
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     // Everything the child needs is prepared before fork (after it only execve runs).
     let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary), nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] =
+      environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     var fd: Int32 = -1
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
@@ -165,7 +166,8 @@ func terminalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 
 @Test func aSignalWhileExploringRestoresTheTerminal() throws {
   let binary = try #require(Graphcalc.path, "graphcalc binary not found")
-  let tty = try PseudoTerminal(binary, columns: 30, rows: 10, environment: terminalEnvironment(["NO_COLOR": "1"]))
+  let tty = try PseudoTerminal(
+    binary, columns: 30, rows: 10, environment: terminalEnvironment(["NO_COLOR": "1"]))
   #expect(tty.wait(for: "> "))
   let start = tty.output.endIndex
   tty.send("plot x^2\r")
@@ -186,9 +188,12 @@ func terminalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     ["-e", "plot sin(x), cos(x)"], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
   #expect(result.status == 0)
   #expect(!result.stdout.contains("\u{1B}"))
-  #expect(result.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })  // braille
-  let forced = try Graphcalc.run(["--color=always", "-e", "plot sin(x)"], environment: ["LANG": "C"])
-  #expect(forced.stdout.contains("\u{1B}[") && forced.stdout.unicodeScalars.allSatisfy { $0.value < 128 })
+  // braille
+  #expect(result.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+  let forced = try Graphcalc.run(
+    ["--color=always", "-e", "plot sin(x)"], environment: ["LANG": "C"])
+  #expect(
+    forced.stdout.contains("\u{1B}[") && forced.stdout.unicodeScalars.allSatisfy { $0.value < 128 })
   let explore = try Graphcalc.run(["-e", "plot x", "-e", "explore"])
   #expect(explore.status == 1)
   #expect(explore.stderr.contains("explore needs a terminal"))

@@ -35,8 +35,10 @@ func yearsShown(_ screen: [String]) -> [String] {
 
 @Test func pageAndHomeEndKeysAreDecoded() {
   var d = KeyDecoder()
-  let bytes = Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8)
-  #expect(d.feed(bytes) == [.pageUp, .pageDown, .home, .end, .home, .end, .home, .end, .home, .end])
+  let bytes = Array(
+    "\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8)
+  #expect(
+    d.feed(bytes) == [.pageUp, .pageDown, .home, .end, .home, .end, .home, .end, .home, .end])
   // Other numbers before `~` stay unknown; a modifier parameter does not change the key.
   #expect(d.feed(Array("\u{1B}[15~\u{1B}[2~\u{1B}[5;5~".utf8)) == [.unknown, .unknown, .pageUp])
   #expect(!d.isPending)
@@ -115,7 +117,8 @@ func yearsShown(_ screen: [String]) -> [String] {
   #expect(screen[23].hasPrefix("bars 3-16 of 17  |"))
   #expect(screen[22].contains("< 2 more") && screen[22].contains("1 more >"))
   // The chart on the screen is the renderer's, for all rows but the status line.
-  let chart = BarChartRenderer.terminal(exploreBars, columns: 80, rows: 23, style: .ascii, firstBar: 2)
+  let chart = BarChartRenderer.terminal(
+    exploreBars, columns: 80, rows: 23, style: .ascii, firstBar: 2)
   #expect(screen.prefix(23).joined(separator: "\n") == chart)
 }
 
@@ -205,7 +208,8 @@ func yearsShown(_ screen: [String]) -> [String] {
   #expect(text.hasSuffix("\n"))
   #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 16)
   #expect(text.contains("< 3 more"))
-  #expect(session.run("view").output == "bars 4-\(shown.upperBound) of 30 (pan left|right scrolls)\n")
+  #expect(
+    session.run("view").output == "bars 4-\(shown.upperBound) of 30 (pan left|right scrolls)\n")
   // explore again starts where it was left; after plot it explores the plot.
   #expect(session.barExploreState()?.firstBar == 3)
   _ = session.run("plot x")

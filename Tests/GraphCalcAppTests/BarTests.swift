@@ -35,7 +35,8 @@ let barIowa = """
   """
 
 /// A temporary folder holding `name` with `contents`, and the file's quoted path.
-func barFile(_ name: String, _ contents: String) throws -> (folder: TemporaryFolder, quoted: String) {
+func barFile(_ name: String, _ contents: String) throws -> (folder: TemporaryFolder, quoted: String)
+{
   let folder = try TemporaryFolder()
   let path = folder.path + "/" + name
   try contents.write(toFile: path, atomically: true, encoding: .utf8)
@@ -130,12 +131,27 @@ struct BarErrorCase: Sendable, CustomStringConvertible {
   BarErrorCase(line: "bar 3 x 2", message: "unknown name 'x'", under: "x"),
   BarErrorCase(line: "bar 3 (2 +) 2", message: "", under: nil),
   BarErrorCase(line: "bar 1 2 labels a b c", message: "2 values but 3 labels", under: "c"),
-  BarErrorCase(line: "bar 1 1/0", message: "a bar's value must be finite, got inf (nan leaves a bar out)", under: "1/0"),
-  BarErrorCase(line: "bar labels a", message: "bar needs values, as in: bar 3 -5 2 7 labels \"q1\" \"q2\" \"q3\" \"q4\"", under: "labels"),
-  BarErrorCase(line: "bar 1 \"a\"", message: "a bar's value is a number or an expression; texts go after 'labels', as in: bar 3 5 labels \"a\" \"b\"", under: "\"a\""),
-  BarErrorCase(line: "bar 1 2 title", message: "title needs a text in quotes, as in: title \"sales\"", under: "title"),
+  BarErrorCase(
+    line: "bar 1 1/0", message: "a bar's value must be finite, got inf (nan leaves a bar out)",
+    under: "1/0"),
+  BarErrorCase(
+    line: "bar labels a",
+    message: "bar needs values, as in: bar 3 -5 2 7 labels \"q1\" \"q2\" \"q3\" \"q4\"",
+    under: "labels"),
+  BarErrorCase(
+    line: "bar 1 \"a\"",
+    message:
+      "a bar's value is a number or an expression; texts go after 'labels', as in: bar 3 5 labels \"a\" \"b\"",
+    under: "\"a\""),
+  BarErrorCase(
+    line: "bar 1 2 title", message: "title needs a text in quotes, as in: title \"sales\"",
+    under: "title"),
   BarErrorCase(line: "bar 1 \"2", message: "\" without its closing \"", under: "\""),
-  BarErrorCase(line: "bar", message: "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: bar 3 -5 2 7", under: nil),
+  BarErrorCase(
+    line: "bar",
+    message:
+      "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: bar 3 -5 2 7",
+    under: nil),
 ])
 func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   var session = Session()
@@ -213,7 +229,8 @@ func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   #expect(chart.title == "net_generation by source")
   #expect(reply.output.contains("2003"))
   #expect(reply.output.contains("Nuclear Energy"))
-  #expect(session.run("bar \(file) using year:net_generation by source title \"Iowa\"").error == nil)
+  #expect(
+    session.run("bar \(file) using year:net_generation by source title \"Iowa\"").error == nil)
   #expect(session.barChart?.title == "Iowa")
   #expect(session.run("bar \(file) using year:net_generation by source notitle").error == nil)
   #expect(session.barChart?.title == nil)
@@ -285,7 +302,8 @@ func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   let (wide, wideFile) = try barFile("wide.csv", rows)
   _ = wide
   let many = try #require(session.run("bar \(wideFile) using k:v by g").error)
-  #expect(many.message == "g has 70 different values; a bar chart has at most 64 series side by side")
+  #expect(
+    many.message == "g has 70 different values; a bar chart has at most 64 series side by side")
 }
 
 // MARK: Scrolling
@@ -321,7 +339,9 @@ func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   #expect(session.firstBar == end)
   _ = session.run("reset")
   #expect(session.firstBar == 0)
-  #expect(session.run("pan 2.5").error?.message == "pan moves a bar chart by a whole number of bars, got 2.5")
+  #expect(
+    session.run("pan 2.5").error?.message
+      == "pan moves a bar chart by a whole number of bars, got 2.5")
   #expect(session.run("pan up").error?.message == "a bar chart scrolls left and right only")
   #expect(session.run("pan 1 2").error != nil)
 }
@@ -367,7 +387,8 @@ func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   #expect(session.run("set bar style").output == "rounded\n")
   _ = session.run("bar 3 -5 2 7 labels q1 q2 q3 q4")
   let rounded = folder.path + "/rounded.svg"
-  #expect(session.run("export svg \(rounded) 600 400") == Reply(output: "wrote \(rounded) (600x400)\n"))
+  #expect(
+    session.run("export svg \(rounded) 600 400") == Reply(output: "wrote \(rounded) (600x400)\n"))
   let roundSVG = try String(contentsOfFile: rounded, encoding: .utf8)
   #expect(roundSVG.contains("width=\"600\" height=\"400\""))
   #expect(roundSVG.contains(">q2</text>"))
@@ -411,12 +432,17 @@ func barErrorsPointAtTheBadWord(_ c: BarErrorCase) throws {
   #expect(session.barChart?.series.map(\.name) == ["Czechoslovakia", "Germany"])
   #expect(session.barChart?.labels == ["1891-1900", "1901-1910", "1911-1920", "1921-1930"])
   #expect(session.barChart?.series[0].values[2] == 3426)
-  #expect(session.run("export table \(path) 100").error?.message == "export table of a bar chart takes no size")
+  #expect(
+    session.run("export table \(path) 100").error?.message
+      == "export table of a bar chart takes no size")
   #expect(session.run("export png \(path)").error?.message.hasPrefix("usage: export") == true)
 }
 
 @Test(arguments: [
-  ("set bar style round3", "unknown bar style 'round3' (did you mean 'rounded'?); choose rounded or flat", "round3"),
+  (
+    "set bar style round3",
+    "unknown bar style 'round3' (did you mean 'rounded'?); choose rounded or flat", "round3"
+  ),
   ("set bar shape flat", "usage: set bar style rounded|flat", "shape"),
   ("set bar style flat now", "usage: set bar style rounded|flat", "now"),
   ("set bar", "usage: set bar style rounded|flat", "bar"),

@@ -7,12 +7,18 @@ import Testing
   _ = session.run("speed = 3")
   _ = session.run("square(t) = t^2")
   let words = session.completionWords
-  for word in ["plot", "explore", "undo", "set", "sin", "atan2", "pi", "tau", "speed", "square", "braille", "canvas"] {
+  for word in [
+    "plot", "explore", "undo", "set", "sin", "atan2", "pi", "tau", "speed", "square", "braille",
+    "canvas",
+  ] {
     #expect(words.contains(word), "missing \(word)")
   }
   #expect(words == words.sorted())
   #expect(Set(words).count == words.count)
-  #expect(Session.completions(of: "ex", among: words) == ["exit", "exp", "explore", "export", "expressions"])
+  #expect(
+    Session.completions(of: "ex", among: words) == [
+      "exit", "exp", "explore", "export", "expressions",
+    ])
   #expect(Session.completions(of: "sq", among: words) == ["sqrt", "square"])
   #expect(Session.completions(of: "zzz", among: words).isEmpty)
 }
@@ -51,7 +57,9 @@ import Testing
   #expect(coloured.contains("\u{1B}[38;5;33m"))
   #expect(session.run("zoom 2").output.contains("\u{1B}["))
   #expect(!session.run("set color off").output.contains("\u{1B}"))
-  #expect(session.run("set canvas fancy").error?.message == "unknown canvas 'fancy'; choose braille, block or ascii")
+  #expect(
+    session.run("set canvas fancy").error?.message
+      == "unknown canvas 'fancy'; choose braille, block or ascii")
   #expect(session.run("set color maybe").error?.message == "usage: set color on|off")
   #expect(session.run("set canvas").output == "block\n")
 }

@@ -34,13 +34,21 @@ struct ItemCase: Sendable, CustomStringConvertible {
 @Test(arguments: [
   ItemCase(text: "\"d.csv\"", path: "d.csv", using: nil, marks: .lines, title: nil),
   ItemCase(text: "\"d.csv\" using 1:3", path: "d.csv", using: "1:3", marks: .lines, title: nil),
-  ItemCase(text: "'my data.csv' u date:temp_max", path: "my data.csv", using: "date:temp_max", marks: .lines, title: nil),
-  ItemCase(text: "\"d.csv\" using 2 with points", path: "d.csv", using: "2", marks: .points, title: nil),
+  ItemCase(
+    text: "'my data.csv' u date:temp_max", path: "my data.csv", using: "date:temp_max",
+    marks: .lines, title: nil),
+  ItemCase(
+    text: "\"d.csv\" using 2 with points", path: "d.csv", using: "2", marks: .points, title: nil),
   ItemCase(text: "\"d.csv\" w l", path: "d.csv", using: nil, marks: .lines, title: nil),
   ItemCase(text: "\"d.csv\" w p", path: "d.csv", using: nil, marks: .points, title: nil),
-  ItemCase(text: "\"d.csv\" u 1:2 w lp", path: "d.csv", using: "1:2", marks: .linesPoints, title: nil),
-  ItemCase(text: "\"d.csv\" with linespoints title \"rain, mm\"", path: "d.csv", using: nil, marks: .linesPoints, title: "rain, mm"),
-  ItemCase(text: "\"d.csv\" using \"max temp\":2 notitle", path: "d.csv", using: "\"max temp\":2", marks: .lines, title: ""),
+  ItemCase(
+    text: "\"d.csv\" u 1:2 w lp", path: "d.csv", using: "1:2", marks: .linesPoints, title: nil),
+  ItemCase(
+    text: "\"d.csv\" with linespoints title \"rain, mm\"", path: "d.csv", using: nil,
+    marks: .linesPoints, title: "rain, mm"),
+  ItemCase(
+    text: "\"d.csv\" using \"max temp\":2 notitle", path: "d.csv", using: "\"max temp\":2",
+    marks: .lines, title: ""),
 ])
 func dataItemForms(_ c: ItemCase) throws {
   let spec = try Session.parseDataItem(Word(c.text, at: 5))
@@ -61,12 +69,18 @@ struct BadItem: Sendable, CustomStringConvertible {
 
 @Test(arguments: [
   BadItem(line: "plot \"d.csv\" with boxes", message: "unknown style 'boxes'", location: 18..<23),
-  BadItem(line: "plot \"d.csv\" with pints", message: "unknown style 'pints' (did you mean 'points'?)", location: 18..<23),
-  BadItem(line: "plot \"d.csv\" usin 1:2", message: "unexpected 'usin' after the file (did you mean 'using'?)", location: 13..<17),
+  BadItem(
+    line: "plot \"d.csv\" with pints", message: "unknown style 'pints' (did you mean 'points'?)",
+    location: 18..<23),
+  BadItem(
+    line: "plot \"d.csv\" usin 1:2",
+    message: "unexpected 'usin' after the file (did you mean 'using'?)", location: 13..<17),
   BadItem(line: "plot \"d.csv\" using", message: "using needs columns", location: 13..<18),
   BadItem(line: "plot \"d.csv using 1:2", message: "\" without its closing \"", location: 5..<6),
   BadItem(line: "plot \"\"", message: "the file name is empty", location: 5..<7),
-  BadItem(line: "plot \"d.csv\" using 1:2:3", message: "using takes one or two columns", location: 19..<24),
+  BadItem(
+    line: "plot \"d.csv\" using 1:2:3", message: "using takes one or two columns", location: 19..<24
+  ),
   BadItem(line: "plot \"d.csv\" title rain", message: "a title goes in quotes", location: 19..<23),
 ])
 func badDataItemsPointAtTheWord(_ c: BadItem) throws {
@@ -108,7 +122,13 @@ func badDataItemsPointAtTheWord(_ c: BadItem) throws {
   #expect(curve.title == "y")  // a column named in using is the legend
   // The gaps lift the pen: three pieces (10), (40), (60) of one point each.
   let plot = RecordsSampler.samplePlot(
-    try #require(session.curves.map { c in var c = c; c.xRange = 1...6; c.yRange = 0...70; return c }),
+    try #require(
+      session.curves.map { c in
+        var c = c
+        c.xRange = 1...6
+        c.yRange = 0...70
+        return c
+      }),
     size: PixelSize(width: 500, height: 300))
   #expect(plot.curves[0].segments.map { $0.map(\.y) } == [[10], [40], [60]])
 }
@@ -166,7 +186,10 @@ func badDataItemsPointAtTheWord(_ c: BadItem) throws {
   #expect(session.run("plot \(fixture("backwards.tsv"))").error == nil)
   let curves = try #require(session.currentCurves())
   let plot = RecordsSampler.samplePlot(curves, size: PixelSize(width: 400, height: 300))
-  #expect(plot.curves[0].segments == [[(3, 1), (1, 2), (2, 3), (0, 4)].map { PlotPoint(x: $0.0, y: $0.1) }])
+  #expect(
+    plot.curves[0].segments == [
+      [(3, 1), (1, 2), (2, 3), (0, 4)].map { PlotPoint(x: $0.0, y: $0.1) }
+    ])
 }
 
 @Test func aQuotedSemicolonFileWithTheSeparatorSet() throws {
@@ -206,7 +229,9 @@ func badDataItemsPointAtTheWord(_ c: BadItem) throws {
   #expect(svg.utf8.count < 100_000)
   // The curve's path: round line caps are the curves' (frame and grid have none).
   let curvePath = try #require(
-    svg.split(separator: "\n").first { $0.contains("<path") && $0.contains("stroke-linecap=\"round\"") })
+    svg.split(separator: "\n").first {
+      $0.contains("<path") && $0.contains("stroke-linecap=\"round\"")
+    })
   let d = try #require(curvePath.split(separator: "\"").dropFirst().first)
   let points = d.split(whereSeparator: { "ML ".contains($0) }).map { pair in
     pair.split(separator: ",").compactMap { Double($0) }

@@ -2,16 +2,19 @@ import Testing
 
 @testable import GraphCalcApp
 
-@Test(arguments: [
-  (nil, nil, "en_US.UTF-8", CanvasKind.braille),
-  (nil, nil, "C.utf8", .braille),
-  (nil, nil, "C", .ascii),
-  (nil, nil, nil, .ascii),
-  ("C", nil, "en_US.UTF-8", .ascii),  // LC_ALL wins
-  ("", "de_DE.UTF-8", "C", .braille),  // an empty LC_ALL does not count
-  (nil, "POSIX", "en_US.UTF-8", .ascii),
-] as [(String?, String?, String?, CanvasKind)])
-func theCanvasFollowsTheLocale(lcAll: String?, lcCtype: String?, lang: String?, expected: CanvasKind) {
+@Test(
+  arguments: [
+    (nil, nil, "en_US.UTF-8", CanvasKind.braille),
+    (nil, nil, "C.utf8", .braille),
+    (nil, nil, "C", .ascii),
+    (nil, nil, nil, .ascii),
+    ("C", nil, "en_US.UTF-8", .ascii),  // LC_ALL wins
+    ("", "de_DE.UTF-8", "C", .braille),  // an empty LC_ALL does not count
+    (nil, "POSIX", "en_US.UTF-8", .ascii),
+  ] as [(String?, String?, String?, CanvasKind)])
+func theCanvasFollowsTheLocale(
+  lcAll: String?, lcCtype: String?, lang: String?, expected: CanvasKind
+) {
   #expect(CanvasKind.preferred(lcAll: lcAll, lcCtype: lcCtype, lang: lang) == expected)
 }
 

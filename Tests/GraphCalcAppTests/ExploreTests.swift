@@ -81,7 +81,8 @@ func keys(_ state: inout ExploreState, _ keys: [ExploreKey]) -> [ExploreState.Ou
   #expect(abs(s.view.xRange.upperBound - 5) < 1e-12)
   #expect(s.yRange == y)
   _ = keys(&s, [.character("Y"), .character("Y")])
-  #expect(abs((s.yRange.upperBound - s.yRange.lowerBound) - 2 * (y.upperBound - y.lowerBound)) < 1e-9)
+  #expect(
+    abs((s.yRange.upperBound - s.yRange.lowerBound) - 2 * (y.upperBound - y.lowerBound)) < 1e-9)
   _ = keys(&s, [.character("X"), .character("X"), .character("y"), .character("y")])
   #expect(abs(s.view.xRange.upperBound - 10) < 1e-12)
   #expect(abs(s.yRange.upperBound - y.upperBound) < 1e-9)
@@ -182,7 +183,8 @@ struct ScriptedTerminal: ExploreTerminal {
 @Test func theDriverDrawsWholeFramesOnlyWhenTheyChange() throws {
   var s = try exploring()
   var t = ScriptedTerminal(events: [
-    .bytes(Array("\u{1B}[C".utf8)), .bytes(Array("?".utf8)), .resized(TerminalSize(columns: 60, rows: 20)),
+    .bytes(Array("\u{1B}[C".utf8)), .bytes(Array("?".utf8)),
+    .resized(TerminalSize(columns: 60, rows: 20)),
     .bytes([0x1B]), .timeout,
   ])
   ExploreDriver.run(&s, on: &t)

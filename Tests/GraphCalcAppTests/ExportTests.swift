@@ -54,7 +54,8 @@ import Testing
     session.run("export svg \(missing)").error
       == CommandError("cannot write \(missing): No such file or directory"))
   // A folder where the file should go: rename(2) refuses, the temporary file is removed.
-  try FileManager.default.createDirectory(atPath: folder.path + "/taken", withIntermediateDirectories: false)
+  try FileManager.default.createDirectory(
+    atPath: folder.path + "/taken", withIntermediateDirectories: false)
   let error = session.run("export svg \(folder.path)/taken").error
   #expect(error?.message == "cannot write \(folder.path)/taken: Is a directory")
   #expect(try folder.names() == ["taken"])
@@ -66,5 +67,7 @@ import Testing
   let text = String(repeating: "graphcalc \u{3c0}\n", count: 10_000)
   try AtomicFile.write(text, to: path)
   #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
-  #expect(throws: CommandError("cannot write '': no file name given")) { try AtomicFile.write("", to: "") }
+  #expect(throws: CommandError("cannot write '': no file name given")) {
+    try AtomicFile.write("", to: "")
+  }
 }

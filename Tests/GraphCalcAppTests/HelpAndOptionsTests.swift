@@ -20,7 +20,9 @@ func helpExplainsEachCommand(name: String) {
 
 @Test func helpExplainsFunctionsConstantsAndYourOwn() {
   var session = Session()
-  #expect(session.run("help atan2").output == "atan2(y, x): the angle of the point (x, y), in (-pi, pi]\n")
+  #expect(
+    session.run("help atan2").output == "atan2(y, x): the angle of the point (x, y), in (-pi, pi]\n"
+  )
   #expect(session.run("help pi").output.hasPrefix("pi: 3.14159"))
   #expect(session.run("help functions").output.contains("sqrt"))
   _ = session.run("f(x) = 2x")
@@ -59,15 +61,22 @@ func suggestions(typed: String, meant: String) {
   #expect(try CommandLineOptions.parse(["-"]).file == "-")
   #expect(try CommandLineOptions.parse(["-e", "1", "--version"]).action == .version)
   #expect(try CommandLineOptions.parse(["--version", "--help"]).action == .help)
-  #expect(throws: CommandError("unknown option '--bogus'")) { try CommandLineOptions.parse(["--bogus"]) }
-  #expect(throws: CommandError("option '-e' needs a command after it")) { try CommandLineOptions.parse(["-e"]) }
+  #expect(throws: CommandError("unknown option '--bogus'")) {
+    try CommandLineOptions.parse(["--bogus"])
+  }
+  #expect(throws: CommandError("option '-e' needs a command after it")) {
+    try CommandLineOptions.parse(["-e"])
+  }
   #expect(throws: CommandError.self) { try CommandLineOptions.parse(["a", "b"]) }
 }
 
 @Test func historyLocation() {
   #expect(HistoryLocation.path(xdgStateHome: "/s", home: "/h") == "/s/graphcalc/history")
-  #expect(HistoryLocation.path(xdgStateHome: nil, home: "/h") == "/h/.local/state/graphcalc/history")
-  #expect(HistoryLocation.path(xdgStateHome: "relative", home: "/h") == "/h/.local/state/graphcalc/history")
+  #expect(
+    HistoryLocation.path(xdgStateHome: nil, home: "/h") == "/h/.local/state/graphcalc/history")
+  #expect(
+    HistoryLocation.path(xdgStateHome: "relative", home: "/h")
+      == "/h/.local/state/graphcalc/history")
   #expect(HistoryLocation.path(xdgStateHome: "", home: "/") == "/.local/state/graphcalc/history")
   #expect(HistoryLocation.path(xdgStateHome: nil, home: nil) == nil)
 }

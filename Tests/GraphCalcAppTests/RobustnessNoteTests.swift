@@ -20,7 +20,10 @@ import Testing
     let notes = lines.filter { $0.hasPrefix("note: ") }
     #expect(notes.count == 1)
     let note = try? #require(notes.first)
-    #expect(note?.hasSuffix(" columns of tan(1/x) could not be resolved within the sampling budget (drawn from point samples)") == true)
+    #expect(
+      note?.hasSuffix(
+        " columns of tan(1/x) could not be resolved within the sampling budget (drawn from point samples)"
+      ) == true)
     // The note follows the picture (23 rows) and ends the output.
     #expect(lines.count == 23 + 1 + 1)
     #expect(lines[23].hasPrefix("note: "))
@@ -55,7 +58,9 @@ import Testing
   }
 
   /// Only more than 2 columns and more than 1 % of them are reported.
-  @Test(arguments: [(100, 2, false), (100, 3, true), (1000, 10, false), (1000, 11, true), (20, 0, false)])
+  @Test(arguments: [
+    (100, 2, false), (100, 3, true), (1000, 10, false), (1000, 11, true), (20, 0, false),
+  ])
   func threshold(width: Int, undecided: Int, reported: Bool) {
     let plot = SampledPlot(
       viewport: Viewport(xRange: -1...1, yRange: -1...1, size: PixelSize(width: width, height: 50)),
@@ -64,7 +69,10 @@ import Testing
     let notes = PlotOutput.undecidedNotes(plot)
     #expect(notes.count == (reported ? 1 : 0))
     if reported {
-      #expect(notes == ["note: \(undecided) columns of f\u{FFFD}[2J(x) could not be resolved within the sampling budget (drawn from point samples)"])
+      #expect(
+        notes == [
+          "note: \(undecided) columns of f\u{FFFD}[2J(x) could not be resolved within the sampling budget (drawn from point samples)"
+        ])
     }
   }
 }
@@ -111,7 +119,8 @@ import Testing
     #expect(!warning.contains("\n"))
     #expect(try folder.names() == ["history.corrupt"])
     #expect(FileManager.default.contents(atPath: path + ".corrupt") == Data(bytes))
-    let mode = try FileManager.default.attributesOfItem(atPath: path + ".corrupt")[.posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: path + ".corrupt")[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }
 

@@ -89,7 +89,10 @@ import Testing
 @Test func everyViewCommandRedrawsTheCurrentPlot() {
   var session = Session(terminalSize: TerminalSize(columns: 60, rows: 15))
   _ = session.run("plot cos(x)")
-  for command in ["zoom 2", "zoom out", "pan 1 0", "pan down", "center 0 0", "xrange -3 3", "yrange auto", "reset"] {
+  for command in [
+    "zoom 2", "zoom out", "pan 1 0", "pan down", "center 0 0", "xrange -3 3", "yrange auto",
+    "reset",
+  ] {
     let reply = session.run(command)
     #expect(reply.error == nil, "\(command)")
     #expect(reply.output.split(separator: "\n").count == 14, "\(command)")
@@ -163,7 +166,10 @@ import Testing
   ("xrange 3 1", "x range [3, 1] is reversed: give the lower bound first"),
   ("yrange 1 inf", "y range [1, inf]: both bounds must be finite numbers"),
   ("xrange 1", "usage: xrange XMIN XMAX"),
-  ("xrange 1 2 3", "usage: xrange XMIN XMAX (arguments are separated by spaces; group one with brackets)"),
+  (
+    "xrange 1 2 3",
+    "usage: xrange XMIN XMAX (arguments are separated by spaces; group one with brackets)"
+  ),
   ("zoom 0", "zoom factor must be a positive number, got 0"),
   ("zoom -2", "zoom factor must be a positive number, got -2"),
   ("pan 1 nan", "pan needs finite numbers, got nan"),
@@ -171,7 +177,10 @@ import Testing
   ("mode polish", "usage: mode infix | mode rpn"),
   ("view now", "view takes no arguments"),
   ("export svg", "usage: export svg FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"),
-  ("export svg a.svg 800", "usage: export svg FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"),
+  (
+    "export svg a.svg 800",
+    "usage: export svg FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"
+  ),
   ("export svg a.svg 800 1.5", "a size in pixels is a whole number from 16 to 10000, got 1.5"),
   ("export svg a.svg", "nothing to export: plot something first"),
 ])

@@ -11,7 +11,9 @@ import Testing
   (["cmd", "vmstat 1"], .command("vmstat 1")),
   (["--window", "5", "data.txt", "--smooth"], .file("data.txt")),
 ])
-func streamReadsAFileACommandOrStandardInput(arguments: [String], source: StreamRequest.Source) throws {
+func streamReadsAFileACommandOrStandardInput(arguments: [String], source: StreamRequest.Source)
+  throws
+{
   #expect(try StreamRequest.parse(arguments).source == source)
 }
 

@@ -5,7 +5,7 @@ import Streaming
 import Testing
 
 #if canImport(FoundationXML)
-  import FoundationXML
+import FoundationXML
 #endif
 
 /// A finished stream session that has read `text` with `options`.
@@ -107,13 +107,15 @@ private func lines(_ text: String) -> [String] {
   let evil = "\u{1B}]0;owned\u{07}\u{1B}[2Jgotcha \u{9B}31m"
   let frame = session("1\n\(evil)\n2\n").frame()
   let text = StreamOutput.terminal(frame, size: TerminalSize(columns: 80, rows: 12), canvas: .ascii)
-  #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 })
+  #expect(
+    !text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 })
   #expect(text.contains("1 line skipped (last: gotcha"))
 }
 
 @Test func aTinyTerminalGetsTheStatusOnly() {
   let frame = session("1 2\n3 4\n").frame()
-  let rows = StreamOutput.terminalLines(frame, size: TerminalSize(columns: 30, rows: 4), canvas: .ascii)
+  let rows = StreamOutput.terminalLines(
+    frame, size: TerminalSize(columns: 30, rows: 4), canvas: .ascii)
   #expect(rows.count <= 3)
   #expect(rows.allSatisfy { $0.count <= 30 })
   #expect(rows.last == "2 samples, input ended")
@@ -123,11 +125,13 @@ private func lines(_ text: String) -> [String] {
   let frame = session("1 5\n2 4\n3 3\n").frame()
   let size = TerminalSize(columns: 50, rows: 16)
   let rows = StreamOutput.terminalLines(
-    frame, size: size, canvas: .braille, colors: TerminalDisplay(canvas: .braille, color: true, depth: .ansi256).colors)
+    frame, size: size, canvas: .braille,
+    colors: TerminalDisplay(canvas: .braille, color: true, depth: .ansi256).colors)
   #expect(rows.count == 15)
   #expect(rows.allSatisfy { StreamOutput.visibleWidth($0) <= 50 })
   // The two entries do not fit one line of 50: one status line each, then the counters.
-  #expect(rows[12].hasPrefix("\u{1B}[38;5;33m\u{2812}\u{2812}\u{1B}[0m 1  last 3"))  // series 1's colour
+  // series 1's colour
+  #expect(rows[12].hasPrefix("\u{1B}[38;5;33m\u{2812}\u{2812}\u{1B}[0m 1  last 3"))
   #expect(rows[13].hasPrefix("\u{1B}[38;5;166m\u{2812}\u{2812}\u{1B}[0m 2  last 3"))  // series 2's
   #expect(rows[14] == "3 samples, input ended")
   #expect(rows[0..<12].joined().contains("\u{1B}[38;5;166m"))  // the curves are coloured too
@@ -169,12 +173,15 @@ func brailleGivesWayToAsciiOnlyWhenSeriesCannotBeToldApart(
   let parser = XMLParser(data: Data(svg.utf8))
   #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
   // Each series' curve is a path in its own colour (plus its legend sample).
-  let curvePaths = svg.split(separator: "\n").filter { $0.hasPrefix("<path") && $0.contains("stroke-width=\"1.5\"") }
+  let curvePaths = svg.split(separator: "\n").filter {
+    $0.hasPrefix("<path") && $0.contains("stroke-width=\"1.5\"")
+  }
   #expect(curvePaths.count >= 4)
-  let strokes = Set(curvePaths.compactMap { line -> String? in
-    guard let r = line.range(of: "stroke=\"") else { return nil }
-    return String(line[r.upperBound...].prefix(7))
-  })
+  let strokes = Set(
+    curvePaths.compactMap { line -> String? in
+      guard let r = line.range(of: "stroke=\"") else { return nil }
+      return String(line[r.upperBound...].prefix(7))
+    })
   #expect(strokes.count == 2)
   // The legend names the series (header words) with their statistics; the title counts.
   #expect(svg.contains("x: last -4  min -4  max 3  mean 0"))

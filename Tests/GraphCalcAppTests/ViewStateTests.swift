@@ -62,7 +62,9 @@ import Testing
   (1e6, 1e6 + 1e-7, false),
 ])
 func checkedRanges(lower: Double, upper: Double, valid: Bool) {
-  let result = Result { () throws(CommandError) in try ViewState.checkedRange(lower, upper, axis: "x") }
+  let result = Result { () throws(CommandError) in
+    try ViewState.checkedRange(lower, upper, axis: "x")
+  }
   switch result {
   case .success(let range): #expect(valid && range == lower...upper)
   case .failure(let error): #expect(!valid && error.message.hasPrefix("x range ["))

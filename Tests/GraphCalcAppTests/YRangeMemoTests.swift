@@ -7,8 +7,10 @@ import Testing
 // (`FunctionCurves.autoYRange`); these check that it is forgotten when it must be.
 
 @Test func memoAnswersTheSameXRangeAndForgetsOnNewItems() throws {
-  let f = try PlotFunction(CalculatorBrain().parse(expression: "sin(x)"), variable: "x", variables: [:], functions: [:])
-  let g = try PlotFunction(CalculatorBrain().parse(expression: "40*x"), variable: "x", variables: [:], functions: [:])
+  let f = try PlotFunction(
+    CalculatorBrain().parse(expression: "sin(x)"), variable: "x", variables: [:], functions: [:])
+  let g = try PlotFunction(
+    CalculatorBrain().parse(expression: "40*x"), variable: "x", variables: [:], functions: [:])
   let curves = FunctionCurves(functions: [f], titles: ["sin(x)"])
   var computed = 0
   func ask(_ c: FunctionCurves, _ x: ClosedRange<Double>) -> ClosedRange<Double> {

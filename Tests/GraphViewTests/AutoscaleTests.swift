@@ -3,7 +3,9 @@ import GraphView
 import Testing
 
 @Suite struct AutoscaleTests {
-  static func range(_ f: @escaping @Sendable (Double) -> Double, _ x: ClosedRange<Double> = -10...10)
+  static func range(
+    _ f: @escaping @Sendable (Double) -> Double, _ x: ClosedRange<Double> = -10...10
+  )
     -> ClosedRange<Double>
   {
     Autoscale.yRange(of: ClosureSource(curves: [f]), xRange: x)
@@ -19,9 +21,11 @@ import Testing
   /// Poles do not blow the range up: tan and 1/x stay within a few tens.
   @Test func polesStayReadable() {
     let t = Self.range { tan($0) }
-    #expect(t.lowerBound >= -40 && t.lowerBound <= -5 && t.upperBound >= 5 && t.upperBound <= 40, "\(t)")
+    #expect(
+      t.lowerBound >= -40 && t.lowerBound <= -5 && t.upperBound >= 5 && t.upperBound <= 40, "\(t)")
     let r = Self.range { 1 / $0 }
-    #expect(r.lowerBound >= -40 && r.lowerBound <= -2 && r.upperBound >= 2 && r.upperBound <= 40, "\(r)")
+    #expect(
+      r.lowerBound >= -40 && r.lowerBound <= -2 && r.upperBound >= 2 && r.upperBound <= 40, "\(r)")
     #expect(-r.lowerBound == r.upperBound)
   }
 
@@ -64,6 +68,8 @@ import Testing
     values.append(1e9)
     #expect(Autoscale.range(of: values) == 0...9)
     #expect(Autoscale.range(of: [1, 2, 3, 4, 5]) == 1...5)
-    #expect(Autoscale.range(of: [.greatestFiniteMagnitude, -.greatestFiniteMagnitude]).upperBound <= 1e300)
+    #expect(
+      Autoscale.range(of: [.greatestFiniteMagnitude, -.greatestFiniteMagnitude]).upperBound <= 1e300
+    )
   }
 }

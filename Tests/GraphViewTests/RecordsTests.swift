@@ -36,7 +36,7 @@ struct TestRecords: GraphViewRecordsDataSource {
 struct LCG {
   var state: UInt64
   mutating func next() -> Double {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Double(state >> 11) / Double(1 << 53)
   }
 }
@@ -61,7 +61,8 @@ func column(_ x: Double, _ viewport: Viewport) -> Int {
   let n = 200_000
   let xs = (0..<n).map { Double($0) * 0.001 }
   let ys = xs.map { 10 * ($0).squareRoot().truncatingRemainder(dividingBy: 3) + rng.next() }
-  let viewport = Viewport(xRange: 0...200, yRange: -5...35, size: PixelSize(width: 800, height: 600))
+  let viewport = Viewport(
+    xRange: 0...200, yRange: -5...35, size: PixelSize(width: 800, height: 600))
   let segments = m4(xs, ys, viewport)
   #expect(segments.count == 1)
   let points = segments.flatMap { $0 }
@@ -176,7 +177,8 @@ func column(_ x: Double, _ viewport: Viewport) -> Int {
   let ys: [Double] = [1, 100, 4, -6, .nan]
   let all = try #require(RecordBounds.of(count: 5) { f, i in f == .x ? xs[i] : ys[i] })
   #expect(all == RecordBounds(x: -2...8, y: -6...4, count: 3))
-  let some = try #require(RecordBounds.of(count: 5, xWithin: 0...5) { f, i in f == .x ? xs[i] : ys[i] })
+  let some = try #require(
+    RecordBounds.of(count: 5, xWithin: 0...5) { f, i in f == .x ? xs[i] : ys[i] })
   #expect(some == RecordBounds(x: 3...3, y: 1...1, count: 1))
   #expect(RecordBounds.of(count: 5, xWithin: 20...30) { f, i in f == .x ? xs[i] : ys[i] } == nil)
   #expect(RecordBounds.union(all, nil) == all)
@@ -190,7 +192,8 @@ func column(_ x: Double, _ viewport: Viewport) -> Int {
     ], withFunction: true, xRange: 0...4, yRange: 0...4)
   let plot = RecordsSampler.samplePlot(source, size: PixelSize(width: 400, height: 300))
   #expect(plot.curves.map(\.title) == ["c0", "c1", "c2"])
-  #expect(plot.curves[0].segments == [[0, 1, 2, 3].map { PlotPoint(x: $0, y: [0, 2, 1, 3][Int($0)]) }])
+  #expect(
+    plot.curves[0].segments == [[0, 1, 2, 3].map { PlotPoint(x: $0, y: [0, 2, 1, 3][Int($0)]) }])
   // Points: one a pixel, each its own segment (a marker).
   #expect(plot.curves[1].segments == [[PlotPoint(x: 0.5, y: 1)], [PlotPoint(x: 2.5, y: 2)]])
   // The function is sampled by the sampler, across the whole view.
@@ -203,11 +206,13 @@ func column(_ x: Double, _ viewport: Viewport) -> Int {
 
 @Test func recordsSamplerUsesCalendarTicksOnATimeAxis() {
   // 2012-01-01 ... 2015-12-31 (Unix seconds): yearly ticks.
-  let start = 1_325_376_000.0, end = 1_451_520_000.0
+  let start = 1_325_376_000.0
+  let end = 1_451_520_000.0
   var source = TestRecords(
     series: [(x: [start, end], y: [0, 1], marks: .lines)], xRange: start...end, yRange: 0...1)
   source.xAxisIsTime = true
-  let plot = RecordsSampler.samplePlot(source, size: PixelSize(width: 800, height: 600), xTickCount: 4)
+  let plot = RecordsSampler.samplePlot(
+    source, size: PixelSize(width: 800, height: 600), xTickCount: 4)
   #expect(plot.xTicks.map(\.label) == ["2012", "2013", "2014", "2015"])
   #expect(plot.yTicks.map(\.label).contains("0.5"))
 }
@@ -215,7 +220,9 @@ func column(_ x: Double, _ viewport: Viewport) -> Int {
 @Test func layoutDrawsMarkersForPointsAndNoLine() {
   let plot = SampledPlot(
     viewport: Viewport(xRange: 0...10, yRange: 0...10, size: PixelSize(width: 100, height: 100)),
-    curves: [SampledCurve(title: "p", segments: [[PlotPoint(x: 2, y: 2)], [PlotPoint(x: 8, y: 8)]])],
+    curves: [
+      SampledCurve(title: "p", segments: [[PlotPoint(x: 2, y: 2)], [PlotPoint(x: 8, y: 8)]])
+    ],
     xTicks: [], yTicks: [])
   var lines = RecordingRenderer()
   PlotLayout.draw(
@@ -245,6 +252,7 @@ struct RecordingRenderer: PlotRenderer {
   mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
     if case .curve = style { curveStrokes.append(points) }
   }
-  mutating func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle) {}
+  mutating func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle)
+  {}
   func textSize(_ text: String) -> (width: Double, height: Double) { (Double(text.count) * 7, 12) }
 }

@@ -14,8 +14,11 @@ func sampled(_ id: String, enclosures: Bool = true, size: PixelSize = size800)
 }
 
 /// The true [min, max] of f over [a, b] by dense sampling, split at `breaks`.
-func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400) -> (Double, Double)? {
-  var lo = Double.infinity, hi = -Double.infinity
+func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400) -> (
+  Double, Double
+)? {
+  var lo = Double.infinity
+  var hi = -Double.infinity
   for i in 0...n {
     let y = f(a + (b - a) * Double(i) / Double(n))
     if y.isFinite {
@@ -49,7 +52,8 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
     let poles = src.function.breaks.filter { v.xRange.contains($0) }
     #expect(poles.count == 6)
     for seg in c.segments {
-      let lo = try #require(seg.map(\.x).min()), hi = try #require(seg.map(\.x).max())
+      let lo = try #require(seg.map(\.x).min())
+      let hi = try #require(seg.map(\.x).max())
       #expect(!poles.contains { lo < $0 && $0 < hi }, "segment \(lo)...\(hi) spans a pole")
     }
     // 7 branches of tan on [-10, 10].
@@ -115,7 +119,8 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
   func reciprocalSplitsAtZeroAndReachesBothEdges(_ enclosures: Bool) throws {
     let (c, v, _) = sampled("V06", enclosures: enclosures)
     #expect(c.segments.count == 2)
-    let left = try #require(c.segments.first), right = try #require(c.segments.last)
+    let left = try #require(c.segments.first)
+    let right = try #require(c.segments.last)
     #expect(left.allSatisfy { $0.x < 0 } && right.allSatisfy { $0.x > 0 })
     #expect(try #require(left.last).y < v.yRange.lowerBound)
     #expect(try #require(right.first).y > v.yRange.upperBound)
@@ -199,7 +204,8 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
     #expect(source.enclosureCount <= 300 + 20)
     #expect(source.pointCount <= 2000 + 20)
     for seg in c.segments {
-      let lo = try #require(seg.map(\.x).min()), hi = try #require(seg.map(\.x).max())
+      let lo = try #require(seg.map(\.x).min())
+      let hi = try #require(seg.map(\.x).max())
       #expect(!source.function.breaks.contains { lo < $0 && $0 < hi })
     }
   }
@@ -217,7 +223,8 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
 
   @Test func absurdValuesAreClampedAndNonFiniteDropped() {
     let f = TestFunction(
-      id: "X", name: "huge", f: { $0 > 0 ? .greatestFiniteMagnitude : ($0 < -5 ? .nan : -.infinity) },
+      id: "X", name: "huge",
+      f: { $0 > 0 ? .greatestFiniteMagnitude : ($0 < -5 ? .nan : -.infinity) },
       enclosure: { _ in .unknown }, xRange: -10...10, yRange: -1...1)
     let source = FunctionSource(f, withEnclosures: false)
     let c = Sampler.sample(source, curve: 0, viewport: source.viewport(for: size800))
@@ -228,7 +235,8 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
 
   @Test func degenerateViewportsGiveNoSegments() {
     let source = FunctionSource(TestFunction.named("V01"))
-    let zero = Viewport(size: PixelSize(width: 0, height: 600), scaleX: 1, scaleY: 1, originX: 0, originY: 0)
+    let zero = Viewport(
+      size: PixelSize(width: 0, height: 600), scaleX: 1, scaleY: 1, originX: 0, originY: 0)
     let nan = Viewport(size: size800, scaleX: .nan, scaleY: 1, originX: 0, originY: 0)
     let inf = Viewport(size: size800, scaleX: 40, scaleY: .infinity, originX: 0, originY: 0)
     for v in [zero, nan, inf] {
@@ -244,11 +252,13 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
     let c = Sampler.sample(source, curve: 0, viewport: huge, budget: small)
     #expect(c.undecidedColumns > 0)
     #expect(source.pointCount <= 1000 + 20)
-    let unlimited = SamplingBudget(enclosureEvaluations: .max, pointEvaluations: .max, maxDepth: .max)
+    let unlimited = SamplingBudget(
+      enclosureEvaluations: .max, pointEvaluations: .max, maxDepth: .max)
     let v = source.viewport(for: PixelSize(width: 1, height: 1))
     #expect(Sampler.sample(source, curve: 0, viewport: v, budget: unlimited).segments.count >= 1)
     let zero = SamplingBudget(enclosureEvaluations: 0, pointEvaluations: 0, maxDepth: -5)
-    let none = Sampler.sample(source, curve: 0, viewport: source.viewport(for: size800), budget: zero)
+    let none = Sampler.sample(
+      source, curve: 0, viewport: source.viewport(for: size800), budget: zero)
     #expect(none.segments.isEmpty && none.undecidedColumns == 800)
   }
 
@@ -286,7 +296,8 @@ func denseRange(_ f: (Double) -> Double, _ a: Double, _ b: Double, n: Int = 400)
     let plot = Sampler.samplePlot(source, size: size800)
     #expect(plot.curves.map(\.title) == ["f0", "f1", "f2"])
     #expect(plot.curves.allSatisfy { $0.segments.count == 1 })
-    #expect(plot.xTicks.map(\.label) == ["-10", "-8", "-6", "-4", "-2", "0", "2", "4", "6", "8", "10"])
+    #expect(
+      plot.xTicks.map(\.label) == ["-10", "-8", "-6", "-4", "-2", "0", "2", "4", "6", "8", "10"])
     #expect(plot.yTicks.first?.value == -10 && plot.yTicks.last?.value == 10)
     #expect(plot.viewport == source.viewport(for: size800))
   }

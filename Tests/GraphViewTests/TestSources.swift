@@ -25,7 +25,8 @@ enum TI {
 
   static func scale(_ k: Double, _ a: Interval) -> Interval {
     if a.isEmpty { return .empty }
-    let p = k * a.lo, q = k * a.hi
+    let p = k * a.lo
+    let q = k * a.hi
     return flags(out(min(p, q), max(p, q)), a)
   }
 
@@ -49,7 +50,8 @@ enum TI {
 
   static func sqr(_ a: Interval) -> Interval {
     if a.isEmpty { return .empty }
-    let l = a.lo * a.lo, h = a.hi * a.hi
+    let l = a.lo * a.lo
+    let h = a.hi * a.hi
     if a.lo <= 0 && a.hi >= 0 { return flags(Interval(0, max(l, h).nextUp), a) }
     return flags(out(min(l, h), max(l, h)), a)
   }
@@ -64,8 +66,10 @@ enum TI {
   static func sin(_ x: Interval) -> Interval {
     if x.isEmpty { return .empty }
     if !(x.hi - x.lo < 2 * Double.pi) { return flags(Interval(-1, 1), x) }
-    let a = Foundation.sin(x.lo), b = Foundation.sin(x.hi)
-    var lo = min(a, b).nextDown, hi = max(a, b).nextUp
+    let a = Foundation.sin(x.lo)
+    let b = Foundation.sin(x.hi)
+    var lo = min(a, b).nextDown
+    var hi = max(a, b).nextUp
     if hits(x, .pi / 2, 2 * .pi) { hi = 1 }
     if hits(x, -.pi / 2, 2 * .pi) { lo = -1 }
     return flags(Interval(max(lo, -1), min(hi, 1)), x)
@@ -74,8 +78,10 @@ enum TI {
   static func cos(_ x: Interval) -> Interval {
     if x.isEmpty { return .empty }
     if !(x.hi - x.lo < 2 * Double.pi) { return flags(Interval(-1, 1), x) }
-    let a = Foundation.cos(x.lo), b = Foundation.cos(x.hi)
-    var lo = min(a, b).nextDown, hi = max(a, b).nextUp
+    let a = Foundation.cos(x.lo)
+    let b = Foundation.cos(x.hi)
+    var lo = min(a, b).nextDown
+    var hi = max(a, b).nextUp
     if hits(x, 0, 2 * .pi) { hi = 1 }
     if hits(x, .pi, 2 * .pi) { lo = -1 }
     return flags(Interval(max(lo, -1), min(hi, 1)), x)
@@ -91,7 +97,8 @@ enum TI {
 
   static func floor(_ x: Interval) -> Interval {
     if x.isEmpty { return .empty }
-    let a = x.lo.rounded(.down), b = x.hi.rounded(.down)
+    let a = x.lo.rounded(.down)
+    let b = x.hi.rounded(.down)
     var r = Interval(a, b)
     r.isContinuous = a == b
     return flags(r, x)
@@ -223,10 +230,13 @@ struct ClosureSource: GraphViewDataSource {
 /// plotcheck.py computes its "ink": a list of [lo, hi] per column.
 func inkColumns(_ curve: SampledCurve, _ v: Viewport) -> [[ClosedRange<Double>]] {
   let w = v.size.width
-  let xr = v.xRange, yr = v.yRange
+  let xr = v.xRange
+  let yr = v.yRange
   let cw = (xr.upperBound - xr.lowerBound) / Double(w)
   var ink = Array(repeating: [ClosedRange<Double>](), count: w)
-  func col(_ x: Double) -> Int { min(w - 1, max(0, Int(((x - xr.lowerBound) / cw).rounded(.down)))) }
+  func col(_ x: Double) -> Int {
+    min(w - 1, max(0, Int(((x - xr.lowerBound) / cw).rounded(.down))))
+  }
   for seg in curve.segments {
     if seg.count == 1 {
       let p = seg[0]
@@ -253,8 +263,10 @@ func clip(_ p: PlotPoint, _ q: PlotPoint, _ xr: ClosedRange<Double>, _ yr: Close
   -> (Double, Double, Double, Double)?
 {
   var (xa, ya, xb, yb) = p.x <= q.x ? (p.x, p.y, q.x, q.y) : (q.x, q.y, p.x, p.y)
-  let dx = xb - xa, dy = yb - ya
-  var t0 = 0.0, t1 = 1.0
+  let dx = xb - xa
+  let dy = yb - ya
+  var t0 = 0.0
+  var t1 = 1.0
   for (pp, qq) in [
     (-dx, xa - xr.lowerBound), (dx, xr.upperBound - xa), (-dy, ya - yr.lowerBound),
     (dy, yr.upperBound - ya),

@@ -11,16 +11,25 @@ import Testing
 
   static let cases: [Case] = [
     Case(range: 0...0.3, count: 4, labels: ["0", "0.1", "0.2", "0.3"]),
-    Case(range: -10...10, count: 10, labels: ["-10", "-8", "-6", "-4", "-2", "0", "2", "4", "6", "8", "10"]),
+    Case(
+      range: -10...10, count: 10,
+      labels: ["-10", "-8", "-6", "-4", "-2", "0", "2", "4", "6", "8", "10"]),
     Case(range: -1...1, count: 5, labels: ["-1.0", "-0.5", "0", "0.5", "1.0"]),
     Case(range: 0...1e20, count: 5, labels: ["0", "2e19", "4e19", "6e19", "8e19", "1e20"]),
     Case(range: 0...1e-8, count: 5, labels: ["0", "2e-9", "4e-9", "6e-9", "8e-9", "1e-8"]),
-    Case(range: 1e-9...3e-9, count: 5, labels: ["1.0e-9", "1.5e-9", "2.0e-9", "2.5e-9", "3.0e-9"].map {
-      $0.replacingOccurrences(of: ".0e", with: "e") }),
+    Case(
+      range: 1e-9...3e-9, count: 5,
+      labels: ["1.0e-9", "1.5e-9", "2.0e-9", "2.5e-9", "3.0e-9"].map {
+        $0.replacingOccurrences(of: ".0e", with: "e")
+      }),
     Case(range: 118.932...118.953, count: 5, labels: ["118.935", "118.940", "118.945", "118.950"]),
     Case(range: -0.3...0.3, count: 7, labels: ["-0.3", "-0.2", "-0.1", "0", "0.1", "0.2", "0.3"]),
-    Case(range: 2...4, count: 8, labels: ["2.0", "2.2", "2.4", "2.6", "2.8", "3.0", "3.2", "3.4", "3.6", "3.8", "4.0"]),
-    Case(range: 0...1_000_000, count: 5, labels: ["0", "200000", "400000", "600000", "800000", "1000000"]),
+    Case(
+      range: 2...4, count: 8,
+      labels: ["2.0", "2.2", "2.4", "2.6", "2.8", "3.0", "3.2", "3.4", "3.6", "3.8", "4.0"]),
+    Case(
+      range: 0...1_000_000, count: 5,
+      labels: ["0", "200000", "400000", "600000", "800000", "1000000"]),
     Case(range: -5e7...5e7, count: 5, labels: ["-4e7", "-2e7", "0", "2e7", "4e7"]),
   ]
 
@@ -34,7 +43,9 @@ import Testing
 
   /// The value of each tick is the double nearest its label.
   @Test func valuesMatchLabels() {
-    for t in Ticks.ticks(for: -1...1, approximateCount: 20) + Ticks.ticks(for: 0...0.3, approximateCount: 4) {
+    for t in Ticks.ticks(for: -1...1, approximateCount: 20)
+      + Ticks.ticks(for: 0...0.3, approximateCount: 4)
+    {
       #expect(Double(t.label) == t.value, "\(t)")
     }
   }
@@ -44,12 +55,15 @@ import Testing
       let ticks = Ticks.ticks(for: range, approximateCount: 7)
       #expect(!ticks.contains { $0.label.hasPrefix("-0") && Double($0.label) == 0 })
       #expect(!ticks.contains { $0.label.contains("e-17") })
-      #expect(ticks.filter { $0.value == 0 }.allSatisfy { $0.label == "0" && $0.value.sign == .plus })
+      #expect(
+        ticks.filter { $0.value == 0 }.allSatisfy { $0.label == "0" && $0.value.sign == .plus })
     }
   }
 
   /// Narrow ranges still get at least two distinct labels.
-  @Test(arguments: [118.932...118.953, 1...1.000001, 1e6...1e6 + 1, -1e-12...1e-12, 1e15...1e15 + 1e4])
+  @Test(arguments: [
+    118.932...118.953, 1...1.000001, 1e6...1e6 + 1, -1e-12...1e-12, 1e15...1e15 + 1e4,
+  ])
   func narrowRangesHaveDistinctLabels(_ range: ClosedRange<Double>) {
     let ticks = Ticks.ticks(for: range, approximateCount: 5)
     #expect(ticks.count >= 2)
@@ -65,10 +79,17 @@ import Testing
     #expect(Ticks.ticks(for: 0...1e-300, approximateCount: 5).count <= 1)
     #expect(Ticks.ticks(for: -Double.infinity...0, approximateCount: 5).isEmpty)
     #expect(Ticks.ticks(for: 0...Double.infinity, approximateCount: 5).isEmpty)
-    #expect(Ticks.ticks(for: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, approximateCount: 5).count <= 1)
+    #expect(
+      Ticks.ticks(
+        for: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, approximateCount: 5
+      ).count <= 1)
     #expect(Ticks.ticks(for: 0...1, approximateCount: Int.max).count <= Ticks.maximumCount)
     #expect(Ticks.ticks(for: 0...1, approximateCount: -3).count >= 1)
-    #expect(Ticks.ticks(for: 1e300...1.5e300, approximateCount: 5).map(\.label) == ["1.0e300", "1.1e300", "1.2e300", "1.3e300", "1.4e300", "1.5e300"].map { $0.replacingOccurrences(of: "1.0e", with: "1e") })
+    #expect(
+      Ticks.ticks(for: 1e300...1.5e300, approximateCount: 5).map(\.label)
+        == ["1.0e300", "1.1e300", "1.2e300", "1.3e300", "1.4e300", "1.5e300"].map {
+          $0.replacingOccurrences(of: "1.0e", with: "1e")
+        })
   }
 
   @Test func niceStepsAreOneTwoFive() {

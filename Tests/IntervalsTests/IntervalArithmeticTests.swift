@@ -35,7 +35,8 @@ import Testing
   @Test func productCornersAndSigns() {
     expectInterval(Interval(-2, 3) * Interval(-1, 4), -8, 12)
     expectInterval(Interval(-2, -1) * Interval(-3, -2), 2, 6)
-    expectInterval(Interval(0, 1) * Interval(1, .infinity), 0, .infinity, defined: false)  // 0 * inf
+    // 0 * inf
+    expectInterval(Interval(0, 1) * Interval(1, .infinity), 0, .infinity, defined: false)
   }
 
   @Test func divisionAwayFromZero() {
@@ -46,22 +47,30 @@ import Testing
   @Test func divisionByExactZero() {
     // 0/0 is NaN; x/0 is +-inf (by the sign of the zero), which a later step may make finite.
     #expect((Interval(0) / Interval(0)).isEmpty)
-    expectInterval(Interval(1) / Interval(0), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval(-2, 3) / Interval(0), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(1) / Interval(0), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(-2, 3) / Interval(0), -.infinity, .infinity, defined: false, continuous: false)
   }
 
   @Test func divisionByIntervalWithZeroInside() {
-    expectInterval(Interval(1, 2) / Interval(-1, 1), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(1, 2) / Interval(-1, 1), -.infinity, .infinity, defined: false, continuous: false)
     expectInterval(Interval(0) / Interval(-1, 1), 0, 0, defined: false, continuous: false)
   }
 
   @Test func divisionByIntervalWithZeroAtAnEndpoint() {
-    expectInterval(Interval(1, 2) / Interval(0, 4), 0.25, .infinity, defined: false, continuous: false)
-    expectInterval(Interval(-2, -1) / Interval(0, 4), -.infinity, -0.25, defined: false, continuous: false)
+    expectInterval(
+      Interval(1, 2) / Interval(0, 4), 0.25, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(-2, -1) / Interval(0, 4), -.infinity, -0.25, defined: false, continuous: false)
     // [-4, 0): one infinity; at +0 (IEEE's usual zero) the other: both.
-    expectInterval(Interval(1, 2) / Interval(-4, 0), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval(-2, -1) / Interval(-4, 0), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval(-1, 1) / Interval(0, 4), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(1, 2) / Interval(-4, 0), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(-2, -1) / Interval(-4, 0), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval(-1, 1) / Interval(0, 4), -.infinity, .infinity, defined: false, continuous: false)
     // 0 / (0, 4] is 0 wherever defined, and continuous there.
     expectInterval(Interval(0) / Interval(0, 4), 0, 0, defined: false, continuous: true)
   }
@@ -118,7 +127,8 @@ import Testing
     expectInterval(Interval.sqr(Interval(-3, 2)), 0, 9)
     expectInterval(Interval.sqr(Interval(-3, -2)), 4, 9)
     expectEncloses(Interval.hypot(Interval(3), Interval(-4, 4)), 3, 5)
-    expectInterval(Interval.hypot(Interval(-1, 1), Interval(0)), 0, Interval.hypot(Interval(1), Interval(0)).hi)
+    expectInterval(
+      Interval.hypot(Interval(-1, 1), Interval(0)), 0, Interval.hypot(Interval(1), Interval(0)).hi)
   }
 
   @Test func hullKeepsBothAndMarksEmptyPartsUndefined() {
@@ -148,9 +158,11 @@ import Testing
       let r = rule(a, b)
       for (x, y) in zip(samplePoints(a, &rng, count: 6), samplePoints(b, &rng, count: 6)) {
         let v = point(x, y)
-        #expect(encloses(r, v), "\(name): \(a) \(b) -> \(r) misses \(x), \(y) -> \(v) (seed \(seed))")
+        #expect(
+          encloses(r, v), "\(name): \(a) \(b) -> \(r) misses \(x), \(y) -> \(v) (seed \(seed))")
         if r.isDefinedEverywhere && !r.isEmpty {
-          #expect(!v.isNaN, "\(name): \(a) \(b) -> \(r) claims defined, NaN at \(x), \(y) (seed \(seed))")
+          #expect(
+            !v.isNaN, "\(name): \(a) \(b) -> \(r) claims defined, NaN at \(x), \(y) (seed \(seed))")
         }
       }
     }

@@ -14,15 +14,26 @@ import Testing
   }
 
   @Test func negativeIntegerPowersHavePolesAtZero() {
-    expectInterval(Interval.pow(Interval(0), Interval(-1)), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval.pow(Interval(0), Interval(-2)), .infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval.pow(Interval(-1, 1), Interval(-1)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.pow(Interval(0), Interval(-1)), -.infinity, .infinity, defined: false,
+      continuous: false)
+    expectInterval(
+      Interval.pow(Interval(0), Interval(-2)), .infinity, .infinity, defined: false,
+      continuous: false)
+    expectInterval(
+      Interval.pow(Interval(-1, 1), Interval(-1)), -.infinity, .infinity, defined: false,
+      continuous: false)
     let r = Interval.pow(Interval(0, 2), Interval(-1))
-    #expect(r.lo <= 0.5 && r.lo > 0.49 && r.hi == .infinity && !r.isDefinedEverywhere && !r.isContinuous)
+    #expect(
+      r.lo <= 0.5 && r.lo > 0.49 && r.hi == .infinity && !r.isDefinedEverywhere && !r.isContinuous)
     // (+0)^-3 is +inf, while x^-3 tends to -inf as x rises to 0.
-    expectInterval(Interval.pow(Interval(-2, 0), Interval(-3)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.pow(Interval(-2, 0), Interval(-3)), -.infinity, .infinity, defined: false,
+      continuous: false)
     let even = Interval.pow(Interval(-1, 2), Interval(-2))
-    #expect(even.lo <= 0.25 && even.lo > 0.24 && even.hi == .infinity && !even.isDefinedEverywhere && !even.isContinuous)
+    #expect(
+      even.lo <= 0.25 && even.lo > 0.24 && even.hi == .infinity && !even.isDefinedEverywhere
+        && !even.isContinuous)
   }
 
   @Test func realPowers() {
@@ -71,7 +82,9 @@ import Testing
     #expect(Interval.log10(Interval(-2, -1)).isEmpty)
     expectInterval(Interval.ln(Interval(0)), -.infinity, -.infinity, defined: false)
     // ln 1 = 0: division by [0, 0], +-inf at every point.
-    expectInterval(Interval.log(Interval(2), base: Interval(1)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.log(Interval(2), base: Interval(1)), -.infinity, .infinity, defined: false,
+      continuous: false)
     #expect(!Interval.log(Interval(2), base: Interval(0.5, 2)).isDefinedEverywhere)
   }
 
@@ -122,12 +135,18 @@ func checkUnaryRule(
     let r = rule(x)
     for p in samplePoints(x, &rng) {
       let v = point(p)
-      #expect(encloses(r, v), "\(name): \(x) -> \(r) misses \(p) -> \(v) (seed \(seed))", sourceLocation: sourceLocation)
+      #expect(
+        encloses(r, v), "\(name): \(x) -> \(r) misses \(p) -> \(v) (seed \(seed))",
+        sourceLocation: sourceLocation)
       if r.isDefinedEverywhere && !r.isEmpty {
-        #expect(!v.isNaN, "\(name): \(x) -> \(r) claims defined, NaN at \(p) (seed \(seed))", sourceLocation: sourceLocation)
+        #expect(
+          !v.isNaN, "\(name): \(x) -> \(r) claims defined, NaN at \(p) (seed \(seed))",
+          sourceLocation: sourceLocation)
       }
       if r.isEmpty {
-        #expect(!v.isFinite, "\(name): \(x) -> empty, but \(p) -> \(v) (seed \(seed))", sourceLocation: sourceLocation)
+        #expect(
+          !v.isFinite, "\(name): \(x) -> empty, but \(p) -> \(v) (seed \(seed))",
+          sourceLocation: sourceLocation)
       }
     }
   }

@@ -21,12 +21,17 @@ func gammaPoint(_ x: Double) -> Double {
   }
 
   @Test func polesAtNonPositiveIntegers() {
-    expectInterval(Interval.gamma(Interval(-0.5, 0.5)), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval.gamma(Interval(-2.5, -1.5)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.gamma(Interval(-0.5, 0.5)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.gamma(Interval(-2.5, -1.5)), -.infinity, .infinity, defined: false, continuous: false
+    )
     #expect(Interval.gamma(Interval(-3)).isEmpty)
     #expect(Interval.gamma(Interval(0)).isEmpty)
     let right = Interval.gamma(Interval(0, 3))
-    #expect(right.hi == .infinity && right.lo <= 0.8856031944108887 && right.lo > 0.885 && !right.isDefinedEverywhere && !right.isContinuous)
+    #expect(
+      right.hi == .infinity && right.lo <= 0.8856031944108887 && right.lo > 0.885
+        && !right.isDefinedEverywhere && !right.isContinuous)
   }
 
   @Test func negativeSegmentsAreContinuous() {
@@ -34,7 +39,9 @@ func gammaPoint(_ x: Double) -> Double {
     let a = Interval.gamma(Interval(-0.5))
     #expect(a.contains(-2 * Double.pi.squareRoot()) && a.width < 1e-12 && a.isContinuous)
     let b = Interval.gamma(Interval(-0.9, -0.1))
-    #expect(b.hi >= -3.5446436111550050 && b.hi < -3.5 && b.lo <= tgamma(-0.1) && b.isContinuous && b.isDefinedEverywhere)
+    #expect(
+      b.hi >= -3.5446436111550050 && b.hi < -3.5 && b.lo <= tgamma(-0.1) && b.isContinuous
+        && b.isDefinedEverywhere)
     let c = Interval.gamma(Interval(-2.9, -2.1))  // negative on (-3, -2)
     #expect(c.hi < 0 && c.isContinuous)
     let d = Interval.gamma(Interval(-1.9, -1.1))  // positive on (-2, -1)

@@ -49,11 +49,16 @@ import Testing
     expectInterval(Interval.conditional(Interval(1), then: a, otherwise: b), 1, 2)
     expectInterval(Interval.conditional(Interval(-3, -1), then: a, otherwise: b), 1, 2)
     expectInterval(Interval.conditional(Interval(0), then: a, otherwise: b), 5, 6)
-    expectInterval(Interval.conditional(Interval(0, 1), then: a, otherwise: b), 1, 6, continuous: false)
+    expectInterval(
+      Interval.conditional(Interval(0, 1), then: a, otherwise: b), 1, 6, continuous: false)
     // The branch not taken may be undefined without harm.
     expectInterval(Interval.conditional(Interval(0), then: .empty, otherwise: b), 5, 6)
     // Undecided with an undefined branch: the other's bounds, not defined everywhere.
-    expectInterval(Interval.conditional(Interval(0, 1), then: .empty, otherwise: b), 5, 6, defined: false, continuous: false)
-    #expect(!Interval.conditional(Interval(1, 1, isDefinedEverywhere: false), then: a, otherwise: b).isDefinedEverywhere)
+    expectInterval(
+      Interval.conditional(Interval(0, 1), then: .empty, otherwise: b), 5, 6, defined: false,
+      continuous: false)
+    #expect(
+      !Interval.conditional(Interval(1, 1, isDefinedEverywhere: false), then: a, otherwise: b)
+        .isDefinedEverywhere)
   }
 }

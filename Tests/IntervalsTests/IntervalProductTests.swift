@@ -20,14 +20,16 @@ import Testing
       case 1: return Double.random(in: -10...10, using: &rng)
       default:
         let bits = rng.next()
-        return Double(bitPattern: (bits & 0x800F_FFFF_FFFF_FFFF) | (min((bits >> 52) & 0x7FF, 0x7FE) << 52))
+        return Double(
+          bitPattern: (bits & 0x800F_FFFF_FFFF_FFFF) | (min((bits >> 52) & 0x7FF, 0x7FE) << 52))
       }
     }
     func interval() -> Interval {
       let u = bound()
       let v = bound()
       return Interval(
-        min(u, v), max(u, v), isDefinedEverywhere: rng.next() % 5 != 0, isContinuous: rng.next() % 5 != 0)
+        min(u, v), max(u, v), isDefinedEverywhere: rng.next() % 5 != 0,
+        isContinuous: rng.next() % 5 != 0)
     }
     var cases = Set<Int>()
     var failures = 0
@@ -43,8 +45,10 @@ import Testing
         f.bitPattern == c.bitPattern || (f == 0 && Swift.abs(c) <= Double.leastNonzeroMagnitude)
       }
       let same =
-        agrees(fast.lo, corners.lo) && agrees(fast.hi, corners.hi) && fast.lo >= corners.lo && fast.hi <= corners.hi
-        && fast.isDefinedEverywhere == corners.isDefinedEverywhere && fast.isContinuous == corners.isContinuous
+        agrees(fast.lo, corners.lo) && agrees(fast.hi, corners.hi) && fast.lo >= corners.lo
+        && fast.hi <= corners.hi
+        && fast.isDefinedEverywhere == corners.isDefinedEverywhere
+        && fast.isContinuous == corners.isContinuous
       if !same {
         failures += 1
         if failures <= 3 { Issue.record("\(a) * \(b): \(fast), corners \(corners)") }

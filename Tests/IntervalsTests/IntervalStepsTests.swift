@@ -19,11 +19,13 @@ func flooredModulo(_ a: Double, _ b: Double) -> Double {
     expectInterval(Interval.ceil(Interval(0.2, 0.8)), 1, 1)
     expectInterval(Interval.ceil(Interval(-1.5, 0.5)), -1, 1, continuous: false)
     expectInterval(Interval.round(Interval(0.2, 0.4)), 0, 0)
-    expectInterval(Interval.round(Interval(2.4, 2.5)), 2, 3, continuous: false)  // half away from zero
+    // half away from zero
+    expectInterval(Interval.round(Interval(2.4, 2.5)), 2, 3, continuous: false)
     expectInterval(Interval.round(Interval(-2.5, -2.4)), -3, -2, continuous: false)
     expectInterval(Interval.trunc(Interval(-0.9, 0.9)), 0, 0)  // trunc has no step at 0
     expectInterval(Interval.trunc(Interval(-1.5, 0.9)), -1, 0, continuous: false)
-    expectInterval(Interval.floor(Interval(-.infinity, .infinity)), -.infinity, .infinity, continuous: false)
+    expectInterval(
+      Interval.floor(Interval(-.infinity, .infinity)), -.infinity, .infinity, continuous: false)
   }
 
   @Test func sign() {
@@ -41,7 +43,8 @@ func flooredModulo(_ a: Double, _ b: Double) -> Double {
     // A step inside: the whole range of the modulo, not continuous.
     expectInterval(Interval.mod(Interval(1, 3), Interval(2)), 0, 2, continuous: false)
     expectInterval(Interval.mod(Interval(1, 3), Interval(-2)), -2, 0, continuous: false)
-    expectInterval(Interval.mod(Interval(1, 3), Interval(-1, 1)), -1, 1, defined: false, continuous: false)
+    expectInterval(
+      Interval.mod(Interval(1, 3), Interval(-1, 1)), -1, 1, defined: false, continuous: false)
     #expect(Interval.mod(Interval(1, 3), Interval(0)).isEmpty)
     #expect(Interval.mod(Interval(.infinity), Interval(2)).isEmpty)
     let unbounded = Interval.mod(Interval(0, .infinity), Interval(3))
@@ -56,9 +59,12 @@ func flooredModulo(_ a: Double, _ b: Double) -> Double {
     UnaryRule("sign", { $0 > 0 ? 1 : ($0 < 0 ? -1 : 0) }, { Interval.sign($0) }),
     UnaryRule("x mod 2", { flooredModulo($0, 2) }, { Interval.mod($0, Interval(2)) }),
     UnaryRule("x mod -0.3", { flooredModulo($0, -0.3) }, { Interval.mod($0, Interval(-0.3)) }),
-    UnaryRule("x mod pi", { flooredModulo($0, Double.pi) }, { Interval.mod($0, Interval(Double.pi)) }),
+    UnaryRule(
+      "x mod pi", { flooredModulo($0, Double.pi) }, { Interval.mod($0, Interval(Double.pi)) }),
     UnaryRule("7 mod x", { flooredModulo(7, $0) }, { Interval.mod(Interval(7), $0) }),
-    UnaryRule("x mod (x/3+5)", { flooredModulo($0, $0 / 3 + 5) }, { Interval.mod($0, $0 / Interval(3) + Interval(5)) }),
+    UnaryRule(
+      "x mod (x/3+5)", { flooredModulo($0, $0 / 3 + 5) },
+      { Interval.mod($0, $0 / Interval(3) + Interval(5)) }),
   ])
   func unaryEnclosesPointValues(_ c: UnaryRule) {
     checkUnaryRule(c.name, c.point, c.rule, seed: 0x5EED_0004)
@@ -70,7 +76,9 @@ func flooredModulo(_ a: Double, _ b: Double) -> Double {
     var rng = SeededGenerator(seed: 0x5EED_0005)
     for _ in 0..<3000 {
       let x = randomInterval(&rng)
-      for (f, rule) in [(Glibc.floor, Interval.floor), (Glibc.ceil, Interval.ceil), (Glibc.round, Interval.round)] {
+      for (f, rule) in [
+        (Glibc.floor, Interval.floor), (Glibc.ceil, Interval.ceil), (Glibc.round, Interval.round),
+      ] {
         let r = rule(x)
         if r.isContinuous {
           for p in samplePoints(x, &rng, count: 8) {

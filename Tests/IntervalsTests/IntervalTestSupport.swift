@@ -26,7 +26,9 @@ func randomInterval(_ rng: inout SeededGenerator) -> Interval {
   case 0: center = Double.random(in: -10...10, using: &rng)
   case 1: center = Double.random(in: -1000...1000, using: &rng)
   default:
-    center = specials.randomElement(using: &rng)! + [0, 0, 1e-12, -1e-12, 1e-6, -0.3, 0.3].randomElement(using: &rng)!
+    center =
+      specials.randomElement(using: &rng)! + [0, 0, 1e-12, -1e-12, 1e-6, -0.3, 0.3].randomElement(
+        using: &rng)!
   }
   let width = [0, 0, 1e-14, 1e-9, 1e-4, 0.01, 0.3, 1, 2.5, 7, 100].randomElement(using: &rng)!
   let t = Double.random(in: 0...1, using: &rng)
@@ -68,7 +70,8 @@ func expectInterval(
 
 /// Expects `i` to hold `[lo, hi]` within `ulps` ulps outward on each side (and no less).
 func expectEncloses(
-  _ i: Interval, _ lo: Double, _ hi: Double, ulps: Int = 4, defined: Bool = true, continuous: Bool = true,
+  _ i: Interval, _ lo: Double, _ hi: Double, ulps: Int = 4, defined: Bool = true,
+  continuous: Bool = true,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var loMin = lo
@@ -88,7 +91,10 @@ struct UnaryRule: Sendable, CustomStringConvertible {
   let name: String
   let point: @Sendable (Double) -> Double
   let rule: @Sendable (Interval) -> Interval
-  init(_ name: String, _ point: @escaping @Sendable (Double) -> Double, _ rule: @escaping @Sendable (Interval) -> Interval) {
+  init(
+    _ name: String, _ point: @escaping @Sendable (Double) -> Double,
+    _ rule: @escaping @Sendable (Interval) -> Interval
+  ) {
     self.name = name
     self.point = point
     self.rule = rule

@@ -29,19 +29,24 @@ import Testing
   }
 
   @Test func tangentPoles() {
-    expectInterval(Interval.tan(Interval(1.5, 1.6)), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval.tan(Interval(-2, 2)), -.infinity, .infinity, defined: false, continuous: false)
-    expectInterval(Interval.tan(Interval(0, 4)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.tan(Interval(1.5, 1.6)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.tan(Interval(-2, 2)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.tan(Interval(0, 4)), -.infinity, .infinity, defined: false, continuous: false)
     // Just below the pole: finite, continuous.
     let below = Interval.tan(Interval(1.5, 1.57))
     #expect(below.hi.isFinite && below.isContinuous && below.lo > 14)
     // The pole between two adjacent doubles.
     let p = Double.pi / 2
-    expectInterval(Interval.tan(Interval(p, p.nextUp)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.tan(Interval(p, p.nextUp)), -.infinity, .infinity, defined: false, continuous: false)
     #expect(Interval.tan(Interval(p.nextDown, p)).isContinuous)
     expectEncloses(Interval.tan(Interval(-1, 1)), Glibc.tan(-1), Glibc.tan(1))
     // Wide intervals with positive tangents at both ends still hold a pole.
-    expectInterval(Interval.tan(Interval(1, 4)), -.infinity, .infinity, defined: false, continuous: false)
+    expectInterval(
+      Interval.tan(Interval(1, 4)), -.infinity, .infinity, defined: false, continuous: false)
   }
 
   @Test func inverseCircularDomains() {
@@ -52,7 +57,8 @@ import Testing
     #expect(Interval.acos(Interval(-3, -1.5)).isEmpty)
     let c = Interval.acos(Interval(0, 1))
     #expect(c.lo == 0 && c.hi >= Double.pi / 2 && c.isDefinedEverywhere)
-    expectEncloses(Interval.atan(Interval(-.infinity, .infinity)), -Double.pi / 2, Double.pi / 2, ulps: 1)
+    expectEncloses(
+      Interval.atan(Interval(-.infinity, .infinity)), -Double.pi / 2, Double.pi / 2, ulps: 1)
     expectInterval(Interval.atan(Interval(0)), 0, 0)
   }
 
@@ -101,7 +107,8 @@ import Testing
     UnaryRule("atanh", { Glibc.atanh($0) }, { Interval.atanh($0) }),
     UnaryRule("atan2(x, -1)", { Glibc.atan2($0, -1) }, { Interval.atan2($0, Interval(-1)) }),
     UnaryRule("atan2(1, x)", { Glibc.atan2(1, $0) }, { Interval.atan2(Interval(1), $0) }),
-    UnaryRule("atan2(x, x/2)", { Glibc.atan2($0, $0 / 2) }, { Interval.atan2($0, $0 / Interval(2)) }),
+    UnaryRule(
+      "atan2(x, x/2)", { Glibc.atan2($0, $0 / 2) }, { Interval.atan2($0, $0 / Interval(2)) }),
   ])
   func unaryEnclosesPointValues(_ c: UnaryRule) {
     checkUnaryRule(c.name, c.point, c.rule, seed: 0x5EED_0003)

@@ -32,7 +32,9 @@ func asciiCanvasGolden(columns: Int, rows: Int) throws {
 /// Every line fits the width in characters (each glyph one cell), there is a line a row,
 /// and the frame's corners line up: the top and bottom frame lines start and end in the
 /// same columns.
-func checkAligned(_ text: String, columns: Int, rows: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func checkAligned(
+  _ text: String, columns: Int, rows: Int, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
   #expect(lines.count == rows, sourceLocation: sourceLocation)
   #expect(lines.allSatisfy { $0.count <= columns }, sourceLocation: sourceLocation)
@@ -45,10 +47,13 @@ func checkAligned(_ text: String, columns: Int, rows: Int, sourceLocation: Sourc
   // The side frame `|` sits in the same two columns on every row between them.
   let top = try #require(lines.firstIndex { $0 == frameLines[0] })
   let bottom = try #require(lines.lastIndex { $0 == frameLines[1] })
-  let left = try #require(firsts[0]), right = try #require(lasts[0])
+  let left = try #require(firsts[0])
+  let right = try #require(lasts[0])
   for row in (top + 1)..<bottom {
     let line = lines[row]
-    #expect(line.count > right && "|+".contains(line[left]) && "|+".contains(line[right]), sourceLocation: sourceLocation)
+    #expect(
+      line.count > right && "|+".contains(line[left]) && "|+".contains(line[right]),
+      sourceLocation: sourceLocation)
   }
 }
 
@@ -72,8 +77,10 @@ func checkAligned(_ text: String, columns: Int, rows: Int, sourceLocation: Sourc
   func diagonal<G: CellGlyphs>(_ glyphs: G) -> String {
     var c = DotCanvas(columns: 4, rows: 4, glyphs: glyphs)
     let d = glyphs.dotsPerCell
-    let w = Double(4 * d.columns), h = Double(4 * d.rows)
-    c.drawPolyline([PixelPoint(x: 0, y: 0), PixelPoint(x: w - 0.01, y: h - 0.01)], style: .curve(0))
+    let w = Double(4 * d.columns)
+    let h = Double(4 * d.rows)
+    c.drawPolyline(
+      [PixelPoint(x: 0, y: 0), PixelPoint(x: w - 0.01, y: h - 0.01)], style: .curve(0))
     return c.render()
   }
   #expect(diagonal(BlockGlyphs()) == "▚\n ▚\n  ▚\n   ▚")

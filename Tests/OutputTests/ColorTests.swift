@@ -3,7 +3,8 @@ import Testing
 import TextCanvas
 
 @Test func thePalettesCycleAndAreDistinct() {
-  let c256 = TerminalColors(depth: .ansi256), c16 = TerminalColors(depth: .ansi16)
+  let c256 = TerminalColors(depth: .ansi256)
+  let c16 = TerminalColors(depth: .ansi16)
   #expect(c256.curve(0) == "\u{1B}[38;5;33m")
   #expect(c256.curve(1) == "\u{1B}[38;5;166m")
   #expect(c256.curve(8) == c256.curve(0))

@@ -22,7 +22,8 @@ func samplePlot(area: PixelRect) -> SampledPlot {
   let sinSegments = [
     sinPoints.filter { $0.x < 1 - 1e-9 }, sinPoints.filter { $0.x > 1.5 + 1e-9 },
   ]
-  let left = xs.filter { $0 < -0.2 }.map { PlotPoint(x: $0, y: 1 / $0) }
+  let left =
+    xs.filter { $0 < -0.2 }.map { PlotPoint(x: $0, y: 1 / $0) }
     + [PlotPoint(x: -0.1, y: -10), PlotPoint(x: -1e-300, y: -1e300)]
   let right =
     [PlotPoint(x: 1e-300, y: 1e300), PlotPoint(x: 0.1, y: 10)]
@@ -38,7 +39,8 @@ func samplePlot(area: PixelRect) -> SampledPlot {
 
 /// The whole flow for a text canvas: plot area, sampling (hand-made), drawing, rendering.
 func renderText<G: CellGlyphs>(
-  _ canvas: DotCanvas<G>, options: PlotLayout.Options = .init(), plot make: (PixelRect) -> SampledPlot = samplePlot
+  _ canvas: DotCanvas<G>, options: PlotLayout.Options = .init(),
+  plot make: (PixelRect) -> SampledPlot = samplePlot
 ) -> String {
   var canvas = canvas
   let area = PlotLayout.plotArea(for: canvas, options: options, yTickLabels: yTicks.map(\.label))
@@ -66,7 +68,8 @@ struct Recorder: PlotRenderer {
   mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
     strokes.append((style, points))
   }
-  mutating func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle) {
+  mutating func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle)
+  {
     texts.append((text, point, anchor, style))
   }
   func textSize(_ text: String) -> (width: Double, height: Double) { (Double(text.count) * 6, 10) }
@@ -86,12 +89,14 @@ struct TextCase: Sendable, CustomStringConvertible {
   TextCase(columns: 80, rows: 24, title: "Two curves"),
 ])
 func asciiGolden(_ c: TextCase) throws {
-  let text = renderText(AsciiCanvas(columns: c.columns, rows: c.rows), options: .init(title: c.title))
+  let text = renderText(
+    AsciiCanvas(columns: c.columns, rows: c.rows), options: .init(title: c.title))
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
   #expect(lines.count == c.rows)
   #expect(lines.allSatisfy { $0.count <= c.columns && !$0.hasSuffix(" ") })
   #expect(text.unicodeScalars.allSatisfy { $0 == "\n" || (0x20...0x7E).contains($0.value) })
-  try assertSnapshot(text, named: "ascii-\(c.columns)x\(c.rows)\(c.title == nil ? "" : "-title").txt")
+  try assertSnapshot(
+    text, named: "ascii-\(c.columns)x\(c.rows)\(c.title == nil ? "" : "-title").txt")
 }
 
 @Test(arguments: [(80, 24), (40, 12)])
@@ -108,7 +113,10 @@ func brailleGolden(columns: Int, rows: Int) throws {
   #expect(!svg.contains("-0 ") && !svg.contains("-0,") && !svg.contains("\"-0\""))
   #expect(!svg.contains("e+") && !svg.contains("nan") && !svg.contains("inf"))
   // One path per curve; the 1/x path has a pen lift (a second M).
-  let curve1 = try #require(svg.split(separator: "\n").first { $0.contains(SVGRenderer.palette[1]) && $0.hasPrefix("<path") })
+  let curve1 = try #require(
+    svg.split(separator: "\n").first {
+      $0.contains(SVGRenderer.palette[1]) && $0.hasPrefix("<path")
+    })
   #expect(curve1.filter { $0 == "M" }.count >= 2)
   try assertWellFormed(svg)
   try assertSnapshot(svg, named: "plot-800x600.svg")
@@ -178,14 +186,18 @@ func tableNumbersRoundTrip(value: Double, text: String) {
     if line.hasPrefix("#") { continue }
     if line.isEmpty {
       blanks += 1
-      if !seg.isEmpty { curves[curves.count - 1].append(seg); seg = [] }
+      if !seg.isEmpty {
+        curves[curves.count - 1].append(seg)
+        seg = []
+      }
       if blanks == 2 { curves.append([]) }
       continue
     }
     blanks = 0
     let f = line.split(separator: " ")
     try #require(f.count == 3)
-    seg.append(PlotPoint(x: try #require(Double(String(f[0]))), y: try #require(Double(String(f[1])))))
+    seg.append(
+      PlotPoint(x: try #require(Double(String(f[0]))), y: try #require(Double(String(f[1])))))
   }
   #expect(curves == plot.curves.map(\.segments))
   #expect(table.contains("-1e-300 -1e+300 o\n"))
@@ -196,17 +208,21 @@ func tableNumbersRoundTrip(value: Double, text: String) {
 let box = PixelRect(x: 0, y: 0, width: 100, height: 100)
 
 @Test func clipSegmentCases() throws {
-  let inside = try #require(LayoutClip.clipSegment(PixelPoint(x: 10, y: 10), PixelPoint(x: 20, y: 30), to: box))
+  let inside = try #require(
+    LayoutClip.clipSegment(PixelPoint(x: 10, y: 10), PixelPoint(x: 20, y: 30), to: box))
   #expect(inside.a == PixelPoint(x: 10, y: 10) && inside.b == PixelPoint(x: 20, y: 30))
   #expect(inside.t0 == 0 && inside.t1 == 1)
 
-  let across = try #require(LayoutClip.clipSegment(PixelPoint(x: -10, y: 50), PixelPoint(x: 110, y: 50), to: box))
+  let across = try #require(
+    LayoutClip.clipSegment(PixelPoint(x: -10, y: 50), PixelPoint(x: 110, y: 50), to: box))
   #expect(across.a == PixelPoint(x: 0, y: 50) && across.b == PixelPoint(x: 100, y: 50))
 
-  let up = try #require(LayoutClip.clipSegment(PixelPoint(x: 50, y: 50), PixelPoint(x: 50, y: -1e300), to: box))
+  let up = try #require(
+    LayoutClip.clipSegment(PixelPoint(x: 50, y: 50), PixelPoint(x: 50, y: -1e300), to: box))
   #expect(up.a == PixelPoint(x: 50, y: 50) && up.b == PixelPoint(x: 50, y: 0) && up.t1 < 1)
 
-  let down = try #require(LayoutClip.clipSegment(PixelPoint(x: 50, y: 50), PixelPoint(x: 50, y: .infinity), to: box))
+  let down = try #require(
+    LayoutClip.clipSegment(PixelPoint(x: 50, y: 50), PixelPoint(x: 50, y: .infinity), to: box))
   #expect(down.b == PixelPoint(x: 50, y: 100))
 
   // Both ends far outside, on opposite sides: the visible part is the full height.
@@ -215,11 +231,14 @@ let box = PixelRect(x: 0, y: 0, width: 100, height: 100)
   #expect(abs(through.a.x - 50) < 1e-6 && through.a.y == 0)
   #expect(abs(through.b.x - 50) < 1e-6 && through.b.y == 100)
 
-  #expect(LayoutClip.clipSegment(PixelPoint(x: -5, y: -5), PixelPoint(x: -1, y: 200), to: box) == nil)
-  #expect(LayoutClip.clipSegment(PixelPoint(x: 250, y: 0), PixelPoint(x: 0, y: 250), to: box) == nil)
+  #expect(
+    LayoutClip.clipSegment(PixelPoint(x: -5, y: -5), PixelPoint(x: -1, y: 200), to: box) == nil)
+  #expect(
+    LayoutClip.clipSegment(PixelPoint(x: 250, y: 0), PixelPoint(x: 0, y: 250), to: box) == nil)
   #expect(LayoutClip.clipSegment(PixelPoint(x: .nan, y: 5), PixelPoint(x: 5, y: 5), to: box) == nil)
-  #expect(LayoutClip.clipSegment(PixelPoint(x: -1e308, y: 50), PixelPoint(x: 1.7e308, y: 50), to: box)?.a
-    == PixelPoint(x: 0, y: 50))
+  #expect(
+    LayoutClip.clipSegment(PixelPoint(x: -1e308, y: 50), PixelPoint(x: 1.7e308, y: 50), to: box)?.a
+      == PixelPoint(x: 0, y: 50))
 }
 
 @Test func clipPolylineSplitsWhereItLeaves() {
@@ -230,7 +249,8 @@ let box = PixelRect(x: 0, y: 0, width: 100, height: 100)
       PixelPoint(x: 90, y: 20),
     ], to: box)
   #expect(pieces.count == 3)
-  #expect(pieces[0] == [PixelPoint(x: 10, y: 50), PixelPoint(x: 50, y: 50), PixelPoint(x: 50, y: 100)])
+  #expect(
+    pieces[0] == [PixelPoint(x: 10, y: 50), PixelPoint(x: 50, y: 50), PixelPoint(x: 50, y: 100)])
   #expect(pieces[1].count == 2 && pieces[1][0].y == 100 && abs(pieces[1][0].x - 60) < 1e-6)
   #expect(pieces[1][1] == PixelPoint(x: 60, y: 50))
   #expect(pieces[2] == [PixelPoint(x: 80, y: 10), PixelPoint(x: 90, y: 20)])
@@ -249,13 +269,15 @@ func clipRandomSegments(seed: UInt64) throws {
     return Double(z >> 11) / Double(1 << 53) * 700 - 300
   }
   for i in 0..<500 {
-    let a = PixelPoint(x: next(), y: next()), b = PixelPoint(x: next(), y: next())
+    let a = PixelPoint(x: next(), y: next())
+    let b = PixelPoint(x: next(), y: next())
     guard let c = LayoutClip.clipSegment(a, b, to: box) else { continue }
     for p in [c.a, c.b] {
       #expect(box.outset(dx: 1e-9, dy: 1e-9).contains(p), "seed \(seed) case \(i)")
       // On the line through a and b: the cross product vanishes (relative to the lengths).
       let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-      #expect(abs(cross) < 1e-6 * (abs(b.x - a.x) + abs(b.y - a.y) + 1) * 1000, "seed \(seed) case \(i)")
+      #expect(
+        abs(cross) < 1e-6 * (abs(b.x - a.x) + abs(b.y - a.y) + 1) * 1000, "seed \(seed) case \(i)")
     }
   }
 }
@@ -267,12 +289,16 @@ func clipRandomSegments(seed: UInt64) throws {
   plot.curves.append(
     SampledCurve(
       title: "wild",
-      segments: [[
-        PlotPoint(x: -3, y: .infinity), PlotPoint(x: -2, y: -.greatestFiniteMagnitude),
-        PlotPoint(x: .nan, y: 0), PlotPoint(x: 1, y: 1), PlotPoint(x: 2, y: -1e300),
-      ]]))
+      segments: [
+        [
+          PlotPoint(x: -3, y: .infinity), PlotPoint(x: -2, y: -.greatestFiniteMagnitude),
+          PlotPoint(x: .nan, y: 0), PlotPoint(x: 1, y: 1), PlotPoint(x: 2, y: -1e300),
+        ]
+      ]))
   PlotLayout.draw(plot, in: &r, plotArea: area)
-  let curveStrokes = r.strokes.filter { if case .curve = $0.style { return true } else { return false } }
+  let curveStrokes = r.strokes.filter {
+    if case .curve = $0.style { return true } else { return false }
+  }
   #expect(curveStrokes.count >= 3 + 3)  // legend samples too
   for s in curveStrokes {
     for p in s.points {
@@ -295,10 +321,13 @@ func clipRandomSegments(seed: UInt64) throws {
   // "-0.000" (6 cells) + a space + the frame's cell on the left; the frame on the right;
   // the frame on top; the frame and a line of labels below.
   #expect(area == PixelRect(x: 24, y: 3, width: 213, height: 63))
-  let titled = PlotLayout.plotArea(for: canvas, options: .init(title: "t"), yTickLabels: ["-2", "10"])
+  let titled = PlotLayout.plotArea(
+    for: canvas, options: .init(title: "t"), yTickLabels: ["-2", "10"])
   #expect(titled == PixelRect(x: 12, y: 6, width: 225, height: 60))
   // Too small for margins: the whole output.
-  #expect(PlotLayout.plotArea(for: AsciiCanvas(columns: 5, rows: 2)) == PixelRect(x: 0, y: 0, width: 15, height: 6))
+  #expect(
+    PlotLayout.plotArea(for: AsciiCanvas(columns: 5, rows: 2))
+      == PixelRect(x: 0, y: 0, width: 15, height: 6))
 }
 
 @Test func labelsThatWouldOverlapAreLeftOut() {
@@ -309,7 +338,9 @@ func clipRandomSegments(seed: UInt64) throws {
   PlotLayout.draw(plot, in: &r, plotArea: area)
   let labels = r.texts.filter { $0.style == .label && $0.anchor == .topCenter }
   #expect(labels.count > 5 && labels.count < 81)
-  let spans = labels.map { ($0.at.x - Double($0.text.count) * 3, $0.at.x + Double($0.text.count) * 3) }
+  let spans = labels.map {
+    ($0.at.x - Double($0.text.count) * 3, $0.at.x + Double($0.text.count) * 3)
+  }
   for (a, b) in zip(spans, spans.dropFirst()) { #expect(b.0 >= a.1) }
   // Every tick still gets its marks (bottom and top).
   #expect(r.strokes.filter { $0.style == .tick }.count == 81 * 2 + 5 * 2)
@@ -329,7 +360,10 @@ func clipRandomSegments(seed: UInt64) throws {
   #expect(r.texts.filter { $0.style == .legend }.map(\.text) == ["1.5*sin(x)", "1/x"])
   let title = try #require(r.texts.first { $0.style == .title })
   #expect(title.text == "T" && title.at.x == area.minX + area.width / 2 && title.at.y < area.minY)
-  #expect(r.texts.filter { $0.style == .label }.map(\.text) == ["-4", "-2", "0", "2", "4", "-2", "-1", "0", "1", "2"])
+  #expect(
+    r.texts.filter { $0.style == .label }.map(\.text) == [
+      "-4", "-2", "0", "2", "4", "-2", "-1", "0", "1", "2",
+    ])
 }
 
 // MARK: ASCII glyphs and sanitizing
@@ -337,14 +371,18 @@ func clipRandomSegments(seed: UInt64) throws {
 /// The mask of a 3 x 3 picture given row by row, top row first ("#" is a dot).
 func mask(_ rows: String) -> UInt32 {
   var m: UInt32 = 0
-  for (i, ch) in rows.filter({ $0 == "#" || $0 == "." }).enumerated() where ch == "#" { m |= 1 << UInt32(i) }
+  for (i, ch) in rows.filter({ $0 == "#" || $0 == "." }).enumerated() where ch == "#" {
+    m |= 1 << UInt32(i)
+  }
   return m
 }
 
 @Test(arguments: [
-  ("... ### ...", "-" as Character), ("... ... ###", "_"), ("### ... ...", "'"), ("... ... .#.", "."),
+  ("... ### ...", "-" as Character), ("... ... ###", "_"), ("### ... ...", "'"),
+  ("... ... .#.", "."),
   (".#. .#. .#.", "|"), ("#.. .#. ..#", "\\"), ("..# .#. #..", "/"), ("... .## #..", "/"),
-  ("##. ..# ...", "\\"), ("... ##. ..#", "\\"), ("#.. #.. .#.", "\\"), ("#.. #.. #..", "|"), ("#.. ... ...", "'"),
+  ("##. ..# ...", "\\"), ("... ##. ..#", "\\"), ("#.. #.. .#.", "\\"), ("#.. #.. #..", "|"),
+  ("#.. ... ...", "'"),
   ("### ### ###", "|"), ("##. ### .##", "|"),
 ])
 func asciiShapes(picture: String, glyph: Character) {
@@ -371,7 +409,8 @@ func terminalTextIsSanitized(input: String, output: String) {
 @Test func hostileTitlesCannotDriveTheTerminal() {
   var plot = samplePlot(area: PixelRect(x: 0, y: 0, width: 10, height: 10))
   plot.curves[0].title = "\u{1B}[2J\u{1B}]0;pwned\u{07}x\u{00}<&>"
-  let text = DotCanvas.render(plot, columns: 80, rows: 24, glyphs: AsciiGlyphs(), options: .init(title: "\u{1B}c\r\n"))
+  let text = DotCanvas.render(
+    plot, columns: 80, rows: 24, glyphs: AsciiGlyphs(), options: .init(title: "\u{1B}c\r\n"))
   #expect(text.unicodeScalars.allSatisfy { $0 == "\n" || (0x20...0x7E).contains($0.value) })
   #expect(text.contains("x<&>") && !text.contains("pwned"))
 }
@@ -387,7 +426,9 @@ func svgNumbers(value: Double, text: String) {
 }
 
 @Test func svgEscapesHostileText() throws {
-  #expect(SVGRenderer.escape("<script>&\"'x]]></script>") == "&lt;script&gt;&amp;&quot;&apos;x]]&gt;&lt;/script&gt;")
+  #expect(
+    SVGRenderer.escape("<script>&\"'x]]></script>")
+      == "&lt;script&gt;&amp;&quot;&apos;x]]&gt;&lt;/script&gt;")
   #expect(SVGRenderer.escape("a\u{0}b\u{1B}[1mc\u{7F}d\u{FFFE}e\nf") == "ab[1mcdef")
   let hostile = "<b>&amp;]]><!-- \u{1}\u{1B}'\""
   let svg = renderSVG(options: .init(title: hostile)) { area in
@@ -406,11 +447,15 @@ func svgNumbers(value: Double, text: String) {
   let plot = samplePlot(area: area)
   #expect(SVGRenderer.document(plot) == renderSVG())
   // Every curve coordinate lies in the plot area.
-  let paths = SVGRenderer.document(plot).split(separator: "\n").filter { $0.hasPrefix("<path d=\"M") && $0.contains("stroke-width=\"1.5\"") }
+  let paths = SVGRenderer.document(plot).split(separator: "\n").filter {
+    $0.hasPrefix("<path d=\"M") && $0.contains("stroke-width=\"1.5\"")
+  }
   #expect(paths.count == 2 + 2)  // two curves, two legend samples
   for path in paths {
     let d = path.split(separator: "\"")[1]
-    let numbers = d.split(whereSeparator: { "MLh, ".contains($0) }).compactMap { Double(String($0)) }
+    let numbers = d.split(whereSeparator: { "MLh, ".contains($0) }).compactMap {
+      Double(String($0))
+    }
     for pair in stride(from: 0, to: numbers.count - 1, by: 2) {
       #expect(area.contains(PixelPoint(x: numbers[pair], y: numbers[pair + 1])))
     }
@@ -429,17 +474,33 @@ let degenerateCases: [DegenerateCase] = {
   let size = PixelSize(width: 100, height: 50)
   let good = Viewport(xRange: -1...1, yRange: -1...1, size: size)
   let nanView = Viewport(size: size, scaleX: .nan, scaleY: .infinity, originX: .nan, originY: 0)
-  let zeroView = Viewport(size: PixelSize(width: 0, height: 0), scaleX: 0, scaleY: 0, originX: 0, originY: 0)
+  let zeroView = Viewport(
+    size: PixelSize(width: 0, height: 0), scaleX: 0, scaleY: 0, originX: 0, originY: 0)
   let wild = SampledCurve(
     title: String(repeating: "long title ", count: 40),
-    segments: [[], [PlotPoint(x: 0, y: 0)], [PlotPoint(x: .nan, y: .nan), PlotPoint(x: .infinity, y: -.infinity)],
-      [PlotPoint(x: -.greatestFiniteMagnitude, y: .greatestFiniteMagnitude), PlotPoint(x: .greatestFiniteMagnitude, y: -.greatestFiniteMagnitude)]])
-  let ticks = [Tick(value: .nan, label: "nan"), Tick(value: 1e300, label: "far"), Tick(value: 0, label: "")]
+    segments: [
+      [], [PlotPoint(x: 0, y: 0)],
+      [PlotPoint(x: .nan, y: .nan), PlotPoint(x: .infinity, y: -.infinity)],
+      [
+        PlotPoint(x: -.greatestFiniteMagnitude, y: .greatestFiniteMagnitude),
+        PlotPoint(x: .greatestFiniteMagnitude, y: -.greatestFiniteMagnitude),
+      ],
+    ])
+  let ticks = [
+    Tick(value: .nan, label: "nan"), Tick(value: 1e300, label: "far"), Tick(value: 0, label: ""),
+  ]
   return [
-    DegenerateCase(name: "empty", plot: SampledPlot(viewport: good, curves: [], xTicks: [], yTicks: [])),
-    DegenerateCase(name: "wild curve", plot: SampledPlot(viewport: good, curves: [wild], xTicks: ticks, yTicks: ticks)),
-    DegenerateCase(name: "NaN viewport", plot: SampledPlot(viewport: nanView, curves: [wild], xTicks: ticks, yTicks: ticks)),
-    DegenerateCase(name: "zero viewport", plot: SampledPlot(viewport: zeroView, curves: [wild, wild], xTicks: ticks, yTicks: ticks)),
+    DegenerateCase(
+      name: "empty", plot: SampledPlot(viewport: good, curves: [], xTicks: [], yTicks: [])),
+    DegenerateCase(
+      name: "wild curve",
+      plot: SampledPlot(viewport: good, curves: [wild], xTicks: ticks, yTicks: ticks)),
+    DegenerateCase(
+      name: "NaN viewport",
+      plot: SampledPlot(viewport: nanView, curves: [wild], xTicks: ticks, yTicks: ticks)),
+    DegenerateCase(
+      name: "zero viewport",
+      plot: SampledPlot(viewport: zeroView, curves: [wild, wild], xTicks: ticks, yTicks: ticks)),
   ]
 }()
 

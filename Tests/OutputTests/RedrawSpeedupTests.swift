@@ -24,7 +24,9 @@ func printfNumber(_ v: Double) -> String {
 @Test(arguments: [1, 2, 3])
 func svgNumberBytesMatchPrintf(seed: UInt64) {
   var rng = SplitMix(seed: seed)
-  var values: [Double] = [0, -0.0, 0.005, 0.015, 0.125, -0.125, 2.675, 1e12, -1e12, 1e13, 999.995, .leastNonzeroMagnitude]
+  var values: [Double] = [
+    0, -0.0, 0.005, 0.015, 0.125, -0.125, 2.675, 1e12, -1e12, 1e13, 999.995, .leastNonzeroMagnitude,
+  ]
   for _ in 0..<20_000 {
     let magnitude = pow(10.0, Double(rng.next() % 28) - 14)
     let v = (Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude
@@ -52,20 +54,27 @@ func svgNumberBytesMatchPrintf(seed: UInt64) {
       [],
     ], style: .curve(0))
   let doc = svg.document()
-  #expect(doc.contains("<path d=\"M1,2h0M3.33,-4h0M5,6L7.5,8 9,10.25\" fill=\"none\" stroke=\"#1f77b4\""))
+  #expect(
+    doc.contains("<path d=\"M1,2h0M3.33,-4h0M5,6L7.5,8 9,10.25\" fill=\"none\" stroke=\"#1f77b4\""))
 }
 
 @Test func glyphScalarsAreTheGlyphs() {
   for mask in UInt32(1)..<512 {
     for curve in 0..<10 {
-      #expect(AsciiGlyphs().glyphScalar(for: mask, curve: curve).map(Character.init) == AsciiGlyphs().glyph(for: mask, curve: curve))
+      #expect(
+        AsciiGlyphs().glyphScalar(for: mask, curve: curve).map(Character.init)
+          == AsciiGlyphs().glyph(for: mask, curve: curve))
     }
   }
   for mask in UInt32(1)..<256 {
-    #expect(BrailleGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init) == BrailleGlyphs().glyph(for: mask, curve: 0))
+    #expect(
+      BrailleGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init)
+        == BrailleGlyphs().glyph(for: mask, curve: 0))
   }
   for mask in UInt32(1)..<16 {
-    #expect(BlockGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init) == BlockGlyphs().glyph(for: mask, curve: 0))
+    #expect(
+      BlockGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init)
+        == BlockGlyphs().glyph(for: mask, curve: 0))
   }
 }
 
@@ -87,11 +96,14 @@ func referenceRender<G: CellGlyphs>(_ canvas: DotCanvas<G>) -> String {
 }
 
 /// The old DDA: every segment through `LayoutClip.clipSegment`, then `plotDot` a step.
-func referenceRasterize<G: CellGlyphs>(_ canvas: inout DotCanvas<G>, _ a: PixelPoint, _ b: PixelPoint, curve: Int32) {
+func referenceRasterize<G: CellGlyphs>(
+  _ canvas: inout DotCanvas<G>, _ a: PixelPoint, _ b: PixelPoint, curve: Int32
+) {
   let size = canvas.size
   let bounds = PixelRect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
   guard let seg = LayoutClip.clipSegment(a, b, to: bounds) else { return }
-  let dx = seg.b.x - seg.a.x, dy = seg.b.y - seg.a.y
+  let dx = seg.b.x - seg.a.x
+  let dy = seg.b.y - seg.a.y
   let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
   if steps == 0 {
     canvas.plotDot(seg.a, curve: curve)
@@ -105,10 +117,12 @@ func referenceRasterize<G: CellGlyphs>(_ canvas: inout DotCanvas<G>, _ a: PixelP
 
 func randomCanvasCheck<G: CellGlyphs>(_ glyphs: G, seed: UInt64) {
   var rng = SplitMix(seed: seed)
-  let columns = 7 + Int(rng.next() % 40), rows = 3 + Int(rng.next() % 20)
+  let columns = 7 + Int(rng.next() % 40)
+  let rows = 3 + Int(rng.next() % 20)
   var fast = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
   var slow = fast
-  let w = Double(fast.size.width), h = Double(fast.size.height)
+  let w = Double(fast.size.width)
+  let h = Double(fast.size.height)
   func coordinate(_ limit: Double) -> Double {
     switch rng.next() % 8 {
     case 0: return 0
@@ -127,7 +141,8 @@ func randomCanvasCheck<G: CellGlyphs>(_ glyphs: G, seed: UInt64) {
   }
   #expect(fast.dots == slow.dots, "seed \(seed)")
   #expect(fast.owner == slow.owner, "seed \(seed)")
-  fast.drawText("héllo\tworld", at: PixelPoint(x: 2, y: 2), anchor: TextAnchor(.left, .top), style: .label)
+  fast.drawText(
+    "héllo\tworld", at: PixelPoint(x: 2, y: 2), anchor: TextAnchor(.left, .top), style: .label)
   fast.drawPolyline([PixelPoint(x: 0, y: h / 2), PixelPoint(x: w, y: h / 2)], style: .axis)
   fast.mark(row: 1, column: 1, character: "X")
   fast.mark(row: rows - 1, column: columns - 1, character: "a\u{301}")

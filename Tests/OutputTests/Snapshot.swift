@@ -16,12 +16,15 @@ func assertSnapshot(
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try actual.write(to: url, atomically: true, encoding: .utf8)
     if !record {
-      Issue.record("No golden file \(name): recorded it; check it and run again.", sourceLocation: sourceLocation)
+      Issue.record(
+        "No golden file \(name): recorded it; check it and run again.",
+        sourceLocation: sourceLocation)
     }
     return
   }
   if expected != actual {
-    let message = "\(name) differs from its golden file (RECORD=1 re-records):\n" + lineDiff(expected, actual)
+    let message =
+      "\(name) differs from its golden file (RECORD=1 re-records):\n" + lineDiff(expected, actual)
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }
