@@ -59,19 +59,26 @@ public struct CalculatorBrain: Sendable {
   /// The user's functions by name.
   public var functions: [String: UserFunction] = [:]
 
+  /// Words that cannot be assigned or defined besides the built-in names: the command words
+  /// of the language the calculator serves (graphcalc's command table).
+  public let reservedWords: Set<String>
+
   /// Creates a calculator with no variables or functions.
-  public init() {}
+  ///
+  /// - Parameter reservedWords: Words that cannot be assigned, defined or used as parameters
+  ///   besides the built-in names (the command words of the app).
+  public init(reservedWords: Set<String> = []) {
+    self.reservedWords = reservedWords
+  }
 
-  /// The words of the command language, which cannot be assigned or defined either.
-  public static let commandWords: Set<String> = [
-    "plot", "zoom", "pan", "xrange", "yrange", "view", "reset", "export", "help", "quit", "exit",
-    "vars", "rpn", "mode", "describe", "center", "undo", "explore", "set", "bar", "stream", "stats",
-  ]
-
-  /// Whether `name` is built in: a constant, a built-in function or a command word.
+  /// Whether `name` is built in: a constant or a built-in function.
   public static func isReserved(_ name: String) -> Bool {
     Builtins.constants[name] != nil || Builtins.functions[name] != nil
-      || commandWords.contains(name)
+  }
+
+  /// Whether `name` is built in or one of `reservedWords`.
+  public func isReserved(_ name: String) -> Bool {
+    CalculatorBrain.isReserved(name) || reservedWords.contains(name)
   }
 
   // MARK: Parsing
@@ -118,7 +125,7 @@ public struct CalculatorBrain: Sendable {
   private var knownValues: KnownValues {
     KnownValues(
       names: Set(["x", "ans"].filter { functions[$0] == nil }), variables: variables,
-      functions: functions)
+      functions: functions, reservedWords: reservedWords)
   }
 
   /// Reads an RPN program into its operand stack (see `RPNReader` for the words).

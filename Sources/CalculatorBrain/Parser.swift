@@ -72,7 +72,7 @@ struct Parser {
   mutating func statement() throws(CalcError) -> CalculatorBrain.Statement {
     if case .name(let name) = tokens[0].kind {
       if isSymbol(.assign, tokens[1]) {
-        try Self.checkAssignable(name, at: tokens[0].range)
+        try checkAssignable(name, at: tokens[0].range)
         index = 2
         return .assignment(name, try expressionToEnd())
       }
@@ -99,10 +99,16 @@ struct Parser {
   }
 
   /// Throws `.readOnly` when `name` is built in and so cannot be assigned or defined.
-  static func checkAssignable(_ name: String, at range: Range<Int>) throws(CalcError) {
-    if CalculatorBrain.isReserved(name) {
+  func checkAssignable(_ name: String, at range: Range<Int>) throws(CalcError) {
+    if isReserved(name) {
       throw CalcError(.readOnly, "'\(name)' is built in and cannot be redefined", at: range)
     }
+  }
+
+  /// Whether `name` is built in (`CalculatorBrain.isReserved`) or one of the reserved words
+  /// this line is parsed with (a command word).
+  func isReserved(_ name: String) -> Bool {
+    CalculatorBrain.isReserved(name) || knownValues.reservedWords.contains(name)
   }
 
   /// The index of the `)` that closes the `(` at `start`, if the line has one.
@@ -119,7 +125,7 @@ struct Parser {
   }
 
   private mutating func definition(_ name: String) throws(CalcError) -> UserFunction {
-    try Self.checkAssignable(name, at: tokens[0].range)
+    try checkAssignable(name, at: tokens[0].range)
     if name == "x" || name == "ans" {
       throw CalcError(
         .readOnly, "'\(name)' is a variable and cannot name a function", at: tokens[0].range)
@@ -134,7 +140,7 @@ struct Parser {
           throw CalcError(
             .syntax, "a parameter must be a name, not \(current.quoted)", at: current.range)
         }
-        if CalculatorBrain.isReserved(parameter) {
+        if isReserved(parameter) {
           throw CalcError(
             .readOnly, "'\(parameter)' is built in and cannot be a parameter", at: current.range)
         }
@@ -397,6 +403,9 @@ struct KnownValues {
   var variables: [String: Double] = [:]
   /// The calculator's functions, which a variable of the same name does not hide.
   var functions: [String: UserFunction] = [:]
+  /// Words that cannot be assigned or defined besides the built-in names (the command words
+  /// of the language the calculator serves).
+  var reservedWords: Set<String> = []
 
   /// Whether `name` is a value.
   func contains(_ name: String) -> Bool {

@@ -1,13 +1,10 @@
 import BarChart
 
-/// What the session remembers about bar charts: the current chart, whether it is what the
-/// session shows (a session shows either a plot or a bar chart), its scroll offset, and the
-/// SVG bar shape.
+/// What the session remembers about bar charts: the current chart, its scroll offset, and
+/// the SVG bar shape (whether it is shown is `Session.shown`).
 struct BarSettings: Sendable, Hashable {
   /// The last chart drawn by `bar`, nil before the first.
   var chart: BarChartData?
-  /// Whether the bar chart is shown: true after `bar`, false after `plot`.
-  var isCurrent = false
   /// The first group of bars shown in the terminal (0-based): the scroll offset, moved by
   /// `pan` and clamped by the renderer to the groups that fit.
   var firstBar = 0

@@ -1,21 +1,23 @@
 import CalculatorBrain
 
 extension Session {
-  /// The words Tab completes at the prompt: the commands, the built-in functions and
-  /// constants, `x` and `ans`, the user's variables and functions, the help topics, the
-  /// option words of `set` (`canvas`, `braille`, `style`, `rounded`, ...) and the keywords
-  /// of `bar` (`labels`, `using`, `by`, `title`); sorted, without duplicates.
+  /// The words Tab completes at the prompt: the commands and the bare words their
+  /// arguments take (`CommandEntry.keywords`), the settings and their words, the built-in
+  /// functions and constants, `x` and `ans`, the user's variables and functions, and the
+  /// help topics; sorted, without duplicates.
   public var completionWords: [String] {
-    var words = Set(Help.commands.map(\.name))
+    var words = Set(commands.names)
+    for entry in commands.entries { words.formUnion(entry.keywords) }
+    for setting in SettingTable.standard.entries {
+      words.insert(setting.name)
+      words.formUnion(setting.keywords)
+    }
     words.formUnion(Builtins.functions.keys)
     words.formUnion(Builtins.constants.keys)
     words.formUnion(brain.variables.keys)
     words.formUnion(brain.functions.keys)
     words.formUnion(Help.topics.keys)
-    words.formUnion(["x", "ans", "functions", "canvas", "color", "on", "off", "auto", "in", "out"])
-    words.formUnion(["left", "right", "up", "down", "infix", "rpn", "svg", "table"])
-    words.formUnion(CanvasKind.allCases.map(\.rawValue))
-    words.formUnion(["style", "rounded", "flat", "labels", "using", "by", "title", "notitle"])
+    words.formUnion(["x", "ans", "functions"])
     return words.sorted()
   }
 

@@ -11,7 +11,7 @@ extension Session {
 
   /// Whether the session shows a bar chart (after `bar`, until the next `plot`): the view
   /// commands then act on it (`pan left|right` scrolls it, `export svg` writes it).
-  public var showsBarChart: Bool { bars.isCurrent && bars.chart != nil }
+  public var showsBarChart: Bool { shown == .barChart && bars.chart != nil }
 
   /// The last bar chart drawn by `bar`, or nil before the first.
   public var barChart: BarChartData? { bars.chart }
@@ -96,45 +96,6 @@ extension Session {
 
   // MARK: Commands while a bar chart is shown
 
-  /// The commands that act on the bar chart while it is shown: `pan` scrolls it, `export`
-  /// writes it, `view` tells which bars are shown, `reset` scrolls back to the first bar,
-  /// `set canvas|color` redraws it, `explore` scrolls it full screen (`BarExploreState`);
-  /// `zoom`, `center`, `xrange`, `yrange` and `undo` are refused (they steer plots). Nil when no bar chart is shown or the command
-  /// is not one of these: the ordinary dispatch runs it.
-  ///
-  /// - Throws: `CommandError` from the command, or for a refused one.
-  mutating func barChartCommand(_ head: Word, _ rest: Word) throws(CommandError) -> Reply? {
-    guard showsBarChart else { return nil }
-    switch head.text {
-    case "pan": return try panBars(rest)
-    case "export": return try exportBars(rest)
-    case "view":
-      guard rest.trimmed().text.isEmpty else {
-        throw CommandError("view takes no arguments", at: rest.trimmed().span)
-      }
-      return .text(barViewDescription)
-    case "reset":
-      bars.firstBar = 0
-      return nil
-    case "set" where !Session.isDatafileSetting(rest) && !Session.isBarSetting(rest):
-      let reply = try setOption(rest)
-      // A change (two words: `canvas block`) redraws; a question (`set canvas`) answers.
-      return rest.arguments().count == 2 ? barRedraw() : reply
-    case "explore":
-      guard rest.trimmed().text.isEmpty else {
-        throw CommandError("explore takes no arguments", at: rest.trimmed().span)
-      }
-      var reply = Reply()
-      reply.startsExplore = true
-      return reply
-    case "zoom", "center", "xrange", "yrange", "undo":
-      throw CommandError(
-        "\(head.text) steers plots, and a bar chart is shown: pan left|right (or explore) scrolls its bars "
-          + "('plot' alone shows the last plot again)", at: head.span)
-    default: return nil
-    }
-  }
-
   /// `bars 1-12 of 30 (pan left|right scrolls)`: the groups of bars shown.
   var barViewDescription: String {
     guard let chart = bars.chart else { return "" }
@@ -149,24 +110,22 @@ extension Session {
 
   /// `pan left|right` (half the bars shown, at least one) or `pan N` (N groups of bars,
   /// negative to the left) on the bar chart.
-  private mutating func panBars(_ rest: Word) throws(CommandError) -> Reply {
-    let trimmed = rest.trimmed()
-    switch trimmed.text {
-    case "left", "right":
+  mutating func panBars(_ move: Pan.Move) throws(CommandError) -> Reply {
+    switch move {
+    case .side(let side) where side.text == "left" || side.text == "right":
       guard let chart = bars.chart else { return Reply() }
       let (columns, rows) = barCells(notes: 0)
       let shown = BarChartRenderer.terminalVisibleBars(
         chart, columns: columns, rows: rows, style: barStyle, firstBar: bars.firstBar)
       let step = max(1, shown.count / 2)
-      scrollBars(by: trimmed.text == "left" ? -step : step)
-    case "up", "down":
-      throw CommandError("a bar chart scrolls left and right only", at: trimmed.span)
-    default:
-      let words = rest.arguments()
+      scrollBars(by: side.text == "left" ? -step : step)
+    case .side(let side):
+      throw CommandError("a bar chart scrolls left and right only", at: side.span)
+    case .by(let words, let all):
       guard words.count == 1 else {
         throw CommandError(
           "usage: pan left|right | pan N (N bars; a bar chart is shown)",
-          at: words.isEmpty ? nil : trimmed.span)
+          at: words.isEmpty ? nil : all.span)
       }
       let value = try number(words[0])
       guard value.isFinite, value == value.rounded() else {
@@ -181,20 +140,12 @@ extension Session {
 
   /// `export svg FILE [W H]` (the chart, every bar, `set bar style`'s shape) and
   /// `export table FILE` (its labels and values, tab-separated) of the bar chart.
-  private func exportBars(_ rest: Word) throws(CommandError) -> Reply {
-    let words = rest.arguments()
-    guard let chart = bars.chart, let format = words.first,
-      format.text == "svg" || format.text == "table", words.count >= 2
-    else {
-      throw usageError("export", given: 0, at: words.first?.span)
-    }
-    let path = words[1].text
-    let sizes = try words.dropFirst(2).map { w throws(CommandError) in try pixels(w) }
-    if format.text == "table" {
+  func exportBars(_ export: Export, sizes: [Int]) throws(CommandError) -> Reply {
+    guard let chart = bars.chart else { throw Session.usageError("export", given: 0, at: nil) }
+    let path = export.path
+    if export.format.text == "table" {
       guard sizes.isEmpty else {
-        throw CommandError(
-          "export table of a bar chart takes no size",
-          at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
+        throw CommandError("export table of a bar chart takes no size", at: export.sizesSpan)
       }
       try AtomicFile.write(Session.barTable(chart), to: path)
       return .text("wrote \(path) (\(chart.groupCount) bars)")
@@ -204,9 +155,7 @@ extension Session {
     switch sizes.count {
     case 0: (width, height) = (800, 600)
     case 2: (width, height) = (sizes[0], sizes[1])
-    default:
-      throw usageError(
-        "export", given: 0, at: words[2].offset..<(words.last ?? words[2]).span.upperBound)
+    default: throw Session.usageError("export", given: 0, at: export.sizesSpan)
     }
     let svg = BarChartRenderer.svg(
       chart, size: PixelSize(width: width, height: height), rounded: bars.rounded)
@@ -237,38 +186,6 @@ extension Session {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  // MARK: set bar style
-
-  /// Whether the arguments of `set` are a bar-chart setting (`bar ...`).
-  static func isBarSetting(_ rest: Word) -> Bool {
-    rest.trimmed().text.prefix { !$0.isWhitespace } == "bar"
-  }
-
-  /// `set bar style rounded|flat`: the shape of the bars in exported SVG; `set bar style`
-  /// alone tells it.
-  mutating func setBarStyle(_ rest: Word) throws(CommandError) -> Reply {
-    let words = rest.arguments()
-    let usage = "usage: set bar style rounded|flat"
-    guard words.count >= 2, words[1].text == "style" else {
-      throw CommandError(usage, at: words.count >= 2 ? words[1].span : rest.trimmed().span)
-    }
-    guard words.count <= 3 else {
-      throw CommandError(usage, at: words[3].offset..<rest.span.upperBound)
-    }
-    guard words.count == 3 else { return .text(bars.rounded ? "rounded" : "flat") }
-    switch words[2].text {
-    case "rounded", "round": bars.rounded = true
-    case "flat", "square": bars.rounded = false
-    default:
-      let hint =
-        Suggestions.nearest(to: words[2].text, among: ["rounded", "flat"])
-        .map { " (did you mean '\($0)'?)" } ?? ""
-      throw CommandError(
-        "unknown bar style '\(words[2].text)'\(hint); choose rounded or flat", at: words[2].span)
-    }
-    return Reply()
-  }
-
   // MARK: bar
 
   /// `bar VALUE... [labels TEXT...] [title "TEXT"]`, `bar "FILE" [using COLUMNS]
@@ -279,15 +196,14 @@ extension Session {
   ///
   /// - Throws: `CommandError` with the caret under the bad word: a value that is not a
   ///   number, an unknown column (the message lists the names), a file that cannot be read.
-  mutating func bar(_ rest: Word) throws(CommandError) -> Reply {
-    let tokens = try Session.barTokens(rest)
+  mutating func bar(_ tokens: [Word]) throws(CommandError) -> Reply {
     guard let first = tokens.first else {
       guard bars.chart != nil else {
         throw CommandError(
           "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: bar 3 -5 2 7"
         )
       }
-      bars.isCurrent = true
+      shown = .barChart
       return barRedraw()
     }
     let made: (chart: BarChartData, note: String?)
@@ -298,7 +214,7 @@ extension Session {
     }
     bars.chart = made.chart
     bars.firstBar = 0
-    bars.isCurrent = true
+    shown = .barChart
     return barRedraw(notes: made.note.map { [$0] } ?? [])
   }
 
@@ -311,46 +227,6 @@ extension Session {
   /// `text` without its quotes when it is quoted.
   static func unquoted(_ text: String) -> String {
     isQuoted(text) ? String(text.dropFirst().dropLast()) : text
-  }
-
-  /// `text` split at blanks outside brackets and quotes; quotes are kept in the words, so
-  /// a quoted `"labels"` is a label and a bare `labels` the keyword.
-  ///
-  /// - Throws: `CommandError` for a quote without its closing quote.
-  static func barTokens(_ text: Word) throws(CommandError) -> [Word] {
-    var words: [Word] = []
-    var current = ""
-    var start: Int? = nil
-    var depth = 0
-    var quote: (char: Character, at: Int)? = nil
-    for (index, char) in text.text.enumerated() {
-      if let q = quote {
-        current.append(char)
-        if char == q.char { quote = nil }
-        continue
-      }
-      if depth == 0, char.isWhitespace {
-        if let s = start { words.append(Word(current, at: text.offset + s)) }
-        current = ""
-        start = nil
-        continue
-      }
-      if char == "\"" || char == "'" {
-        quote = (char, index)
-      } else if "([{".contains(char) {
-        depth += 1
-      } else if ")]}".contains(char) {
-        depth = max(0, depth - 1)
-      }
-      if start == nil { start = index }
-      current.append(char)
-    }
-    if let q = quote {
-      let at = text.offset + q.at
-      throw CommandError("\(q.char) without its closing \(q.char)", at: at..<(at + 1))
-    }
-    if let s = start { words.append(Word(current, at: text.offset + s)) }
-    return words
   }
 
   /// `VALUE... [labels TEXT...] [title "TEXT"]`: values are expressions (`nan` for a missing

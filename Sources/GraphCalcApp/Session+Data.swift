@@ -11,36 +11,26 @@ struct DataSettings: Sendable, Hashable {
   var xFollowsData = true
 }
 
-// `stats` and `set datafile separator`.
+// `stats` and the separators of `set datafile separator`.
 extension Session {
   /// Notes a command's effect on the x range: `reset` lets x follow the data again; any
   /// other command but `plot` that moved x fixes it.
   ///
   /// - Parameters:
-  ///   - command: The command word.
+  ///   - effect: What the command's entry says it does to a data x range.
   ///   - before: The x range before the command ran.
-  mutating func noteXRange(after command: String, before: ClosedRange<Double>) {
-    if command == "reset" {
-      data.xFollowsData = true
-    } else if command != "plot", view.xRange != before {
-      data.xFollowsData = false
+  mutating func noteXRange(_ effect: DataXRange, before: ClosedRange<Double>) {
+    switch effect {
+    case .restores: data.xFollowsData = true
+    case .fits: break
+    case .fixes: if view.xRange != before { data.xFollowsData = false }
     }
   }
 
   /// `stats "FILE" [using COLS]`: count, missing, min, max, mean and sample standard
   /// deviation of each column asked for (`using 2`, `using temp_max`, `using 2:3`), or of
   /// every column of numbers or times when `using` is left out.
-  mutating func stats(_ rest: Word) throws(CommandError) -> Reply {
-    let trimmed = rest.trimmed()
-    guard let q = trimmed.text.first, q == "\"" || q == "'" else {
-      throw CommandError(
-        "usage: stats \"FILE\" [using COLUMNS], as in: stats \"data.csv\" using 2",
-        at: trimmed.text.isEmpty ? nil : trimmed.span)
-    }
-    let spec = try Session.parseDataItem(trimmed)
-    if spec.marks != .lines || spec.title != nil {
-      throw CommandError("stats takes a file and using, nothing else", at: trimmed.span)
-    }
+  mutating func stats(_ spec: DataItemSpec) throws(CommandError) -> Reply {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     var refs: [ColumnRef]
@@ -81,39 +71,11 @@ extension Session {
     "\\t": 0x09,
   ]
 
-  /// Whether the arguments of `set` are a data-file setting (`datafile ...`), which
-  /// `setDatafile` handles; other settings are the canvas's (`setOption`).
-  static func isDatafileSetting(_ rest: Word) -> Bool {
-    let first = rest.trimmed().text.prefix { !$0.isWhitespace }
-    return first == "datafile"
-  }
-
-  /// `set datafile separator ","|";"|tab|whitespace|auto` (gnuplot's command): the field
-  /// separator of the data files read from now on; `auto` (the default) detects it.
-  mutating func setDatafile(_ rest: Word) throws(CommandError) -> Reply {
-    let words = try Session.tokens(rest)
-    let usage = "usage: set datafile separator \",\"|\";\"|tab|whitespace|auto"
-    guard let first = words.first else { throw CommandError(usage) }
-    guard first.text == "datafile" else {
-      let hint =
-        Suggestions.nearest(to: first.text, among: ["datafile"]).map { " (did you mean '\($0)'?)" }
-        ?? ""
-      throw CommandError("set knows only 'datafile'\(hint); \(usage)", at: first.span)
-    }
-    guard words.count >= 2 else { throw CommandError(usage, at: first.span) }
-    let what = words[1]
-    guard what.text == "separator" || what.text == "sep" else {
-      throw CommandError("set datafile knows only 'separator'; \(usage)", at: what.span)
-    }
-    guard words.count == 3 else {
-      throw CommandError(
-        usage, at: words.count > 3 ? words[3].offset..<rest.span.upperBound : what.span)
-    }
-    let value = words[2]
-    var text = value.text
-    if let q = text.first, q == "\"" || q == "'", text.count >= 2, text.last == q {
-      text = String(text.dropFirst().dropLast())
-    }
+  /// The separator `value` names: a character in quotes, or a name (`tab`, `auto`).
+  ///
+  /// - Throws: `CommandError` at `value` for anything else.
+  static func separator(_ value: Argument) throws(CommandError) -> UInt8? {
+    let text = value.text
     let separator: UInt8?
     if let named = Session.separatorWords[text] {
       separator = named
@@ -128,7 +90,6 @@ extension Session {
         "a separator is one character in quotes (\",\" \";\" \"|\"), tab, whitespace or auto",
         at: value.span)
     }
-    data.options.separator = separator
-    return Reply()
+    return separator
   }
 }

@@ -119,99 +119,6 @@ extension Session {
     return curves
   }
 
-  // MARK: plot
-
-  /// `plot [ranges] ITEM, ...`: each item a function of x or a data file
-  /// (`"FILE" [using X:Y] [with lines|points|linespoints] [title "TEXT"]`).
-  mutating func plot(_ rest: Word) throws(CommandError) -> Reply {
-    let parts = try PlotRanges.read(rest)
-    var newView = view
-    if let x = parts.x {
-      if let r = try range(x, current: newView.xRange, axis: "x") { newView.xRange = r }
-    }
-    if let y = parts.y {
-      if let r = try range(y, current: newView.currentY(nil), axis: "y") {
-        newView.yRange = .fixed(r)
-      }
-    }
-    var items: [PlotItem] = []
-    var notes: [String] = []
-    for piece in Session.plotItems(parts.rest) {
-      guard !piece.text.isEmpty else {
-        throw CommandError(
-          "expected a function of x or a \"FILE\" here", at: piece.offset..<(piece.offset + 1))
-      }
-      if let quote = piece.text.first, quote == "\"" || quote == "'" {
-        let (curve, note) = try dataItem(piece)
-        items.append(.data(curve))
-        if let note { notes.append(note) }
-        continue
-      }
-      for (expr, title) in try expressions(piece) {
-        do {
-          let f = try PlotFunction(
-            expr, variable: "x", variables: brain.variables, functions: brain.functions)
-          items.append(.function(f, title: title))
-        } catch {
-          throw CommandError(locating(error, in: piece), shiftedBy: piece.offset)
-        }
-      }
-    }
-    if items.isEmpty {
-      guard curves != nil else {
-        throw CommandError("plot what? give a function of x or a \"FILE\", as in: plot sin(x)")
-      }
-    } else {
-      curves = FunctionCurves(items: items)
-    }
-    // x follows the data until the user sets it (gnuplot's autoscaled x).
-    if let x = parts.x, x.lower != nil || x.upper != nil {
-      data.xFollowsData = false
-    } else if data.xFollowsData, !items.isEmpty, let plotted = curves {
-      if let fitted = Session.dataXRange(of: plotted) {
-        newView.xRange =
-          (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
-      } else {
-        newView.xRange = ViewState.defaultXRange
-      }
-    }
-    view = newView
-    var reply = try redraw()
-    for note in notes { reply.output += note + "\n" }
-    return reply
-  }
-
-  /// The items of `plot`: `text` split at commas outside brackets and quotes, each trimmed
-  /// (`"a,b.csv" using 1:2, max(x, 1)` is two items). An empty text gives none; an empty item
-  /// between commas is kept (empty) so the caller can report it.
-  static func plotItems(_ text: Word) -> [Word] {
-    guard !text.trimmed().text.isEmpty else { return [] }
-    var parts: [Word] = []
-    var current = ""
-    var start = 0
-    var depth = 0
-    var quote: Character? = nil
-    for (index, char) in text.text.enumerated() {
-      if let q = quote {
-        if char == q { quote = nil }
-      } else if char == "\"" || char == "'" {
-        quote = char
-      } else if depth == 0, char == "," {
-        parts.append(Word(current, at: text.offset + start).trimmed())
-        current = ""
-        start = index + 1
-        continue
-      } else if "([{".contains(char) {
-        depth += 1
-      } else if ")]}".contains(char) {
-        depth = max(0, depth - 1)
-      }
-      current.append(char)
-    }
-    parts.append(Word(current, at: text.offset + start).trimmed())
-    return parts
-  }
-
   /// `error`, which compiling `piece` for plotting raised without a location (the tree
   /// has none), located where the calculator finds it: running the piece as a line, with
   /// `x` defined, finds an unknown name or a bad call at its column. Otherwise the whole
@@ -253,7 +160,7 @@ extension Session {
 
   /// The range a `plot [A:B]` bracket gives: nil for `[]` or `[:]` (unchanged); a missing
   /// bound is taken from `current` when there is one.
-  func range(_ bounds: PlotRanges.Bounds, current: ClosedRange<Double>?, axis: String)
+  func range(_ bounds: RangeBounds, current: ClosedRange<Double>?, axis: String)
     throws(CommandError) -> ClosedRange<Double>?
   {
     if bounds.lower == nil && bounds.upper == nil { return nil }
@@ -297,10 +204,10 @@ extension Session {
   ///
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
-  static func parseDataItem(_ piece: Word) throws(CommandError) -> DataItemSpec {
-    let tokens = try tokens(piece)
-    guard let file = tokens.first else {
-      throw CommandError("expected a \"FILE\" here", at: piece.span)
+  static func parseDataItem(_ arguments: [Argument]) throws(CommandError) -> DataItemSpec {
+    let tokens = arguments.map(\.source)
+    guard let file = tokens.first, arguments[0].isString else {
+      throw CommandError("expected a \"FILE\" here", at: arguments.first?.span)
     }
     guard file.text.count >= 2 else {
       throw CommandError("the file name is empty", at: file.span)
@@ -356,47 +263,13 @@ extension Session {
     return spec
   }
 
-  /// `piece` split at blanks outside quotes; quotes are kept in the words.
-  ///
-  /// - Throws: `CommandError` for a quote without its closing quote.
-  static func tokens(_ piece: Word) throws(CommandError) -> [Word] {
-    var words: [Word] = []
-    var current = ""
-    var start: Int? = nil
-    var quote: (char: Character, at: Int)? = nil
-    for (index, char) in piece.text.enumerated() {
-      if let q = quote {
-        current.append(char)
-        if char == q.char { quote = nil }
-        continue
-      }
-      if char.isWhitespace {
-        if let s = start { words.append(Word(current, at: piece.offset + s)) }
-        current = ""
-        start = nil
-        continue
-      }
-      if char == "\"" || char == "'" { quote = (char, index) }
-      if start == nil { start = index }
-      current.append(char)
-    }
-    if let q = quote {
-      throw CommandError(
-        "\(q.char) without its closing \(q.char)",
-        at: (piece.offset + q.at)..<(piece.offset + q.at + 1))
-    }
-    if let s = start { words.append(Word(current, at: piece.offset + s)) }
-    return words
-  }
-
   /// Reads one data item of `plot` into a series, with the note on its missing values.
   ///
   /// - Returns: The series and `FILE: N missing values (gaps)` when some were missing.
   /// - Throws: `CommandError` with the caret under the file name (it cannot be read, it has no
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
-  func dataItem(_ piece: Word) throws(CommandError) -> (DataCurve, String?) {
-    let spec = try Session.parseDataItem(piece)
+  func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     let columns: (x: ColumnRef?, y: ColumnRef)

@@ -30,8 +30,13 @@ case .run:
 
 var runner = Runner(session: Session(terminalSize: Terminal.size()))
 runner.session.display = Terminal.display(color: options.color)
+runner.session.defaultDisplay = runner.session.display
 if options.readsStandardInput {
   if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
+    // libedit decodes typed characters by the locale's character type: without this the C
+    // locale's ASCII drops every non-ASCII character typed at the prompt (`√9 + π` gave
+    // `9 +`). Only the interactive path pays for it.
+    setlocale(LC_CTYPE, "")
     runner.interact()
     exit(0)
   }

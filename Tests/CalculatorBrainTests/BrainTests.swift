@@ -99,11 +99,35 @@ import Testing
         == .call("a", [.binary(.add, .variable("x"), .number(1))]))
   }
 
-  @Test(arguments: [
-    "pi", "e", "tau", "inf", "nan", "sin", "max", "mod", "plot", "describe", "stats", "quit",
-  ])
+  @Test(arguments: ["pi", "e", "tau", "inf", "nan", "sin", "max", "mod"])
   func reserved(_ name: String) {
     #expect(CalculatorBrain.isReserved(name))
+  }
+
+  /// The app's command words are reserved only as the app gives them (graphcalc gives its
+  /// command table: GraphCalcAppTests' `everyCommandWordIsReserved`).
+  @Test(arguments: ["plot", "describe", "stats", "quit"])
+  func reservedWordsComeFromTheApp(_ name: String) throws {
+    var brain = CalculatorBrain(reservedWords: ["plot", "describe", "stats", "quit"])
+    #expect(brain.isReserved(name))
+    #expect(!CalculatorBrain.isReserved(name))
+    #expect(throws: CalcError.self) { try brain.execute("\(name) = 3", mode: .infix) }
+    do {
+      _ = try brain.execute("\(name) = 3", mode: .infix)
+    } catch {
+      #expect(error.kind == .readOnly)
+      #expect(error.location == 0..<name.count)
+      #expect(error.message.contains("'\(name)' is built in"))
+    }
+    do {
+      _ = try brain.execute("f(\(name)) = 2", mode: .infix)
+      Issue.record("f(\(name)) = 2 was accepted")
+    } catch {
+      #expect(error.kind == .readOnly)
+      #expect(error.message.contains("cannot be a parameter"))
+    }
+    var plain = CalculatorBrain()
+    #expect(try plain.execute("\(name) = 3", mode: .infix) == .assigned(name: name, value: 3))
   }
 
   @Test(arguments: ["x", "ans", "a", "f", "pie", "sine"])

@@ -51,7 +51,6 @@ import Testing
     ErrorCase("(-1)!", .domain, column: nil, "(-1)! is undefined"),
     ErrorCase("gamma(0)", .domain, column: 1, "gamma(0) is undefined"),
     ErrorCase("pi = 3", .readOnly, column: 1, "'pi' is built in"),
-    ErrorCase("plot = 3", .readOnly, column: 1, "'plot' is built in"),
     ErrorCase("sin(x) = 2", .readOnly, column: 1, "'sin' is built in"),
     ErrorCase("f(e) = 2", .readOnly, column: 3, "'e' is built in and cannot be a parameter"),
     ErrorCase("x(t) = t", .readOnly, column: 1, "'x' is a variable and cannot name a function"),

@@ -51,7 +51,7 @@ struct ItemCase: Sendable, CustomStringConvertible {
     marks: .lines, title: ""),
 ])
 func dataItemForms(_ c: ItemCase) throws {
-  let spec = try Session.parseDataItem(Word(c.text, at: 5))
+  let spec = try Session.parseDataItem(arguments(c.text, at: 5).words)
   #expect(spec.path.text == c.path)
   #expect(spec.path.offset == 5)
   #expect(spec.using?.text == c.using)
@@ -90,8 +90,8 @@ func badDataItemsPointAtTheWord(_ c: BadItem) throws {
   #expect(error.location == c.location)
 }
 
-@Test func itemsSplitAtCommasOutsideQuotesAndBrackets() {
-  let items = Session.plotItems(Word(" \"a,b.csv\" using 1:2, max(x, 1) ,'c,d' w p", at: 4))
+@Test func itemsSplitAtCommasOutsideQuotesAndBrackets() throws {
+  let items = try arguments(" \"a,b.csv\" using 1:2, max(x, 1) ,'c,d' w p", at: 4).items.map(\.text)
   #expect(items.map(\.text) == ["\"a,b.csv\" using 1:2", "max(x, 1)", "'c,d' w p"])
   #expect(items.map(\.offset) == [5, 26, 37])
 }

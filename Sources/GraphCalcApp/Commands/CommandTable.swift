@@ -1,0 +1,177 @@
+/// A command parsed from a line, ready to run: its arguments are checked and kept as values
+/// (expressions as source spans, evaluated when the command runs with the user's variables).
+///
+/// Each command of the language is one type that conforms to this protocol and one
+/// `CommandEntry` in `CommandTable.standard`, whose `parse` makes the value.
+public protocol SessionCommand: Sendable {
+  /// Runs the command on `session`.
+  ///
+  /// - Parameter session: The session, changed as the command says.
+  /// - Returns: What to print, and whether to leave or start a mode.
+  /// - Throws: `CommandError` located in the line's columns; a command that throws leaves
+  ///   the session as it was wherever it can.
+  func run(in session: inout Session) throws(CommandError) -> Reply
+}
+
+/// How a command treats the x range that follows data files (gnuplot's autoscaled x).
+public enum DataXRange: Sendable, Hashable {
+  /// A command that moves x fixes it: `plot` no longer fits x to its data (the default).
+  case fixes
+  /// `plot`: fits x to its data while x follows the data.
+  case fits
+  /// `reset`: x follows the data again.
+  case restores
+}
+
+/// One command of the language: its name, synopsis and help, how its arguments are read,
+/// and what it does to the view.
+///
+/// `help`, Tab completion, the calculator's reserved words, "did you mean" and
+/// `Docs/commands.md`'s synopsis all read these entries; adding a command is one entry and
+/// its `SessionCommand` type.
+public struct CommandEntry: Sendable {
+  /// The word that starts it (`plot`).
+  public var name: String
+  /// Its forms, one a line (`zoom FACTOR|in|out`): the argument grammar as `help` shows it.
+  public var usage: [String]
+  /// One line for the command list.
+  public var summary: String
+  /// The full explanation, several lines, with examples.
+  public var details: String
+  /// The bare words its arguments take (`in`, `out`, `svg`), for Tab completion.
+  public var keywords: [String]
+  /// Whether it changes the view, so `undo` can step back over it.
+  public var changesView: Bool
+  /// What it does to an x range that follows the data.
+  public var dataX: DataXRange
+  /// Whether it steers plots only, and is refused while a bar chart is shown.
+  public var steersPlotOnly: Bool
+  /// Whether `help` leaves it out of the command list (an alias: `exit` of `quit`).
+  public var hiddenFromList: Bool
+  /// Reads the arguments into the command's value.
+  public var parse: @Sendable (CommandArguments) throws(CommandError) -> any SessionCommand
+
+  /// Creates an entry.
+  ///
+  /// - Parameters:
+  ///   - name: The command word.
+  ///   - usage: Its forms, one a line; the first is listed by `help`.
+  ///   - summary: One line for the command list.
+  ///   - details: The full explanation.
+  ///   - keywords: Bare words of its arguments, for completion.
+  ///   - changesView: Whether `undo` steps back over it.
+  ///   - dataX: What it does to an x range that follows the data.
+  ///   - steersPlotOnly: Whether it is refused while a bar chart is shown.
+  ///   - hiddenFromList: Whether `help` leaves it out of the list.
+  ///   - parse: Reads the arguments.
+  public init(
+    name: String, usage: [String], summary: String, details: String, keywords: [String] = [],
+    changesView: Bool = false, dataX: DataXRange = .fixes, steersPlotOnly: Bool = false,
+    hiddenFromList: Bool = false,
+    parse: @escaping @Sendable (CommandArguments) throws(CommandError) -> any SessionCommand
+  ) {
+    self.name = name
+    self.usage = usage
+    self.summary = summary
+    self.details = details
+    self.keywords = keywords
+    self.changesView = changesView
+    self.dataX = dataX
+    self.steersPlotOnly = steersPlotOnly
+    self.hiddenFromList = hiddenFromList
+    self.parse = parse
+  }
+
+  /// An entry whose command takes no arguments and runs `run`.
+  static func noArguments(
+    _ name: String, usage: [String]? = nil, summary: String, details: String,
+    changesView: Bool = false,
+    dataX: DataXRange = .fixes, steersPlotOnly: Bool = false, hiddenFromList: Bool = false,
+    _ command: any SessionCommand
+  ) -> CommandEntry {
+    CommandEntry(
+      name: name, usage: usage ?? [name], summary: summary, details: details,
+      changesView: changesView,
+      dataX: dataX, steersPlotOnly: steersPlotOnly, hiddenFromList: hiddenFromList
+    ) { arguments throws(CommandError) in
+      guard arguments.isEmpty else {
+        throw CommandError("\(name) takes no arguments", at: arguments.text.span)
+      }
+      return command
+    }
+  }
+}
+
+/// The commands a session knows, in the order `help` lists them.
+public struct CommandTable: Sendable {
+  /// The entries, in order.
+  public private(set) var entries: [CommandEntry]
+  /// The entries' indices by name.
+  private var index: [String: Int] = [:]
+
+  /// Creates a table of `entries` (later entries replace earlier ones of the same name).
+  public init(_ entries: [CommandEntry]) {
+    self.entries = []
+    for entry in entries { register(entry) }
+  }
+
+  /// Adds `entry`, or replaces the entry of the same name in its place.
+  public mutating func register(_ entry: CommandEntry) {
+    if let i = index[entry.name] {
+      entries[i] = entry
+    } else {
+      index[entry.name] = entries.count
+      entries.append(entry)
+    }
+  }
+
+  /// The entry named `name`, if there is one.
+  public func entry(named name: String) -> CommandEntry? {
+    index[name].map { entries[$0] }
+  }
+
+  /// The command words.
+  public var names: [String] { entries.map(\.name) }
+
+  /// Every command of graphcalc, in the order `help` lists them.
+  public static let standard = CommandTable(
+    [
+      .plot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view, .explore,
+      .undo, .set, .unset, .show, .stats, .export, .stream, .mode, .rpn, .describe, .vars,
+      .help, .quit, .exit,
+    ])
+}
+
+/// One line parsed: the command to run and the entry it came from (nil for a calculation).
+struct ParsedLine: Sendable {
+  /// The entry of the command word, nil for a plain calculation (or a blank line).
+  var entry: CommandEntry?
+  /// The command word as typed, for error carets.
+  var head: Word?
+  /// The command's value; nil for a blank line.
+  var command: (any SessionCommand)?
+}
+
+extension Session {
+  /// Parses one line into the command it asks for, without changing the session: a line
+  /// whose first token is a command word runs that command; any other line is a
+  /// calculation in the session's mode.
+  ///
+  /// - Parameter line: The line as typed.
+  /// - Returns: The parsed line.
+  /// - Throws: `CommandError` located in `line`: a string without its closing quote, or an
+  ///   argument the command cannot take.
+  func parse(_ line: String) throws(CommandError) -> ParsedLine {
+    let lexed = try CommandLexer.lex(line)
+    guard let first = lexed.tokens.first else { return ParsedLine() }
+    if first.kind == .name, let entry = commands.entry(named: first.text) {
+      let arguments = CommandArguments(
+        line: lexed, range: 1..<lexed.tokens.count, start: first.span.upperBound)
+      let head = Word(first.text, at: first.offset)
+      return ParsedLine(entry: entry, head: head, command: try entry.parse(arguments))
+    }
+    let head = first.kind == .name ? Word(first.text, at: first.offset) : nil
+    return ParsedLine(
+      head: head, command: Calculation(line: lexed.rest(from: 0), mode: mode, head: head))
+  }
+}

@@ -1,0 +1,115 @@
+import DataFiles
+
+// `stats`, `stream` and `set datafile separator`.
+
+extension CommandEntry {
+  /// `stats "FILE" [using COLUMNS]`.
+  static let stats = CommandEntry(
+    name: "stats", usage: ["stats \"FILE\" [using COLUMNS]"],
+    summary: "count, min, max, mean, std dev of data columns",
+    details: """
+      Prints, for each column asked for (using 2, using temp_max, using 2:3), how many
+      values it has and how many are missing, its min, max, mean and sample standard
+      deviation (n-1). Without using, every column of numbers or dates. Dates are shown
+      as dates, their standard deviation in days.
+      Example: stats "seattle-weather.csv" using temp_max
+      """, keywords: ["using"]
+  ) { arguments throws(CommandError) in
+    let words = arguments.words
+    guard let first = words.first, first.isString else {
+      throw CommandError(
+        "usage: stats \"FILE\" [using COLUMNS], as in: stats \"data.csv\" using 2",
+        at: arguments.isEmpty ? nil : arguments.text.span)
+    }
+    let spec = try Session.parseDataItem(words)
+    if spec.marks != .lines || spec.title != nil {
+      throw CommandError("stats takes a file and using, nothing else", at: arguments.text.span)
+    }
+    return Stats(spec: spec)
+  }
+
+  /// `stream [OPTIONS] FILE | < FILE | cmd "COMMAND"`.
+  static let stream = CommandEntry(
+    name: "stream",
+    usage: [
+      "stream [OPTIONS] FILE", "stream [OPTIONS] < FILE", "stream [OPTIONS] cmd \"COMMAND\"",
+    ], summary: "plot numbers live from a file or a command",
+    details: """
+      Plots numbers as they arrive and redraws a rolling window in place: one or more
+      numbers a line, one series a column, with each series' last, min, max and mean
+      below the plot. Lines that are not numbers are counted and skipped; nan leaves a
+      gap. q or Ctrl-C stops; the last frame stays on screen.
+        --window N          the last N samples of each series (default 100)
+        --ymin A  --ymax B  fix the y range's bottom or top (default: follow the data)
+        --smooth            smooth curves that never overshoot the samples
+        --fps F             at most F redraws a second (default 30)
+        --export svg FILE   write the last frame as SVG when the stream stops
+      Examples: stream cmd "vmstat 1"   stream --window 500 data.txt
+      From the shell: vmstat 1 | graphcalc stream
+      """, keywords: ["cmd"]
+  ) { arguments throws(CommandError) in
+    let words = arguments.words
+    do throws(StreamArgumentError) {
+      return StreamCommand(request: try StreamRequest.parse(words.map(\.text)))
+    } catch {
+      let location = error.argument.flatMap { $0 < words.count ? words[$0].span : nil }
+      throw CommandError(error.message, at: location)
+    }
+  }
+}
+
+/// `stats "FILE" [using COLUMNS]`.
+struct Stats: SessionCommand, Hashable {
+  /// The file and columns.
+  var spec: Session.DataItemSpec
+
+  func run(in session: inout Session) throws(CommandError) -> Reply { try session.stats(spec) }
+}
+
+/// `stream ...`: a reply whose `stream` request the executable runs (the live loop needs
+/// the terminal, which a session does not own). Nothing is read here.
+struct StreamCommand: SessionCommand, Hashable {
+  /// The checked request.
+  var request: StreamRequest
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    var reply = Reply()
+    reply.stream = request
+    return reply
+  }
+}
+
+extension SettingEntry {
+  /// `set datafile separator ","|";"|tab|whitespace|auto` (gnuplot's command).
+  static let datafile = SettingEntry(
+    name: "datafile", usage: ["set datafile separator \",\"|\";\"|tab|whitespace|auto"],
+    keywords: ["separator", "tab", "whitespace"],
+    parse: { arguments throws(CommandError) in
+      let usage = "usage: set datafile separator \",\"|\";\"|tab|whitespace|auto"
+      let words = arguments.values.words
+      guard let what = words.first else { throw CommandError(usage, at: arguments.name.span) }
+      guard what.text == "separator" || what.text == "sep" else {
+        throw CommandError("set datafile knows only 'separator'; \(usage)", at: what.span)
+      }
+      guard words.count == 2 else {
+        let at =
+          words.count > 2
+          ? words[2].span.lowerBound..<arguments.values.text.span.upperBound : what.span
+        throw CommandError(usage, at: at)
+      }
+      return SetSeparator(separator: try Session.separator(words[1]))
+    },
+    listing: { _ in nil },
+    unset: SetSeparator(separator: nil))
+}
+
+/// `set datafile separator ...`: the field separator of the data files read from now on.
+struct SetSeparator: SessionCommand, Hashable {
+  /// The separator byte, nil to detect it.
+  var separator: UInt8?
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    session.data.options.separator = separator
+    return Reply()
+  }
+}

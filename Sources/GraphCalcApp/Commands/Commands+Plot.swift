@@ -1,0 +1,233 @@
+import CalculatorBrain
+import DataFiles
+import GraphView
+
+// `plot` and `export`.
+
+extension CommandEntry {
+  /// `plot [ranges] ITEM, ...`.
+  static let plot = CommandEntry(
+    name: "plot",
+    usage: [
+      "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
+      "plot \"FILE\" [using X:Y] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
+    ], summary: "plot functions of x and data files in the terminal",
+    details: """
+      Plots one or more functions of x, separated by commas (a comma inside brackets,
+      as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
+      tick labels, the curves and a legend. The plot stays current: the view commands
+      redraw it and export writes it.
+      Ranges in gnuplot's form set the view first, as xrange and yrange do; a bound may
+      be an expression: plot [-5*pi:5*pi] tan(x). [] or [:] leaves a range as it is.
+      In RPN mode each function is an RPN program: plot x sin x *
+      Variables and functions keep the values they had when you typed plot.
+      A file name in quotes plots a data file (CSV with or without a header, TSV,
+      whitespace columns with # comments): using picks the columns by number or name
+      (using 1:3, using date:temp_max; using 2 plots column 2 against the record
+      number; without using, the first date or number column against the next number
+      column), with (or w) draws lines (l), points (p) or linespoints (lp), title sets
+      the legend. Files and functions mix: plot "data.csv" using 1:3 with points, 2*x
+      Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
+      with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
+      data, and the functions are drawn over it. Huge files are decimated: each pixel
+      column keeps its first, lowest, highest and last point (M4).
+      """, keywords: ["using", "with", "title", "notitle"], changesView: true,
+    dataX: .fits
+  ) { arguments throws(CommandError) in
+    try Plot(arguments)
+  }
+
+  /// `export svg|table FILE [W H]`.
+  static let export = CommandEntry(
+    name: "export",
+    usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
+    summary: "write the current plot to a file",
+    details: """
+      Writes the current plot to FILE: as an SVG picture (default 800x600 pixels), or as
+      a table of the sampled points in gnuplot's 'set table' format, sampled as the plot
+      would be at WIDTH x HEIGHT pixels (default 800x600). The file is written whole or
+      not at all. A name with spaces goes in double quotes.
+      While a bar chart is shown (after bar), export svg writes it, every bar, in the
+      shape of set bar style, and export table writes its labels and values.
+      """, keywords: ["svg", "table"]
+  ) { arguments throws(CommandError) in
+    try Export(arguments)
+  }
+}
+
+/// The gnuplot-style ranges in front of a `plot` command's items: `[A:B] [C:D] ITEM, ...`.
+public struct PlotRanges: Sendable, Hashable {
+  /// The x range (the first bracket), if given.
+  public var x: RangeBounds?
+  /// The y range (the second bracket), if given.
+  public var y: RangeBounds?
+  /// The items after the ranges.
+  public var rest: CommandArguments
+
+  /// Reads up to two leading ranges off `arguments`.
+  ///
+  /// - Parameter arguments: What follows the word `plot`.
+  /// - Returns: The ranges found and the remaining arguments.
+  /// - Throws: `CommandError` for a `[` without its `]`, or a third range.
+  public static func read(_ arguments: CommandArguments) throws(CommandError) -> PlotRanges {
+    var result = PlotRanges(x: nil, y: nil, rest: arguments)
+    while let (bounds, rest) = try result.rest.leadingRange() {
+      if result.x == nil {
+        result.x = bounds
+      } else if result.y == nil {
+        result.y = bounds
+      } else {
+        throw CommandError(
+          "plot takes at most two ranges, [xmin:xmax] [ymin:ymax]", at: bounds.whole.span)
+      }
+      result.rest = rest
+    }
+    return result
+  }
+}
+
+/// `plot [ranges] ITEM, ...`: each item a function of x or a data file
+/// (`"FILE" [using X:Y] [with lines|points|linespoints] [title "TEXT"]`).
+struct Plot: SessionCommand {
+  /// One item of the plot, as written.
+  enum Item: Sendable, Hashable {
+    /// A function (in the session's mode), as typed.
+    case function(Word)
+    /// A data file and how to read it.
+    case data(Session.DataItemSpec)
+  }
+
+  /// The ranges given in front of the items.
+  var x: RangeBounds?
+  var y: RangeBounds?
+  /// The items, in order.
+  var items: [Item]
+
+  /// Reads the ranges and items.
+  ///
+  /// - Throws: `CommandError` at the bad range, the empty item, or the bad word of a data
+  ///   item.
+  init(_ arguments: CommandArguments) throws(CommandError) {
+    let ranges = try PlotRanges.read(arguments)
+    x = ranges.x
+    y = ranges.y
+    items = []
+    for piece in ranges.rest.items {
+      let text = piece.text
+      guard let first = piece.tokens.first else {
+        throw CommandError(
+          "expected a function of x or a \"FILE\" here", at: text.offset..<(text.offset + 1))
+      }
+      if first.kind == CommandToken.Kind.string {
+        items.append(.data(try Session.parseDataItem(piece.words)))
+      } else {
+        items.append(.function(text))
+      }
+    }
+  }
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    var newView = session.view
+    if let x, let r = try session.range(x, current: newView.xRange, axis: "x") {
+      newView.xRange = r
+    }
+    if let y, let r = try session.range(y, current: newView.currentY(nil), axis: "y") {
+      newView.yRange = .fixed(r)
+    }
+    var plotted: [PlotItem] = []
+    var notes: [String] = []
+    for item in items {
+      switch item {
+      case .data(let spec):
+        let (curve, note) = try session.dataItem(spec)
+        plotted.append(.data(curve))
+        if let note { notes.append(note) }
+      case .function(let piece):
+        for (expr, title) in try session.expressions(piece) {
+          do {
+            let f = try PlotFunction(
+              expr, variable: "x", variables: session.brain.variables,
+              functions: session.brain.functions)
+            plotted.append(.function(f, title: title))
+          } catch {
+            throw CommandError(session.locating(error, in: piece), shiftedBy: piece.offset)
+          }
+        }
+      }
+    }
+    if plotted.isEmpty {
+      guard session.curves != nil else {
+        throw CommandError("plot what? give a function of x or a \"FILE\", as in: plot sin(x)")
+      }
+    } else {
+      session.curves = FunctionCurves(items: plotted)
+    }
+    // x follows the data until the user sets it (gnuplot's autoscaled x).
+    if let x, x.lower != nil || x.upper != nil {
+      session.data.xFollowsData = false
+    } else if session.data.xFollowsData, !plotted.isEmpty, let curves = session.curves {
+      if let fitted = Session.dataXRange(of: curves) {
+        newView.xRange =
+          (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
+      } else {
+        newView.xRange = ViewState.defaultXRange
+      }
+    }
+    session.view = newView
+    session.shown = .plot
+    var reply = try session.redraw()
+    for note in notes { reply.output += note + "\n" }
+    return reply
+  }
+}
+
+/// `export svg FILE [W H]` and `export table FILE [W [H]]` of the plot or bar chart shown.
+struct Export: SessionCommand {
+  /// The file format.
+  var format: Argument
+  /// The path, as typed (quotes removed).
+  var path: String
+  /// The sizes given (expressions), and all of them as typed, for carets.
+  var sizes: [Word]
+  var sizesSpan: Range<Int>?
+
+  /// Reads `svg|table FILE [W [H]]`.
+  ///
+  /// - Throws: `CommandError` with the usage for a missing or unknown format or file.
+  init(_ arguments: CommandArguments) throws(CommandError) {
+    let words = arguments.words
+    guard let format = words.first, format.text == "svg" || format.text == "table",
+      words.count >= 2
+    else {
+      throw Session.usageError("export", given: 0, at: words.first?.span)
+    }
+    self.format = format
+    path = words[1].text
+    sizes = words.dropFirst(2).map(\.word)
+    sizesSpan =
+      words.count > 2 ? words[2].span.lowerBound..<words[words.count - 1].span.upperBound : nil
+  }
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    let pixels = try sizes.map { w throws(CommandError) in try session.pixels(w) }
+    if session.showsBarChart { return try session.exportBars(self, sizes: pixels) }
+    let width: Int
+    let height: Int
+    switch (format.text, pixels.count) {
+    case (_, 0): (width, height) = (800, 600)
+    case ("table", 1): (width, height) = (pixels[0], max(16, pixels[0] * 3 / 4))
+    case (_, 2): (width, height) = (pixels[0], pixels[1])
+    default: throw Session.usageError("export", given: 0, at: sizesSpan)
+    }
+    guard let curves = session.currentCurves() else {
+      throw CommandError("nothing to export: plot something first")
+    }
+    let budget = session.samplingBudget
+    let drawn =
+      format.text == "svg"
+      ? PlotOutput.svgWithNotes(curves, width: width, height: height, budget: budget)
+      : PlotOutput.tableWithNotes(curves, width: width, height: height, budget: budget)
+    try AtomicFile.write(drawn.text, to: path)
+    return .text((["wrote \(path) (\(width)x\(height))"] + drawn.notes).joined(separator: "\n"))
+  }
+}

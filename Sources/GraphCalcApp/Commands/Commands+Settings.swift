@@ -1,0 +1,267 @@
+import GraphView
+
+// `set NAME VALUE`, `unset NAME` and `show NAME`: one mechanism over the table of settings.
+
+/// One setting of `set`, `unset` and `show` (`canvas`, `color`, `datafile`, `bar`).
+public struct SettingEntry: Sendable {
+  /// The setting's name, the word after `set`.
+  public var name: String
+  /// Other names it answers to (`colour` for `color`).
+  public var aliases: [String]
+  /// Its forms, one a line (`set canvas braille|block|ascii`).
+  public var usage: [String]
+  /// The bare words its values take, for Tab completion.
+  public var keywords: [String]
+  /// Reads `set NAME ARGUMENTS` into the command that sets (or, without a value, tells) it.
+  public var parse: @Sendable (SettingArguments) throws(CommandError) -> any SessionCommand
+  /// The setting as one line of `set` alone and of `show` (`canvas braille`), or nil when
+  /// `set` alone leaves it out.
+  public var listing: @Sendable (Session) -> String?
+  /// The command `unset NAME` runs: back to the default.
+  public var unset: any SessionCommand
+
+  /// Creates a setting.
+  ///
+  /// - Parameters:
+  ///   - name: The setting's name.
+  ///   - aliases: Other names it answers to.
+  ///   - usage: Its forms.
+  ///   - keywords: Bare words of its values.
+  ///   - parse: Reads `set NAME ...`.
+  ///   - listing: Its line in `set` alone and `show`.
+  ///   - unset: What `unset NAME` runs.
+  public init(
+    name: String, aliases: [String] = [], usage: [String], keywords: [String] = [],
+    parse: @escaping @Sendable (SettingArguments) throws(CommandError) -> any SessionCommand,
+    listing: @escaping @Sendable (Session) -> String?, unset: any SessionCommand
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.usage = usage
+    self.keywords = keywords
+    self.parse = parse
+    self.listing = listing
+    self.unset = unset
+  }
+}
+
+/// The arguments of `set NAME ...`: the setting's name as typed and what follows it.
+public struct SettingArguments: Sendable {
+  /// The setting's name as typed, for carets.
+  public var name: Word
+  /// The arguments after the name.
+  public var values: CommandArguments
+}
+
+/// The settings `set`, `unset` and `show` know, in the order `set` alone lists them.
+public struct SettingTable: Sendable {
+  /// The settings, in order.
+  public private(set) var entries: [SettingEntry]
+
+  /// Creates a table of `entries`.
+  public init(_ entries: [SettingEntry]) { self.entries = entries }
+
+  /// The setting named `name` (or one of its aliases).
+  public func entry(named name: String) -> SettingEntry? {
+    entries.first { $0.name == name || $0.aliases.contains(name) }
+  }
+
+  /// Adds `entry` at the end, or replaces the setting of the same name.
+  public mutating func register(_ entry: SettingEntry) {
+    if let i = entries.firstIndex(where: { $0.name == entry.name }) {
+      entries[i] = entry
+    } else {
+      entries.append(entry)
+    }
+  }
+
+  /// The setting named by `name`, or an error naming it and the nearest known setting.
+  ///
+  /// - Throws: `CommandError` at `name` for an unknown setting.
+  func lookUp(_ name: Word, command: String) throws(CommandError) -> SettingEntry {
+    if let entry = entry(named: name.text) { return entry }
+    let names = entries.map(\.name)
+    let hint = Suggestions.nearest(to: name.text, among: names).map { " (did you mean '\($0)'?)" }
+    throw CommandError(
+      "unknown setting '\(name.text)'\(hint ?? "; settings are \(names.joined(separator: ", "))")",
+      at: name.span)
+  }
+
+  /// Every setting of graphcalc.
+  public static let standard = SettingTable([.canvas, .color, .datafile, .barStyle])
+}
+
+extension CommandEntry {
+  /// `set`, `set NAME VALUE...`.
+  static let set = CommandEntry(
+    name: "set",
+    usage: [
+      "set canvas braille|block|ascii", "set color on|off", "set",
+      "set datafile separator \",\"|\";\"|tab|whitespace|auto",
+      "set bar style rounded|flat",
+    ], summary: "change a setting (canvas, color, datafile, bar), or list them",
+    details: """
+      set canvas chooses the characters plots are drawn with: braille (2x4 dots a cell,
+      the default in a UTF-8 locale), block (quadrants, 2x2 dots) or ascii (7-bit, the
+      default otherwise). set color on|off colours each curve (and its legend entry) and
+      dims the axes; the default is on when the output is a terminal that has colours and
+      NO_COLOR is not set (see graphcalc --color). 'set' alone shows both and the bar
+      style.
+      Example: set canvas block
+      set datafile separator chooses how data files are split into columns: a character
+      in quotes (",", ";", "|"), tab, whitespace (runs of blanks, as in gnuplot's .dat
+      files) or auto (the default: detected from the first lines).
+      set bar style chooses the bars of an exported bar chart: rounded (the default: the
+      far end of each bar has round corners) or flat (plain rectangles). In the terminal
+      bars are eighth blocks, or ASCII on the ascii canvas.
+      """, keywords: ["canvas", "color", "on", "off", "style", "rounded", "flat"]
+  ) { arguments throws(CommandError) in
+    guard let first = arguments.tokens.first else { return ListSettings() }
+    let name = Word(first.text, at: first.offset)
+    let setting = try SettingTable.standard.lookUp(name, command: "set")
+    let values = arguments.dropping(to: arguments.range.lowerBound + 1)
+    return try setting.parse(SettingArguments(name: name, values: values))
+  }
+
+  /// `unset NAME`.
+  static let unset = CommandEntry(
+    name: "unset", usage: ["unset NAME"], summary: "put a setting back to its default",
+    details: """
+      Puts the setting NAME (canvas, color, datafile, bar) back to its default, as if it
+      had never been set. Example: unset canvas
+      """
+  ) { arguments throws(CommandError) in
+    let words = arguments.words
+    guard words.count == 1 else {
+      throw Session.usageError(
+        "unset", given: words.count, at: arguments.isEmpty ? nil : arguments.text.span)
+    }
+    return try SettingTable.standard.lookUp(words[0].word, command: "unset").unset
+  }
+
+  /// `show [NAME]`.
+  static let show = CommandEntry(
+    name: "show", usage: ["show [NAME]"], summary: "show the settings, or one",
+    details: """
+      Shows a setting as set would take it (show canvas prints canvas braille), or, with
+      no NAME, every setting, as 'set' alone does.
+      """
+  ) { arguments throws(CommandError) in
+    let words = arguments.words
+    guard words.count <= 1 else {
+      throw Session.usageError("show", given: words.count, at: arguments.text.span)
+    }
+    guard let name = words.first else { return ListSettings() }
+    return ShowSetting(setting: try SettingTable.standard.lookUp(name.word, command: "show").name)
+  }
+}
+
+/// `set` or `show` alone: every setting that lists itself, one a line.
+struct ListSettings: SessionCommand, Hashable {
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    .text(SettingTable.standard.entries.compactMap { $0.listing(session) }.joined(separator: "\n"))
+  }
+}
+
+/// `show NAME`: one setting's line.
+struct ShowSetting: SessionCommand, Hashable {
+  /// The setting's name.
+  var setting: String
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    guard let entry = SettingTable.standard.entry(named: setting) else { return Reply() }
+    return .text(entry.listing(session) ?? "")
+  }
+}
+
+/// A command that prints a fixed text computed from the session (a setting's value).
+struct Tell: SessionCommand {
+  /// The text, from the session.
+  var text: @Sendable (Session) -> String
+
+  func run(in session: inout Session) throws(CommandError) -> Reply { .text(text(session)) }
+}
+
+// MARK: canvas and color
+
+extension SettingEntry {
+  /// `set canvas braille|block|ascii`.
+  static let canvas = SettingEntry(
+    name: "canvas", usage: ["set canvas braille|block|ascii"],
+    keywords: CanvasKind.allCases.map(\.rawValue),
+    parse: { arguments throws(CommandError) in
+      let words = arguments.values.words
+      switch words.count {
+      case 0: return Tell { $0.display.canvas.rawValue }
+      case 1:
+        guard let kind = CanvasKind(rawValue: words[0].text) else {
+          throw CommandError(
+            "unknown canvas '\(words[0].text)'; choose braille, block or ascii", at: words[0].span)
+        }
+        return SetDisplay(canvas: kind)
+      default: throw Session.setUsage(at: arguments)
+      }
+    },
+    listing: { "canvas \($0.display.canvas.rawValue)" },
+    unset: ResetDisplay(canvas: true))
+
+  /// `set color on|off`.
+  static let color = SettingEntry(
+    name: "color", aliases: ["colour"], usage: ["set color on|off"], keywords: ["on", "off"],
+    parse: { arguments throws(CommandError) in
+      let words = arguments.values.words
+      switch words.count {
+      case 0: return Tell { $0.display.color ? "on" : "off" }
+      case 1:
+        switch words[0].text {
+        case "on": return SetDisplay(color: true)
+        case "off": return SetDisplay(color: false)
+        default: throw CommandError("usage: set color on|off", at: words[0].span)
+        }
+      default: throw Session.setUsage(at: arguments)
+      }
+    },
+    listing: { "color \($0.display.color ? "on" : "off")" },
+    unset: ResetDisplay(color: true))
+}
+
+extension Session {
+  /// "usage: ..." of every form of `set`, for a setting given too many words.
+  static func setUsage(at arguments: SettingArguments) -> CommandError {
+    let forms = CommandTable.standard.entry(named: "set")?.usage.joined(separator: " | ") ?? "set"
+    let all =
+      arguments.name
+      .offset..<max(arguments.name.span.upperBound, arguments.values.text.span.upperBound)
+    return CommandError("usage: \(forms)", at: all)
+  }
+}
+
+/// `set canvas KIND` or `set color on|off`: the terminal display, then the plot or bar
+/// chart shown drawn again.
+struct SetDisplay: SessionCommand, Hashable {
+  /// The canvas to use, if this sets it.
+  var canvas: CanvasKind? = nil
+  /// Colour on or off, if this sets it.
+  var color: Bool? = nil
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    if let canvas { session.display.canvas = canvas }
+    if let color { session.display.color = color }
+    return try session.redrawForDisplay()
+  }
+}
+
+/// `unset canvas` or `unset color`: back to the display the session started with.
+struct ResetDisplay: SessionCommand, Hashable {
+  /// Whether the canvas goes back.
+  var canvas = false
+  /// Whether the colour goes back.
+  var color = false
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    var change = SetDisplay()
+    if canvas { change.canvas = session.defaultDisplay.canvas }
+    if color { change.color = session.defaultDisplay.color }
+    return try change.run(in: &session)
+  }
+}

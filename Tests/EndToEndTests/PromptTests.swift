@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The interactive prompt driven as a person types, through tmux (a real terminal, so
+/// libedit reads the keys): `send-keys` types, `capture-pane` reads the screen.
+@Suite(.serialized) struct PromptTests {
+  /// The tmux server of these tests (its own socket, apart from the user's tmux).
+  static let socket = "graphcalc-test-\(getpid())"
+
+  /// Runs `tmux` with `arguments` on the tests' server and answers what it printed.
+  ///
+  /// Through `system` and a file, not `Process` and a pipe: the server that `new-session`
+  /// starts inherits the descriptors Foundation watches to see a child end, and would keep
+  /// the wait for the client going for ever.
+  @discardableResult
+  static func tmux(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> String
+  {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(socket)-\(UInt64.random(in: 0...UInt64.max)).out")
+    defer { try? FileManager.default.removeItem(at: file) }
+    func quoted(_ word: String) -> String {
+      "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    let command =
+      (["tmux", "-L", socket] + arguments).map(quoted).joined(separator: " ")
+      + " </dev/null >\(quoted(file.path)) 2>/dev/null"
+    let status = system(command)
+    try #require(
+      status == 0, "tmux \(arguments.first ?? "") failed (is tmux installed?)",
+      sourceLocation: sourceLocation)
+    let data = (try? Data(contentsOf: file)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The screen of `session` once it shows `text` (polled for up to 10 s), or the last
+  /// screen read.
+  static func screen(_ session: String, showing text: String) throws -> String {
+    var shown = ""
+    for _ in 0..<200 {
+      shown = try tmux(["capture-pane", "-p", "-t", session])
+      if shown.contains(text) { return shown }
+      usleep(50_000)
+    }
+    return shown
+  }
+
+  /// Typed `2π` and `√16` (non-ASCII characters) compute at the prompt in a UTF-8 locale:
+  /// without `setlocale(LC_CTYPE, "")` before libedit starts, libedit dropped them and
+  /// `√9 + π` read as `9 +`.
+  @Test func nonASCIICharactersTypedAtThePromptAreKept() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "graphcalc-prompt-\(getpid())")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let name = "graphcalc-prompt-\(getpid())"
+    let command =
+      "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "2π"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let first = try Self.screen(name, showing: "6.28318530717959")
+    #expect(first.contains("6.28318530717959"), "\(first)")
+    try Self.tmux(["send-keys", "-t", name, "-l", "√16 + 1"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let second = try Self.screen(name, showing: "\n5")
+    #expect(second.contains("√16 + 1"), "\(second)")
+    #expect(second.split(separator: "\n").contains("5"), "\(second)")
+  }
+}

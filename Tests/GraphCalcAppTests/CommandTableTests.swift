@@ -1,0 +1,114 @@
+import CalculatorBrain
+import Testing
+
+@testable import GraphCalcApp
+
+/// The command table is the one list of commands: help, completion, the calculator's
+/// reserved words and "did you mean" all read it.
+@Suite struct CommandTableTests {
+  /// A toy command registered by a test: `echo TEXT` prints TEXT.
+  struct Echo: SessionCommand, Hashable {
+    var text: String
+    func run(in session: inout Session) throws(CommandError) -> Reply { .text(text) }
+
+    static let entry = CommandEntry(
+      name: "echo", usage: ["echo TEXT"], summary: "print TEXT",
+      details: "Prints TEXT as typed: echo hello", keywords: ["loudly"]
+    ) { arguments throws(CommandError) in
+      Echo(text: arguments.text.text)
+    }
+  }
+
+  func echoSession() -> Session {
+    var table = CommandTable.standard
+    table.register(Echo.entry)
+    return Session(commands: table)
+  }
+
+  @Test func aRegisteredCommandRunsAndShowsUpInHelpCompletionAndReservedWords() {
+    var session = echoSession()
+    #expect(session.run("echo hello  world").output == "hello  world\n")
+    #expect(session.run("help").output.contains("  echo TEXT"))
+    #expect(
+      session.run("help echo").output == "usage: echo TEXT\nPrints TEXT as typed: echo hello\n")
+    #expect(session.completionWords.contains("echo"))
+    #expect(session.completionWords.contains("loudly"))
+    #expect(session.brain.isReserved("echo"))
+    let refused = session.run("f(echo) = 1")
+    #expect(refused.error?.message == "'echo' is built in and cannot be a parameter")
+    #expect(
+      session.run("ecoh hi").error?.message == "unknown command 'ecoh' (did you mean 'echo'?)")
+    // Without the entry, echo is an ordinary name.
+    var plain = Session()
+    #expect(plain.run("echo = 2").error == nil)
+    #expect(plain.brain.variables["echo"] == 2)
+    #expect(!Session().completionWords.contains("loudly"))
+  }
+
+  /// Reserved words are exactly the command table: `redraw` was accepted as a parameter
+  /// while `stats` was refused (the calculator kept its own list, which had drifted).
+  @Test(arguments: CommandTable.standard.names)
+  func everyCommandWordIsReserved(_ name: String) {
+    var session = Session()
+    #expect(session.brain.isReserved(name))
+    #expect(
+      session.run("f(\(name)) = 1").error?.message
+        == "'\(name)' is built in and cannot be a parameter")
+  }
+
+  @Test func aParseErrorLeavesTheSessionAsItWas() throws {
+    var session = Session()
+    _ = session.run("plot sin(x)")
+    let view = session.view
+    let error = try #require(session.run("plot [-1:1] \"unclosed.csv").error)
+    #expect(error.message == "\" without its closing \"")
+    #expect(error.location == 12..<13)
+    #expect(session.view == view)
+    #expect(try #require(session.run("zoom 2 3").error).message.hasPrefix("usage: zoom"))
+    #expect(session.view == view)
+  }
+
+  @Test func commandsParseIntoValues() throws {
+    let session = Session()
+    let zoom = try #require(try session.parse("zoom in").command as? Zoom)
+    #expect(zoom == Zoom(factor: .literal(2)))
+    let pan = try #require(try session.parse("pan 1 -2").command as? Pan)
+    #expect(pan == Pan(move: .by([Word("1", at: 4), Word("-2", at: 6)], all: Word("1 -2", at: 4))))
+    let export = try #require(
+      try session.parse("export svg \"a b.svg\" 400 300").command as? Export)
+    #expect(export.path == "a b.svg")
+    #expect(export.sizes == [Word("400", at: 21), Word("300", at: 25)])
+    let calc = try #require(try session.parse("2 + 3 # five").command as? Calculation)
+    #expect(calc.line == Word("2 + 3 ", at: 0))
+  }
+
+  @Test func anUnknownSettingNamesItselfAndTheNearestOne() {
+    var session = Session()
+    let error = session.run("set canvs block").error
+    #expect(error?.message == "unknown setting 'canvs' (did you mean 'canvas'?)")
+    #expect(error?.location == 4..<9)
+    #expect(
+      session.run("unset colr").error?.message == "unknown setting 'colr' (did you mean 'color'?)")
+    #expect(
+      session.run("show zzz").error?.message
+        == "unknown setting 'zzz'; settings are canvas, color, datafile, bar")
+  }
+
+  @Test func setShowAndUnsetAreOneMechanism() {
+    var session = Session()
+    session.defaultDisplay = TerminalDisplay(canvas: .braille, color: false)
+    session.display = session.defaultDisplay
+    #expect(session.run("set canvas block").error == nil)
+    #expect(session.run("show canvas").output == "canvas block\n")
+    #expect(session.run("set bar style flat").error == nil)
+    #expect(session.run("show").output == session.run("set").output)
+    #expect(session.run("show").output == "canvas block\ncolor off\nbar style flat\n")
+    #expect(session.run("unset canvas").error == nil)
+    #expect(session.run("unset bar").error == nil)
+    #expect(session.run("show").output == "canvas braille\ncolor off\nbar style rounded\n")
+    _ = session.run("set datafile separator \";\"")
+    #expect(session.data.options.separator == UInt8(ascii: ";"))
+    _ = session.run("unset datafile")
+    #expect(session.data.options.separator == nil)
+  }
+}
