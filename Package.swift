@@ -69,9 +69,15 @@ let package = Package(
       ]),
     .executableTarget(
       name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"],
-      // Release: the Swift runtime linked in, so start-up loads and relocates no Swift
-      // shared libraries (Docs/performance.md).
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+      // Release: one fully static executable (Docs/design.md, "The link"): no dynamic loader
+      // at start-up. libedit's static archive needs its own dependencies named (pkg-config
+      // gives only -ledit). Debug and test builds stay dynamic.
+      linkerSettings: [
+        .unsafeFlags(["-static-executable"], .when(configuration: .release)),
+        .linkedLibrary("tinfo", .when(configuration: .release)),
+        .linkedLibrary("bsd", .when(configuration: .release)),
+        .linkedLibrary("md", .when(configuration: .release)),
+      ]),
 
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
