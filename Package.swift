@@ -20,6 +20,20 @@ let avx2Flags: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 let avx2Libraries: [LinkerSetting] = [.linkedLibrary("m")]
 #endif
 
+/// How the release executable is linked (Docs/design.md, "The link"): fully static by default;
+/// `GRAPHCALC_LINK=dynamic swift build -c release` keeps glibc and libedit shared (Swift's
+/// runtime still linked in) on systems without their static archives (`libc.a`, `libedit.a`).
+let releaseLink: [LinkerSetting] =
+  Context.environment["GRAPHCALC_LINK"] == "dynamic"
+  ? [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+  : [
+    .unsafeFlags(["-static-executable"], .when(configuration: .release)),
+    // libedit's static archive needs its own dependencies named (pkg-config gives -ledit).
+    .linkedLibrary("tinfo", .when(configuration: .release)),
+    .linkedLibrary("bsd", .when(configuration: .release)),
+    .linkedLibrary("md", .when(configuration: .release)),
+  ]
+
 let package = Package(
   name: "graphcalc",
   products: [
@@ -69,9 +83,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"],
-      // Release: the Swift runtime linked in, so start-up loads and relocates no Swift
-      // shared libraries (Docs/performance.md).
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+      // Release: one fully static executable, so start-up runs no dynamic loader (see
+      // releaseLink above). Debug and test builds stay dynamic.
+      linkerSettings: releaseLink),
 
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
