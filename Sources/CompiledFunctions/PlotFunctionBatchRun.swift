@@ -1,4 +1,5 @@
 import CVectorMath
+import CalculatorBrain
 import Glibc
 
 extension PlotBatch {
@@ -118,14 +119,14 @@ extension PlotBatch {
       case .compareC:
         compare(op.sub, d, a, op.c, m)
       case .function1:
-        if vectorMath, let code = PlotFunction1(rawValue: op.sub)?.vectorCode {
+        if vectorMath, let code = BuiltinFunction(rawValue: op.sub)?.vectorCode {
           gc_vector_apply1(code, a, d, m)
         } else {
           function1(op.sub, d, a, m)
         }
       case .function2:
         let b = table[Int(op.b)]
-        let f = PlotFunction2(rawValue: op.sub) ?? .atan2
+        let f = BuiltinFunction(rawValue: op.sub) ?? .atan2
         for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.value(a[i], b[i]) }
       case .minimum:
         let b = table[Int(op.b)]
@@ -203,74 +204,35 @@ extension PlotBatch {
     }
   }
 
-  /// A built-in function of one argument over a register: one loop per function, so the
-  /// function is chosen once per chunk.
+  /// A built-in function of one argument over a register, by the table's scalar rule
+  /// (`BuiltinFunction.value`). The cheap functions get a loop of their own, where the case
+  /// is a constant and the loop compiles to a few vector instructions; the others (calls of
+  /// libm, far dearer than the choice of case per value) share one loop.
   @inline(__always)
   static func function1(
     _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ m: Int
   ) {
-    switch PlotFunction1(rawValue: sub) ?? .abs {
-    case .sin: for i in 0..<m { d[i] = Glibc.sin(a[i]) }
-    case .cos: for i in 0..<m { d[i] = Glibc.cos(a[i]) }
-    case .tan: for i in 0..<m { d[i] = Glibc.tan(a[i]) }
-    case .asin: for i in 0..<m { d[i] = Glibc.asin(a[i]) }
-    case .acos: for i in 0..<m { d[i] = Glibc.acos(a[i]) }
-    case .atan: for i in 0..<m { d[i] = Glibc.atan(a[i]) }
-    case .sinh: for i in 0..<m { d[i] = Glibc.sinh(a[i]) }
-    case .cosh: for i in 0..<m { d[i] = Glibc.cosh(a[i]) }
-    case .tanh: for i in 0..<m { d[i] = Glibc.tanh(a[i]) }
-    case .asinh: for i in 0..<m { d[i] = Glibc.asinh(a[i]) }
-    case .acosh: for i in 0..<m { d[i] = Glibc.acosh(a[i]) }
-    case .atanh: for i in 0..<m { d[i] = Glibc.atanh(a[i]) }
-    case .exp: for i in 0..<m { d[i] = Glibc.exp(a[i]) }
-    case .ln: for i in 0..<m { d[i] = Glibc.log(a[i]) }
-    case .log10: for i in 0..<m { d[i] = Glibc.log10(a[i]) }
-    case .log2: for i in 0..<m { d[i] = Glibc.log2(a[i]) }
-    case .sqrt: for i in 0..<m { d[i] = a[i].squareRoot() }
-    case .cbrt: for i in 0..<m { d[i] = Glibc.cbrt(a[i]) }
-    case .abs: for i in 0..<m { d[i] = Swift.abs(a[i]) }
-    case .floor: for i in 0..<m { d[i] = a[i].rounded(.down) }
-    case .ceil: for i in 0..<m { d[i] = a[i].rounded(.up) }
-    case .round: for i in 0..<m { d[i] = a[i].rounded(.toNearestOrAwayFromZero) }
-    case .trunc: for i in 0..<m { d[i] = a[i].rounded(.towardZero) }
-    case .sign: for i in 0..<m { d[i] = RealFunctions.sign(a[i]) }
-    case .gamma: for i in 0..<m { d[i] = RealFunctions.gamma(a[i]) }
+    let f = BuiltinFunction(rawValue: sub) ?? .abs
+    switch f {
+    case .sqrt: map(.sqrt, d, a, m)
+    case .abs: map(.abs, d, a, m)
+    case .floor: map(.floor, d, a, m)
+    case .ceil: map(.ceil, d, a, m)
+    case .round: map(.round, d, a, m)
+    case .trunc: map(.trunc, d, a, m)
+    case .sign: map(.sign, d, a, m)
+    default: map(f, d, a, m)
     }
   }
-}
 
-extension PlotFunction1 {
-  /// The code of the same function in `CVectorMath`: glibc's vector math library for the
-  /// elementary functions, single AVX instructions (exact) for the square root, floor,
-  /// ceiling and truncation; nil for the functions the batch program computes itself
-  /// (absolute value, rounding half away from zero, sign, gamma).
-  var vectorCode: Int32? {
-    let code: GCVectorFunction1
-    switch self {
-    case .sin: code = GCVectorSin
-    case .cos: code = GCVectorCos
-    case .tan: code = GCVectorTan
-    case .asin: code = GCVectorAsin
-    case .acos: code = GCVectorAcos
-    case .atan: code = GCVectorAtan
-    case .sinh: code = GCVectorSinh
-    case .cosh: code = GCVectorCosh
-    case .tanh: code = GCVectorTanh
-    case .asinh: code = GCVectorAsinh
-    case .acosh: code = GCVectorAcosh
-    case .atanh: code = GCVectorAtanh
-    case .exp: code = GCVectorExp
-    case .ln: code = GCVectorLog
-    case .log10: code = GCVectorLog10
-    case .log2: code = GCVectorLog2
-    case .cbrt: code = GCVectorCbrt
-    case .sqrt: code = GCVectorSqrt
-    case .floor: code = GCVectorFloor
-    case .ceil: code = GCVectorCeil
-    case .trunc: code = GCVectorTrunc
-    case .abs, .round, .sign, .gamma: return nil
-    }
-    return Int32(bitPattern: code.rawValue)
+  /// `d[i] = f(a[i])` for the first `m` values; inlined, so a constant `f` picks its rule
+  /// once for the loop.
+  @inline(__always)
+  static func map(
+    _ f: BuiltinFunction, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+    _ m: Int
+  ) {
+    for i in 0..<m { d[i] = f.value(a[i], .nan) }
   }
 }
 
