@@ -10,7 +10,7 @@
 /// infinity) the derivative does not exist; a rule never invents a value there.
 extension BuiltinFunction {
   /// How automatic differentiation differentiates a call of a built-in.
-  public enum DerivativeRule: Sendable {
+  package enum DerivativeRule: Sendable {
     /// One argument: `f(u)' = rule(u) * u'`, the derivative `f'` as an expression of the
     /// argument `u`.
     case chain(@Sendable (Expr) -> Expr)
@@ -30,7 +30,7 @@ extension BuiltinFunction {
   }
 
   /// The derivative rule of the function (for `log` of one argument, see `oneArgumentForm`).
-  public var derivative: DerivativeRule {
+  package var derivative: DerivativeRule {
     switch self {
     case .sin: return .chain { call("cos", $0) }
     case .cos: return .chain { negate(call("sin", $0)) }

@@ -47,7 +47,7 @@ public enum Builtins {
 ///
 /// The raw value is the function's code in compiled programs (one byte of a batch
 /// instruction); hot loops switch over the case, never over the name.
-public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
+package enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   // One argument.
   case sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh
   case exp, ln, log10, log2, sqrt, cbrt, abs, floor, ceil, round, trunc, sign, gamma
@@ -59,19 +59,19 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   case min, max
 
   /// What the language and the help know of a built-in.
-  public struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The name it is called by (`sin`).
-    public var name: String
+    package var name: String
     /// How many arguments it takes.
-    public var arity: Builtins.Arity
+    package var arity: Builtins.Arity
     /// How it is called, with its arguments named (`sin(x)`, `log(x)`).
-    public var usage: String
+    package var usage: String
     /// What it computes, after the usage in `help NAME` (`the sine of x (radians)`).
-    public var help: String
+    package var help: String
   }
 
   /// The name, arity, usage and help of the function.
-  public var entry: Entry {
+  package var entry: Entry {
     switch self {
     case .sin: return Entry("sin", 1, "sin(x)", "the sine of x (radians)")
     case .cos: return Entry("cos", 1, "cos(x)", "the cosine of x (radians)")
@@ -120,19 +120,19 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   }
 
   /// The name it is called by.
-  public var name: String { entry.name }
+  package var name: String { entry.name }
 
   /// How many arguments it takes.
-  public var arity: Builtins.Arity { entry.arity }
+  package var arity: Builtins.Arity { entry.arity }
 
   /// The line `help NAME` shows: the usage, a colon, what it computes
   /// (`sin(x): the sine of x (radians)`).
-  public var helpLine: String { entry.usage + ": " + entry.help }
+  package var helpLine: String { entry.usage + ": " + entry.help }
 
   /// The built-in called `name`, or nil (a dictionary built once from `allCases`).
   ///
   /// - Parameter name: The name as written (case-sensitive: `Sin` is not `sin`).
-  public init?(name: String) {
+  package init?(name: String) {
     guard let function = Self.byName[name] else { return nil }
     self = function
   }
@@ -142,12 +142,14 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
     uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
   /// The function a call with one argument computes: `ln` for `log`, else the function
-  /// itself (`min(x)` and `max(x)` are x, see `value(of:)`).
+  /// itself (`min(x)` and `max(x)` are x).
   @inlinable
-  public var oneArgumentForm: BuiltinFunction { self == .log ? .ln : self }
+  package var oneArgumentForm: BuiltinFunction { self == .log ? .ln : self }
 
-  /// The scalar value: for a function of one argument `a` (and `b` is ignored), of two
-  /// `a` and `b`; for `min` and `max` the smaller or larger of the two (a NaN operand wins,
+  /// The scalar value: for a function of one argument `a` (and `b` is ignored: callers pass
+  /// `a` again, so that no dead computation on a constant `b` is hoisted into a hot loop, and
+  /// `min(a, a)` is `a`), of two `a` and `b`; for `min` and `max` the smaller or larger of
+  /// the two (a NaN operand wins,
   /// as the reference evaluator has always done), for `log` the logarithm of `a` to base
   /// `b`. NaN outside the domain (`sqrt(-1)`), infinities where the value is infinite
   /// (`ln(0)` is `-inf`); see `RealFunctions` for the rules of rounding, gamma, `mod`, `pow`.
@@ -156,7 +158,7 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   /// program and the compiled batch program's scalar path call this, so they agree bit for
   /// bit. Inlined into the hot loops, where the case is known per instruction.
   @inlinable @inline(__always)
-  public func value(_ a: Double, _ b: Double) -> Double {
+  package func value(_ a: Double, _ b: Double) -> Double {
     switch self {
     case .sin: return Glibc.sin(a)
     case .cos: return Glibc.cos(a)
@@ -193,17 +195,15 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The value of a call with `arguments` (the reference evaluator's rule): one argument is
-  /// `oneArgumentForm` of it (`min(x)` is x), two are `value(_:_:)`, more fold `min` or
-  /// `max` from the left.
+  /// The value of a call with `arguments` (the reference evaluator's rule): one argument `a`
+  /// is `oneArgumentForm.value(a, a)` (`min(x)` is x), two are `value(_:_:)`, more fold
+  /// `min` or `max` from the left.
   ///
   /// - Parameter arguments: The arguments, already counted against `arity`.
   /// - Returns: The value; NaN outside the domain, or for a count the arity refuses.
-  public func value(of arguments: [Double]) -> Double {
+  package func value(of arguments: [Double]) -> Double {
     guard arity.accepts(arguments.count), let first = arguments.first else { return .nan }
-    if arguments.count == 1 {
-      return self == .min || self == .max ? first : oneArgumentForm.value(first, .nan)
-    }
+    if arguments.count == 1 { return oneArgumentForm.value(first, first) }
     var result = first
     for next in arguments.dropFirst() { result = value(result, next) }
     return result

@@ -70,7 +70,7 @@ public struct CalculatorBrain: Sendable {
 
   /// Whether `name` is built in: a constant, a built-in function or a command word.
   public static func isReserved(_ name: String) -> Bool {
-    Builtins.constants[name] != nil || Builtins.functions[name] != nil
+    Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
       || commandWords.contains(name)
   }
 

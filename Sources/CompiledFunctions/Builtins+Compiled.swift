@@ -133,8 +133,9 @@ struct PlotFunction1: Sendable, Hashable, CaseIterable, CustomStringConvertible 
 
   /// The value at `x`, exactly as `RealFunctions.apply(name, [x])`.
   @inline(__always)
-  func value(_ x: Double) -> Double { builtin.value(x, .nan) }
+  func value(_ x: Double) -> Double { builtin.value(x, x) }
 
   /// The enclosure over `x` (the table's interval rule).
+  @inline(__always)
   func enclosure(_ x: Interval) -> Interval { builtin.enclosure(x, x) }
 }

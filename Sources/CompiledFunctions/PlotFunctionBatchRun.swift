@@ -232,7 +232,7 @@ extension PlotBatch {
     _ f: BuiltinFunction, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
     _ m: Int
   ) {
-    for i in 0..<m { d[i] = f.value(a[i], .nan) }
+    for i in 0..<m { d[i] = f.value(a[i], a[i]) }
   }
 }
 
