@@ -46,8 +46,9 @@ public enum Builtins {
 ///   vector kernel (`CVectorMath`) and the instruction a call of it compiles to.
 ///
 /// The raw value is the function's code in compiled programs (one byte of a batch
-/// instruction); hot loops switch over the case, never over the name.
-package enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
+/// instruction); hot loops switch over the case, never over the name. The enum and its scalar
+/// rule are public so that the rule inlines into CompiledFunctions; the rest is package.
+public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   // One argument.
   case sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh
   case exp, ln, log10, log2, sqrt, cbrt, abs, floor, ceil, round, trunc, sign, gamma
@@ -129,22 +130,29 @@ package enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   /// (`sin(x): the sine of x (radians)`).
   package var helpLine: String { entry.usage + ": " + entry.help }
 
-  /// The built-in called `name`, or nil (a dictionary built once from `allCases`).
+  /// The built-in called `name`, or nil.
+  ///
+  /// A linear search of the table by raw value (32 short string comparisons, no allocation):
+  /// cheaper for the few look-ups of a one-shot run than building a dictionary, whose
+  /// generic metadata and hashing cost more than a plot's parsing.
   ///
   /// - Parameter name: The name as written (case-sensitive: `Sin` is not `sin`).
   package init?(name: String) {
-    guard let function = Self.byName[name] else { return nil }
-    self = function
+    var raw: UInt8 = 0
+    while let function = BuiltinFunction(rawValue: raw) {
+      if function.name == name {
+        self = function
+        return
+      }
+      raw += 1
+    }
+    return nil
   }
-
-  /// Every built-in by name.
-  private static let byName: [String: BuiltinFunction] = Dictionary(
-    uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
   /// The function a call with one argument computes: `ln` for `log`, else the function
   /// itself (`min(x)` and `max(x)` are x).
   @inlinable
-  package var oneArgumentForm: BuiltinFunction { self == .log ? .ln : self }
+  public var oneArgumentForm: BuiltinFunction { self == .log ? .ln : self }
 
   /// The scalar value: for a function of one argument `a` (and `b` is ignored: callers pass
   /// `a` again, so that no dead computation on a constant `b` is hoisted into a hot loop, and
@@ -156,9 +164,11 @@ package enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   ///
   /// One rule for every evaluator: the reference evaluator (`value(of:)`), the compiled point
   /// program and the compiled batch program's scalar path call this, so they agree bit for
-  /// bit. Inlined into the hot loops, where the case is known per instruction.
+  /// bit. Inlined into the hot loops, where the case is known per instruction; public, not
+  /// package, because this toolchain does not inline an `@inlinable package` function into
+  /// another module (checked with -emit-sil), and the point machine needs it inlined.
   @inlinable @inline(__always)
-  package func value(_ a: Double, _ b: Double) -> Double {
+  public func value(_ a: Double, _ b: Double) -> Double {
     switch self {
     case .sin: return Glibc.sin(a)
     case .cos: return Glibc.cos(a)

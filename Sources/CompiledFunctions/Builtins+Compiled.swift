@@ -11,6 +11,10 @@ extension BuiltinFunction {
   /// ignored) or over `a` and `b` (two), with Tupper's flags (T. Tupper, SIGGRAPH 2001); the
   /// rules are `Interval`'s, rounded outward (Sources/Intervals). For `min` and `max` of two,
   /// the enclosure of the smaller or larger; for `log` of two, the logarithm to base `b`.
+  ///
+  /// Inlined into the two out-of-line entry points the interval machine calls
+  /// (`PlotFunction1.enclosure`, `twoArgumentEnclosure`), each a switch over its own cases.
+  @inline(__always)
   func enclosure(_ a: Interval, _ b: Interval) -> Interval {
     switch self {
     case .sin: return .sin(a)
@@ -83,6 +87,30 @@ extension BuiltinFunction {
     return Int32(bitPattern: code.rawValue)
   }
 
+  /// `value(a, b)` with the function chosen here among those that `function2` instructions
+  /// carry, so that each call inlines just its own rule (the optimiser does not inline the
+  /// whole table's switch into the machines' loops); any other function goes to `value`.
+  @inline(__always)
+  func twoArgumentValue(_ a: Double, _ b: Double) -> Double {
+    switch self {
+    case .atan2: return Self.atan2.value(a, b)
+    case .hypot: return Self.hypot.value(a, b)
+    case .log: return Self.log.value(a, b)
+    default: return valueOutOfLine(a, b)
+    }
+  }
+
+  /// `enclosure(a, b)` for a `function2` instruction, out of line (one call per instruction
+  /// of the interval machine, as for one argument).
+  @inline(never)
+  func twoArgumentEnclosure(_ a: Interval, _ b: Interval) -> Interval { enclosure(a, b) }
+
+  /// `value(a, b)`, not inlined: the rare cases of the machines' loops call this, so that the
+  /// table's whole switch is not inlined into them once more (a loop grown too large is past
+  /// the optimiser's inlining budget, and then even its common cases stop being inlined).
+  @inline(never)
+  func valueOutOfLine(_ a: Double, _ b: Double) -> Double { value(a, b) }
+
   /// The instruction a call with `count` arguments (accepted by `arity`) compiles to, or nil
   /// when the call is its one argument (`min(x)`, `max(x)`). `pow` and `mod` are the
   /// operators `^` and `%` (with their interval rules and batch forms); every other function
@@ -135,7 +163,8 @@ struct PlotFunction1: Sendable, Hashable, CaseIterable, CustomStringConvertible 
   @inline(__always)
   func value(_ x: Double) -> Double { builtin.value(x, x) }
 
-  /// The enclosure over `x` (the table's interval rule).
-  @inline(__always)
+  /// The enclosure over `x` (the table's interval rule), out of line: the machine's loop
+  /// stays small, and the rule's switch sees one argument.
+  @inline(never)
   func enclosure(_ x: Interval) -> Interval { builtin.enclosure(x, x) }
 }

@@ -126,8 +126,7 @@ extension PlotBatch {
         }
       case .function2:
         let b = table[Int(op.b)]
-        let f = BuiltinFunction(rawValue: op.sub) ?? .atan2
-        for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.value(a[i], b[i]) }
+        function2(op.sub, d, a, b, m)
       case .minimum:
         let b = table[Int(op.b)]
         for i in 0..<m { d[i] = b[i].isNaN || b[i] < a[i] ? b[i] : a[i] }
@@ -205,34 +204,64 @@ extension PlotBatch {
   }
 
   /// A built-in function of one argument over a register, by the table's scalar rule
-  /// (`BuiltinFunction.value`). The cheap functions get a loop of their own, where the case
-  /// is a constant and the loop compiles to a few vector instructions; the others (calls of
-  /// libm, far dearer than the choice of case per value) share one loop.
+  /// (`BuiltinFunction.value`): one loop per function with the case a constant, so the rule
+  /// inlines (the cheap ones to a few vector instructions). The loops of the functions with
+  /// a vector kernel run only without vector math (`vectorMath: false`, or no AVX2). A new
+  /// function needs no loop here: without one it takes the rule out of line for each value
+  /// (`valueOutOfLine`).
   @inline(__always)
   static func function1(
     _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ m: Int
   ) {
-    let f = BuiltinFunction(rawValue: sub) ?? .abs
-    switch f {
-    case .sqrt: map(.sqrt, d, a, m)
-    case .abs: map(.abs, d, a, m)
-    case .floor: map(.floor, d, a, m)
-    case .ceil: map(.ceil, d, a, m)
-    case .round: map(.round, d, a, m)
-    case .trunc: map(.trunc, d, a, m)
-    case .sign: map(.sign, d, a, m)
-    default: map(f, d, a, m)
+    typealias F = BuiltinFunction
+    switch F(rawValue: sub) ?? .abs {
+    case .sin: for i in 0..<m { d[i] = F.sin.value(a[i], a[i]) }
+    case .cos: for i in 0..<m { d[i] = F.cos.value(a[i], a[i]) }
+    case .tan: for i in 0..<m { d[i] = F.tan.value(a[i], a[i]) }
+    case .asin: for i in 0..<m { d[i] = F.asin.value(a[i], a[i]) }
+    case .acos: for i in 0..<m { d[i] = F.acos.value(a[i], a[i]) }
+    case .atan: for i in 0..<m { d[i] = F.atan.value(a[i], a[i]) }
+    case .sinh: for i in 0..<m { d[i] = F.sinh.value(a[i], a[i]) }
+    case .cosh: for i in 0..<m { d[i] = F.cosh.value(a[i], a[i]) }
+    case .tanh: for i in 0..<m { d[i] = F.tanh.value(a[i], a[i]) }
+    case .asinh: for i in 0..<m { d[i] = F.asinh.value(a[i], a[i]) }
+    case .acosh: for i in 0..<m { d[i] = F.acosh.value(a[i], a[i]) }
+    case .atanh: for i in 0..<m { d[i] = F.atanh.value(a[i], a[i]) }
+    case .exp: for i in 0..<m { d[i] = F.exp.value(a[i], a[i]) }
+    case .ln: for i in 0..<m { d[i] = F.ln.value(a[i], a[i]) }
+    case .log10: for i in 0..<m { d[i] = F.log10.value(a[i], a[i]) }
+    case .log2: for i in 0..<m { d[i] = F.log2.value(a[i], a[i]) }
+    case .cbrt: for i in 0..<m { d[i] = F.cbrt.value(a[i], a[i]) }
+    case .sqrt: for i in 0..<m { d[i] = F.sqrt.value(a[i], a[i]) }
+    case .abs: for i in 0..<m { d[i] = F.abs.value(a[i], a[i]) }
+    case .floor: for i in 0..<m { d[i] = F.floor.value(a[i], a[i]) }
+    case .ceil: for i in 0..<m { d[i] = F.ceil.value(a[i], a[i]) }
+    case .round: for i in 0..<m { d[i] = F.round.value(a[i], a[i]) }
+    case .trunc: for i in 0..<m { d[i] = F.trunc.value(a[i], a[i]) }
+    case .sign: for i in 0..<m { d[i] = F.sign.value(a[i], a[i]) }
+    case .gamma: for i in 0..<m { d[i] = F.gamma.value(a[i], a[i]) }
+    case let f: for i in 0..<m { d[i] = f.valueOutOfLine(a[i], a[i]) }
     }
   }
 
-  /// `d[i] = f(a[i])` for the first `m` values; inlined, so a constant `f` picks its rule
-  /// once for the loop.
+  /// A built-in function of two arguments over two registers, NaN where either is NaN; as
+  /// `function1`, one loop per function that `function2` instructions carry.
   @inline(__always)
-  static func map(
-    _ f: BuiltinFunction, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-    _ m: Int
+  static func function2(
+    _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+    _ b: UnsafeMutablePointer<Double>, _ m: Int
   ) {
-    for i in 0..<m { d[i] = f.value(a[i], a[i]) }
+    typealias F = BuiltinFunction
+    switch F(rawValue: sub) ?? .atan2 {
+    case .atan2:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : F.atan2.value(a[i], b[i]) }
+    case .hypot:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : F.hypot.value(a[i], b[i]) }
+    case .log:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : F.log.value(a[i], b[i]) }
+    case let f:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.valueOutOfLine(a[i], b[i]) }
+    }
   }
 }
 

@@ -140,7 +140,7 @@ enum PlotMachine {
         sp -= 1
         let a = stack[sp - 1]
         let b = stack[sp]
-        let r = f.value(a, b)
+        let r = f.twoArgumentValue(a, b)
         if r.isNaN && !a.isNaN && !b.isNaN { return nil }
         stack[sp - 1] = r
       case .minimum(let n):
@@ -232,7 +232,7 @@ enum PlotMachine {
         case .greaterOrEqual: r = .greaterOrEqual(a, b)
         case .equal: r = .equal(a, b)
         case .notEqual: r = .notEqual(a, b)
-        case .function2(let f): r = f.enclosure(a, b)
+        case .function2(let f): r = f.twoArgumentEnclosure(a, b)
         case .and: r = .and(a, b)
         default: r = .or(a, b)
         }
