@@ -89,7 +89,8 @@ extension BuiltinFunction {
 
   /// `value(a, b)` with the function chosen here among those that `function2` instructions
   /// carry, so that each call inlines just its own rule (the optimiser does not inline the
-  /// whole table's switch into the machines' loops); any other function goes to `value`.
+  /// whole table's switch into the machines' loops); any other function goes to
+  /// `valueOutOfLine`.
   @inline(__always)
   func twoArgumentValue(_ a: Double, _ b: Double) -> Double {
     switch self {

@@ -58,6 +58,23 @@ import Testing
     }
   }
 
+  /// The table's interval rule itself (`enclosure(_:_:)`, which the machine calls for
+  /// `function1` and `function2` and which `pow`, `mod`, `min`, `max` share with their
+  /// operators) contains the scalar rule's values over small boxes.
+  @Test(arguments: BuiltinFunction.allCases)
+  func tableIntervalRuleEnclosesTheScalarRule(_ f: BuiltinFunction) {
+    for p in Self.points(f) {
+      let x = Interval(p, p + 1e-3)
+      let y = f.arity.accepts(2) ? Interval(1.75, 1.751) : x
+      let box = f.enclosure(x, y)
+      #expect(box.hi - box.lo < 1, "\(f.name) over \(x), \(y): \(box)")
+      for (s, t) in [(p, 1.75), (p + 5e-4, 1.7505), (p + 1e-3, 1.751)] {
+        let v = f.arity.accepts(2) ? f.value(s, t) : f.value(s, s)
+        #expect(box.lo <= v && v <= box.hi, "\(f.name)(\(s), \(t)) = \(v) outside \(box)")
+      }
+    }
+  }
+
   /// Every chain or partial-derivative rule agrees with a central difference quotient
   /// (step 1e-6, relative tolerance 1e-6) at points where the function is smooth.
   @Test(arguments: BuiltinFunction.allCases)
