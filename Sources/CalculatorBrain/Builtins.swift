@@ -59,16 +59,18 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   // Any number of arguments, at least one.
   case min, max
 
-  /// What the language and the help know of a built-in.
+  /// What the language and the help know of a built-in. The texts are static strings, so an
+  /// entry is plain data: making one and dropping it costs no reference counting (the name
+  /// look-up makes one per function it passes).
   package struct Entry: Sendable {
     /// The name it is called by (`sin`).
-    package var name: String
+    package var name: StaticString
     /// How many arguments it takes.
     package var arity: Builtins.Arity
     /// How it is called, with its arguments named (`sin(x)`, `log(x)`).
-    package var usage: String
+    package var usage: StaticString
     /// What it computes, after the usage in `help NAME` (`the sine of x (radians)`).
-    package var help: String
+    package var help: StaticString
   }
 
   /// The name, arity, usage and help of the function.
@@ -121,26 +123,30 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   }
 
   /// The name it is called by.
-  package var name: String { entry.name }
+  package var name: String { entry.name.description }
 
   /// How many arguments it takes.
   package var arity: Builtins.Arity { entry.arity }
 
   /// The line `help NAME` shows: the usage, a colon, what it computes
   /// (`sin(x): the sine of x (radians)`).
-  package var helpLine: String { entry.usage + ": " + entry.help }
+  package var helpLine: String { "\(entry.usage): \(entry.help)" }
 
   /// The built-in called `name`, or nil.
   ///
-  /// A linear search of the table by raw value (32 short string comparisons, no allocation):
+  /// A linear search of the table by raw value (32 byte comparisons, no allocation):
   /// cheaper for the few look-ups of a one-shot run than building a dictionary, whose
   /// generic metadata and hashing cost more than a plot's parsing.
   ///
   /// - Parameter name: The name as written (case-sensitive: `Sin` is not `sin`).
   package init?(name: String) {
     var raw: UInt8 = 0
+    var name = name
     while let function = BuiltinFunction(rawValue: raw) {
-      if function.name == name {
+      let matches = function.entry.name.withUTF8Buffer { entry in
+        name.withUTF8 { entry.elementsEqual($0) }
+      }
+      if matches {
         self = function
         return
       }
@@ -222,12 +228,16 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
 
 extension BuiltinFunction.Entry {
   /// An entry of `BuiltinFunction.entry`: name, arity, usage, help.
-  fileprivate init(_ name: String, _ arity: Builtins.Arity, _ usage: String, _ help: String) {
+  fileprivate init(
+    _ name: StaticString, _ arity: Builtins.Arity, _ usage: StaticString, _ help: StaticString
+  ) {
     self.init(name: name, arity: arity, usage: usage, help: help)
   }
 
   /// An entry of a function of exactly `count` arguments.
-  fileprivate init(_ name: String, _ count: Int, _ usage: String, _ help: String) {
+  fileprivate init(
+    _ name: StaticString, _ count: Int, _ usage: StaticString, _ help: StaticString
+  ) {
     self.init(name: name, arity: .exactly(count), usage: usage, help: help)
   }
 }

@@ -11,37 +11,10 @@ extension BuiltinFunction {
   /// ignored) or over `a` and `b` (two), with Tupper's flags (T. Tupper, SIGGRAPH 2001); the
   /// rules are `Interval`'s, rounded outward (Sources/Intervals). For `min` and `max` of two,
   /// the enclosure of the smaller or larger; for `log` of two, the logarithm to base `b`.
-  ///
-  /// Inlined into the two out-of-line entry points the interval machine calls
-  /// (`PlotFunction1.enclosure`, `twoArgumentEnclosure`), each a switch over its own cases.
+  /// The rules of one argument are `unaryEnclosure`'s.
   @inline(__always)
   func enclosure(_ a: Interval, _ b: Interval) -> Interval {
     switch self {
-    case .sin: return .sin(a)
-    case .cos: return .cos(a)
-    case .tan: return .tan(a)
-    case .asin: return .asin(a)
-    case .acos: return .acos(a)
-    case .atan: return .atan(a)
-    case .sinh: return .sinh(a)
-    case .cosh: return .cosh(a)
-    case .tanh: return .tanh(a)
-    case .asinh: return .asinh(a)
-    case .acosh: return .acosh(a)
-    case .atanh: return .atanh(a)
-    case .exp: return .exp(a)
-    case .ln: return .ln(a)
-    case .log10: return .log10(a)
-    case .log2: return .log2(a)
-    case .sqrt: return .sqrt(a)
-    case .cbrt: return .cbrt(a)
-    case .abs: return .abs(a)
-    case .floor: return .floor(a)
-    case .ceil: return .ceil(a)
-    case .round: return .round(a)
-    case .trunc: return .trunc(a)
-    case .sign: return .sign(a)
-    case .gamma: return .gamma(a)
     case .atan2: return .atan2(a, b)
     case .hypot: return .hypot(a, b)
     case .pow: return .pow(a, b)
@@ -49,6 +22,43 @@ extension BuiltinFunction {
     case .log: return .log(a, base: b)
     case .min: return .min(a, b)
     case .max: return .max(a, b)
+    default: return unaryEnclosure(a)
+    }
+  }
+
+  /// The interval rule of a function of one argument: an enclosure over `x`, with Tupper's
+  /// flags. A switch of its own (inlined into `PlotFunction1.enclosure`, the one entry the
+  /// interval machine calls for `function1`), so that the machine's most frequent call
+  /// dispatches over these cases only; the functions of two arguments enclose nothing here.
+  @inline(__always)
+  func unaryEnclosure(_ x: Interval) -> Interval {
+    switch self {
+    case .sin: return .sin(x)
+    case .cos: return .cos(x)
+    case .tan: return .tan(x)
+    case .asin: return .asin(x)
+    case .acos: return .acos(x)
+    case .atan: return .atan(x)
+    case .sinh: return .sinh(x)
+    case .cosh: return .cosh(x)
+    case .tanh: return .tanh(x)
+    case .asinh: return .asinh(x)
+    case .acosh: return .acosh(x)
+    case .atanh: return .atanh(x)
+    case .exp: return .exp(x)
+    case .ln: return .ln(x)
+    case .log10: return .log10(x)
+    case .log2: return .log2(x)
+    case .sqrt: return .sqrt(x)
+    case .cbrt: return .cbrt(x)
+    case .abs: return .abs(x)
+    case .floor: return .floor(x)
+    case .ceil: return .ceil(x)
+    case .round: return .round(x)
+    case .trunc: return .trunc(x)
+    case .sign: return .sign(x)
+    case .gamma: return .gamma(x)
+    case .atan2, .hypot, .pow, .mod, .log, .min, .max: return .unknown
     }
   }
 
@@ -167,5 +177,5 @@ struct PlotFunction1: Sendable, Hashable, CaseIterable, CustomStringConvertible 
   /// The enclosure over `x` (the table's interval rule), out of line: the machine's loop
   /// stays small, and the rule's switch sees one argument.
   @inline(never)
-  func enclosure(_ x: Interval) -> Interval { builtin.enclosure(x, x) }
+  func enclosure(_ x: Interval) -> Interval { builtin.unaryEnclosure(x) }
 }

@@ -21,9 +21,9 @@ import Testing
   func nameUsageAndHelp(_ f: BuiltinFunction) {
     #expect(BuiltinFunction(name: f.name) == f)
     #expect(Builtins.functions[f.name] == f.arity)
-    #expect(f.entry.usage.hasPrefix(f.name + "("))
-    #expect(!f.entry.help.isEmpty)
-    #expect(f.helpLine == f.entry.usage + ": " + f.entry.help)
+    #expect(f.entry.usage.description.hasPrefix(f.name + "("))
+    #expect(!f.entry.help.description.isEmpty)
+    #expect(f.helpLine == "\(f.entry.usage): \(f.entry.help)")
   }
 
   @Test func namesAreTheTable() {
