@@ -55,8 +55,12 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]),
 
     // MARK: The calculator (knows nothing of plotting)
+    .target(name: "CalculatorBrain", swiftSettings: fast),
+    // An expression compiled once as a function of x: point, batch (vector math) and
+    // interval evaluation, for the plotter.
     .target(
-      name: "CalculatorBrain", dependencies: ["Intervals", "CVectorMath"], swiftSettings: fast),
+      name: "CompiledFunctions", dependencies: ["CalculatorBrain", "Intervals", "CVectorMath"],
+      swiftSettings: fast),
 
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(name: "GraphView", dependencies: ["Intervals"], swiftSettings: fast),
@@ -78,8 +82,8 @@ let package = Package(
     .target(
       name: "GraphCalcApp",
       dependencies: [
-        "CalculatorBrain", "GraphView", "TextCanvas", "SVGRenderer", "DataFiles", "Streaming",
-        "BarChart",
+        "CalculatorBrain", "CompiledFunctions", "GraphView", "TextCanvas", "SVGRenderer",
+        "DataFiles", "Streaming", "BarChart",
       ]),
     .executableTarget(
       name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"],
@@ -90,21 +94,29 @@ let package = Package(
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
       name: "graphcalc-bench",
-      dependencies: ["CalculatorBrain", "GraphView", "GraphCalcApp", "Streaming"],
+      dependencies: [
+        "CalculatorBrain", "CompiledFunctions", "GraphView", "GraphCalcApp", "Streaming",
+      ],
       path: "Benchmarks/graphcalc-bench"),
 
     // MARK: Tests
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals"]),
-    .testTarget(name: "CalculatorBrainTests", dependencies: ["CalculatorBrain"]),
     .testTarget(
-      name: "GraphViewTests", dependencies: ["GraphView", "CalculatorBrain", "Intervals"],
+      name: "CalculatorBrainTests",
+      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals"]),
+    .testTarget(
+      name: "GraphViewTests",
+      dependencies: ["GraphView", "CalculatorBrain", "CompiledFunctions", "Intervals"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "GraphCalcAppTests",
-      dependencies: ["GraphCalcApp", "CalculatorBrain", "GraphView", "Streaming", "BarChart"],
+      dependencies: [
+        "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Streaming",
+        "BarChart",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),

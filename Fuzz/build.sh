@@ -13,7 +13,7 @@ root=$(dirname "$here")
 out=${FUZZ_BUILD:-/tmp/build-fuzz}
 mkdir -p "$out"
 flags="-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -I $out -I $out/cmodules"
-# The C targets (glibc's vector math for CalculatorBrain's batch evaluation), compiled with
+# The C targets (glibc's vector math for CompiledFunctions' batch evaluation), compiled with
 # the toolchain's clang and the same instrumentation; a module map lets swiftc import them.
 clang=$(dirname "$(command -v swiftc)")/clang
 cflags="-O1 -g -gdwarf-4 -fsanitize=fuzzer-no-link,address"
@@ -32,7 +32,7 @@ cobjs="$out/CVectorMath.o $out/CVectorMathAVX2.o"
 clibs="-lm"
 [ "$(uname -m)" = x86_64 ] && clibs="-lmvec -lm"
 # Dependency order (Package.swift); GraphCalcApp needs all the others.
-modules="Intervals CalculatorBrain GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
+modules="Intervals CalculatorBrain CompiledFunctions GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
 for m in $modules; do
   obj="$out/$m.o"
   # Rebuild a module when any of its sources or an earlier module is newer than its object.

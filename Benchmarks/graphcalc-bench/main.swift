@@ -10,6 +10,7 @@
 // as "peer absent". Timings are the best (evaluation) or the median (whole processes) of
 // several rounds.
 import CalculatorBrain
+import CompiledFunctions
 import Glibc
 import GraphCalcApp
 import GraphView

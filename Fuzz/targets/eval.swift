@@ -4,6 +4,7 @@
 // PlotFunction.enclosure over a few intervals, and sampled on a 24x12 viewport with a small
 // budget.
 import CalculatorBrain
+import CompiledFunctions
 import GraphCalcApp
 import GraphView
 import Intervals

@@ -73,7 +73,7 @@ public struct CalculatorBrain: Sendable {
 
   /// Whether `name` is built in: a constant or a built-in function.
   public static func isReserved(_ name: String) -> Bool {
-    Builtins.constants[name] != nil || Builtins.functions[name] != nil
+    Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
   }
 
   /// Whether `name` is built in or one of `reservedWords`.

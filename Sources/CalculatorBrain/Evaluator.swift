@@ -34,7 +34,7 @@ struct Evaluator {
     /// Pop two operands, push the result (never `&&` or `||`, which compile to jumps).
     case binary(BinaryOperator)
     /// Pop the arguments of a built-in function (count already checked), push its value.
-    case builtin(String, Int)
+    case builtin(BuiltinFunction, Int)
     /// Check, before its arguments run, that a call can be made: a user function with this
     /// many parameters, or a value times one argument.
     case resolve(String, Int)
@@ -85,11 +85,12 @@ struct Evaluator {
         let b = stack.removeLast()
         let a = stack.removeLast()
         stack.append(try binary(op, a, b))
-      case .builtin(let name, let count):
+      case .builtin(let function, let count):
         let arguments = Array(stack.suffix(count))
         stack.removeLast(count)
-        let r = RealFunctions.apply(name, arguments)
+        let r = function.value(of: arguments)
         if r.isNaN && !arguments.contains(where: \.isNaN) {
+          let name = function.name
           let list = arguments.map(CalculatorBrain.format).joined(separator: ", ")
           throw located(CalcError(.domain, "\(name)(\(list)) is undefined"), name)
         }
@@ -199,13 +200,14 @@ struct Evaluator {
       try emit(otherwise, parameters, into: &code)
       code[skip] = .jump(code.count)
     case .call(let name, let arguments):
-      if let arity = Builtins.functions[name] {
+      if let function = BuiltinFunction(name: name) {
+        let arity = function.arity
         guard arity.accepts(arguments.count) else {
           throw located(
             CalcError(.arity, Parser.arityMessage(name, arity, given: arguments.count)), name)
         }
         for argument in arguments { try emit(argument, parameters, into: &code) }
-        code.append(.builtin(name, arguments.count))
+        code.append(.builtin(function, arguments.count))
       } else if arguments.count == 1, parameters.contains(name) {
         // A parameter before `(` multiplies.
         try emit(.binary(.multiply, .variable(name), arguments[0]), parameters, into: &code)

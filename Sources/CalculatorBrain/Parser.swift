@@ -304,7 +304,7 @@ struct Parser {
   /// A name in operand position: a built-in call, a constant or variable, or a user call.
   private mutating func named(_ name: String, _ token: Token) throws(CalcError) -> Node {
     if nameLocations[name] == nil { nameLocations[name] = token.range }
-    if let arity = Builtins.functions[name] {
+    if let arity = BuiltinFunction(name: name)?.arity {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
           .syntax, "expected '(' after the function '\(name)', found \(current.quoted)",

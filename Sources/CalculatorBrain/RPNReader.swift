@@ -33,7 +33,7 @@ enum RPNReader {
       case "!": operation = (1, { .unary(.factorial, $0[0]) })
       case "√": operation = (1, { .call("sqrt", $0) })
       default:
-        if let arity = Builtins.functions[word] {
+        if let arity = BuiltinFunction(name: word)?.arity {
           let count: Int
           switch arity {
           case .exactly(let n): count = n
@@ -48,7 +48,7 @@ enum RPNReader {
         }
       }
       if let operation {
-        if Builtins.functions[word] != nil || userArity[word] != nil, locations[word] == nil {
+        if BuiltinFunction(name: word) != nil || userArity[word] != nil, locations[word] == nil {
           locations[word] = range
         }
         guard stack.count >= operation.arity else {

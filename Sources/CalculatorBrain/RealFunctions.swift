@@ -45,67 +45,13 @@ public enum RealFunctions {
   @inlinable
   public static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 
-  /// Applies the built-in function `name` to `args`.
+  /// Applies the built-in function `name` to `args` (`BuiltinFunction.value(of:)`).
   ///
   /// - Parameters:
   ///   - name: A key of `Builtins.functions`.
   ///   - args: The arguments, already counted against the function's arity.
   /// - Returns: The value; NaN outside the domain or for an unknown name or a wrong count.
   public static func apply(_ name: String, _ args: [Double]) -> Double {
-    if args.count == 1 {
-      let x = args[0]
-      switch name {
-      case "sin": return sin(x)
-      case "cos": return cos(x)
-      case "tan": return tan(x)
-      case "asin": return asin(x)
-      case "acos": return acos(x)
-      case "atan": return atan(x)
-      case "sinh": return sinh(x)
-      case "cosh": return cosh(x)
-      case "tanh": return tanh(x)
-      case "asinh": return asinh(x)
-      case "acosh": return acosh(x)
-      case "atanh": return atanh(x)
-      case "exp": return exp(x)
-      case "ln", "log": return log(x)
-      case "log10": return log10(x)
-      case "log2": return log2(x)
-      case "sqrt": return sqrt(x)
-      case "cbrt": return cbrt(x)
-      case "abs": return fabs(x)
-      case "floor": return floor(x)
-      case "ceil": return ceil(x)
-      case "round": return roundHalfAway(x)
-      case "trunc": return trunc(x)
-      case "sign": return sign(x)
-      case "gamma": return gamma(x)
-      case "min", "max": return x
-      default: return .nan
-      }
-    }
-    if args.count == 2 {
-      let a = args[0]
-      let b = args[1]
-      switch name {
-      case "atan2": return atan2(a, b)
-      case "hypot": return hypot(a, b)
-      case "pow": return power(a, b)
-      case "mod": return flooredModulo(a, b)
-      case "log": return log(a) / log(b)
-      default: break
-      }
-    }
-    switch name {
-    case "min":
-      guard var m = args.first else { return .nan }
-      for v in args.dropFirst() { if v.isNaN || v < m { m = v } }
-      return m
-    case "max":
-      guard var m = args.first else { return .nan }
-      for v in args.dropFirst() { if v.isNaN || v > m { m = v } }
-      return m
-    default: return .nan
-    }
+    BuiltinFunction(name: name)?.value(of: args) ?? .nan
   }
 }

@@ -1,4 +1,5 @@
 import CalculatorBrain
+import CompiledFunctions
 import DataFiles
 import GraphView
 import Intervals

@@ -11,43 +11,10 @@ public enum Help {
     CommandTable.standard.entry(named: name)
   }
 
-  /// What each built-in function computes, keyed by name; `help NAME` shows it with the
-  /// function's arity from `Builtins.functions`.
-  public static let functions: [String: String] = [
-    "sin": "sin(x): the sine of x (radians)",
-    "cos": "cos(x): the cosine of x (radians)",
-    "tan": "tan(x): the tangent of x (radians); poles at pi/2 + k*pi",
-    "asin": "asin(x): the arc sine, in [-pi/2, pi/2]; x in [-1, 1]",
-    "acos": "acos(x): the arc cosine, in [0, pi]; x in [-1, 1]",
-    "atan": "atan(x): the arc tangent, in (-pi/2, pi/2)",
-    "atan2": "atan2(y, x): the angle of the point (x, y), in (-pi, pi]",
-    "sinh": "sinh(x): the hyperbolic sine",
-    "cosh": "cosh(x): the hyperbolic cosine",
-    "tanh": "tanh(x): the hyperbolic tangent",
-    "asinh": "asinh(x): the inverse hyperbolic sine",
-    "acosh": "acosh(x): the inverse hyperbolic cosine; x >= 1",
-    "atanh": "atanh(x): the inverse hyperbolic tangent; x in (-1, 1)",
-    "exp": "exp(x): e raised to x",
-    "ln": "ln(x): the natural logarithm; x > 0",
-    "log": "log(x): the natural logarithm; log(x, b): the logarithm to base b",
-    "log10": "log10(x): the logarithm to base 10",
-    "log2": "log2(x): the logarithm to base 2",
-    "sqrt": "sqrt(x): the square root; x >= 0",
-    "cbrt": "cbrt(x): the cube root (defined for negative x too)",
-    "abs": "abs(x): the absolute value",
-    "floor": "floor(x): the greatest integer <= x",
-    "ceil": "ceil(x): the least integer >= x",
-    "round": "round(x): the nearest integer, halves away from zero (round(2.5) is 3)",
-    "trunc": "trunc(x): x with its fraction dropped, towards zero",
-    "sign": "sign(x): -1, 0 or 1",
-    "min": "min(a, b, ...): the smallest argument",
-    "max": "max(a, b, ...): the largest argument",
-    "hypot": "hypot(a, b): sqrt(a^2 + b^2) without overflow",
-    "pow": "pow(a, b): a raised to b, as a^b",
-    "gamma": "gamma(x): the gamma function; gamma(n + 1) = n!",
-    "mod":
-      "mod(a, b): the floored remainder a - b*floor(a/b), with the sign of b (mod(-7, 3) is 2)",
-  ]
+  /// What each built-in function computes, keyed by name: its line from the table of
+  /// built-ins (`BuiltinFunction.helpLine`, `sin(x): the sine of x (radians)`).
+  public static let functions: [String: String] = Dictionary(
+    uniqueKeysWithValues: BuiltinFunction.allCases.map { ($0.name, $0.helpLine) })
 
   /// What each built-in constant is.
   public static let constants: [String: String] = [

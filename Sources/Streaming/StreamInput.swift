@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// What one read from a `StreamInput` gave.
 public enum StreamReadResult: Sendable, Equatable {
@@ -130,6 +131,8 @@ public struct CommandInput: StreamInput, Sendable {
   /// The child's process id (also its process group id).
   public let pid: pid_t
   private var pipe: FileDescriptorInput
+  /// The pipe's read end, closed once whichever copy closes it and however often.
+  private let readEnd: ClosedOnce
   /// Whether the command's output reached its end (it closed its standard output).
   private var outputEnded = false
 
@@ -177,6 +180,7 @@ public struct CommandInput: StreamInput, Sendable {
     }
     pid = child
     pipe = FileDescriptorInput(fd: readEnd)
+    self.readEnd = ClosedOnce(readEnd)
   }
 
   /// Reads the command's output (see `StreamInput`).
@@ -197,7 +201,9 @@ public struct CommandInput: StreamInput, Sendable {
   /// - Returns: how the command ended; `nil` if it could not be reaped (already reaped).
   @discardableResult
   public func close() -> CommandStatus? {
-    pipe.close()
+    // Once only: a second close of the number would close whatever descriptor has reused it
+    // since (another stream's pipe; found as a flaky test).
+    readEnd.close()
     var status: Int32 = 0
     // A negative answer means it is not (or no longer) our child: never signal a pid that
     // may have been reused.
@@ -272,5 +278,22 @@ public struct BytesInput: StreamInput, Sendable {
     }
     offset += n
     return .data(n)
+  }
+}
+
+/// A file descriptor that is closed at most once, whichever of the copies that share it
+/// asks, and however many times.
+final class ClosedOnce: Sendable {
+  /// The descriptor.
+  let fd: Int32
+  /// Whether it has been closed.
+  private let closed = Atomic<Bool>(false)
+
+  /// Owns `fd`.
+  init(_ fd: Int32) { self.fd = fd }
+
+  /// Closes the descriptor the first time; later calls do nothing.
+  func close() {
+    if !closed.exchange(true, ordering: .acquiringAndReleasing) { _ = Glibc.close(fd) }
   }
 }

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import CalculatorBrain
+@testable import CompiledFunctions
 
 /// Random expression trees in `x` over every operator, built-in, conditionals, `&&`/`||`,
 /// the user functions `f(u, w)` (uses both) and `g(u)` (ignores its argument) and the

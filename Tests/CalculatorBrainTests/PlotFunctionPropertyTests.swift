@@ -1,4 +1,5 @@
 import CalculatorBrain
+import CompiledFunctions
 import Intervals
 import Testing
 

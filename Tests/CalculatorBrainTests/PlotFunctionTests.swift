@@ -3,6 +3,7 @@ import Intervals
 import Testing
 
 @testable import CalculatorBrain
+@testable import CompiledFunctions
 
 // A tiny DSL for building Expr trees without the parser.
 private let x = Expr.variable("x")

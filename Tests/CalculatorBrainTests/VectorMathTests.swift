@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import CalculatorBrain
+@testable import CompiledFunctions
 
 /// The distance in ulps between two finite doubles of the same sign class (the number of
 /// doubles between them, counting across zero).

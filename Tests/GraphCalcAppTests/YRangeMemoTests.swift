@@ -1,4 +1,5 @@
 import CalculatorBrain
+import CompiledFunctions
 import GraphCalcApp
 import GraphView
 import Testing

@@ -1,136 +1,6 @@
+import CalculatorBrain
 import Glibc
 import Intervals
-
-/// A built-in function of one argument, as one instruction of a compiled plot program.
-enum PlotFunction1: UInt8, Sendable, CaseIterable {
-  case sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh
-  case exp, ln, log10, log2, sqrt, cbrt, abs, floor, ceil, round, trunc, sign, gamma
-
-  /// The function for a built-in name called with one argument (`log` is `ln`).
-  init?(name: String) {
-    if name == "log" {
-      self = .ln
-      return
-    }
-    // A switch, not a search by each case's printed name: printing a case goes through
-    // reflection, about 1.3 M instructions the first time (a fifth of a one-shot plot).
-    switch name {
-    case "sin": self = .sin
-    case "cos": self = .cos
-    case "tan": self = .tan
-    case "asin": self = .asin
-    case "acos": self = .acos
-    case "atan": self = .atan
-    case "sinh": self = .sinh
-    case "cosh": self = .cosh
-    case "tanh": self = .tanh
-    case "asinh": self = .asinh
-    case "acosh": self = .acosh
-    case "atanh": self = .atanh
-    case "exp": self = .exp
-    case "ln": self = .ln
-    case "log10": self = .log10
-    case "log2": self = .log2
-    case "sqrt": self = .sqrt
-    case "cbrt": self = .cbrt
-    case "abs": self = .abs
-    case "floor": self = .floor
-    case "ceil": self = .ceil
-    case "round": self = .round
-    case "trunc": self = .trunc
-    case "sign": self = .sign
-    case "gamma": self = .gamma
-    default: return nil
-    }
-  }
-
-  /// The value at `x`, exactly as `RealFunctions.apply(name, [x])`.
-  @inline(__always)
-  func value(_ x: Double) -> Double {
-    switch self {
-    case .sin: return Glibc.sin(x)
-    case .cos: return Glibc.cos(x)
-    case .tan: return Glibc.tan(x)
-    case .asin: return Glibc.asin(x)
-    case .acos: return Glibc.acos(x)
-    case .atan: return Glibc.atan(x)
-    case .sinh: return Glibc.sinh(x)
-    case .cosh: return Glibc.cosh(x)
-    case .tanh: return Glibc.tanh(x)
-    case .asinh: return Glibc.asinh(x)
-    case .acosh: return Glibc.acosh(x)
-    case .atanh: return Glibc.atanh(x)
-    case .exp: return Glibc.exp(x)
-    case .ln: return Glibc.log(x)
-    case .log10: return Glibc.log10(x)
-    case .log2: return Glibc.log2(x)
-    case .sqrt: return Glibc.sqrt(x)
-    case .cbrt: return Glibc.cbrt(x)
-    case .abs: return Glibc.fabs(x)
-    case .floor: return Glibc.floor(x)
-    case .ceil: return Glibc.ceil(x)
-    case .round: return RealFunctions.roundHalfAway(x)
-    case .trunc: return Glibc.trunc(x)
-    case .sign: return RealFunctions.sign(x)
-    case .gamma: return RealFunctions.gamma(x)
-    }
-  }
-
-  /// The enclosure over `x` (the matching `Interval` rule).
-  func enclosure(_ x: Interval) -> Interval {
-    switch self {
-    case .sin: return .sin(x)
-    case .cos: return .cos(x)
-    case .tan: return .tan(x)
-    case .asin: return .asin(x)
-    case .acos: return .acos(x)
-    case .atan: return .atan(x)
-    case .sinh: return .sinh(x)
-    case .cosh: return .cosh(x)
-    case .tanh: return .tanh(x)
-    case .asinh: return .asinh(x)
-    case .acosh: return .acosh(x)
-    case .atanh: return .atanh(x)
-    case .exp: return .exp(x)
-    case .ln: return .ln(x)
-    case .log10: return .log10(x)
-    case .log2: return .log2(x)
-    case .sqrt: return .sqrt(x)
-    case .cbrt: return .cbrt(x)
-    case .abs: return .abs(x)
-    case .floor: return .floor(x)
-    case .ceil: return .ceil(x)
-    case .round: return .round(x)
-    case .trunc: return .trunc(x)
-    case .sign: return .sign(x)
-    case .gamma: return .gamma(x)
-    }
-  }
-}
-
-/// A built-in function of two arguments (`pow` and `mod` compile to the operators).
-enum PlotFunction2: UInt8, Sendable {
-  case atan2, hypot, logBase
-
-  /// The value, exactly as `RealFunctions.apply(name, [a, b])`.
-  @inline(__always)
-  func value(_ a: Double, _ b: Double) -> Double {
-    switch self {
-    case .atan2: return Glibc.atan2(a, b)
-    case .hypot: return Glibc.hypot(a, b)
-    case .logBase: return Glibc.log(a) / Glibc.log(b)
-    }
-  }
-
-  /// The enclosure (the matching `Interval` rule).
-  func enclosure(_ a: Interval, _ b: Interval) -> Interval {
-    switch self {
-    case .atan2: return .atan2(a, b)
-    case .hypot: return .hypot(a, b)
-    case .logBase: return .log(a, base: b)
-    }
-  }
-}
 
 /// One instruction of a compiled plot program: a postfix (RPN) step over an operand stack.
 ///
@@ -156,8 +26,10 @@ enum PlotOp: Sendable, Equatable {
   case square, cube
   case add, subtract, multiply, divide, modulo, power
   case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
+  /// A built-in function of one argument (its scalar and interval rules from the table).
   case function1(PlotFunction1)
-  case function2(PlotFunction2)
+  /// A built-in function of two arguments: `atan2`, `hypot`, `log` (the table's rules).
+  case function2(BuiltinFunction)
   /// `min` / `max` of the top `n` values.
   case minimum(Int32)
   case maximum(Int32)
@@ -268,7 +140,7 @@ enum PlotMachine {
         sp -= 1
         let a = stack[sp - 1]
         let b = stack[sp]
-        let r = f.value(a, b)
+        let r = f.twoArgumentValue(a, b)
         if r.isNaN && !a.isNaN && !b.isNaN { return nil }
         stack[sp - 1] = r
       case .minimum(let n):
@@ -360,7 +232,7 @@ enum PlotMachine {
         case .greaterOrEqual: r = .greaterOrEqual(a, b)
         case .equal: r = .equal(a, b)
         case .notEqual: r = .notEqual(a, b)
-        case .function2(let f): r = f.enclosure(a, b)
+        case .function2(let f): r = f.twoArgumentEnclosure(a, b)
         case .and: r = .and(a, b)
         default: r = .or(a, b)
         }

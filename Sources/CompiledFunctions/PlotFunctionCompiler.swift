@@ -1,3 +1,5 @@
+import CalculatorBrain
+
 /// Compiles an `Expr` into the two programs of a `PlotFunction`: a point program with jumps
 /// and a straight-line interval program.
 ///
@@ -240,26 +242,15 @@ struct PlotCompiler {
   mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding])
     throws(CalcError) -> Fragment
   {
-    if let arity = Builtins.functions[name] {
+    if let builtin = BuiltinFunction(name: name) {
+      let arity = builtin.arity
       guard arity.accepts(arguments.count) else {
         throw CalcError(.arity, Self.arityMessage(name, arity, given: arguments.count))
       }
       var args: [Fragment] = []
       for a in arguments { args.append(try compile(a, env)) }
-      switch (name, args.count) {
-      case ("min", _): return args.count == 1 ? args[0] : apply(.minimum(Int32(args.count)), args)
-      case ("max", _): return args.count == 1 ? args[0] : apply(.maximum(Int32(args.count)), args)
-      case ("pow", 2): return apply(.power, args)
-      case ("mod", 2): return apply(.modulo, args)
-      case ("atan2", 2): return apply(.function2(.atan2), args)
-      case ("hypot", 2): return apply(.function2(.hypot), args)
-      case ("log", 2): return apply(.function2(.logBase), args)
-      default:
-        guard args.count == 1, let f = PlotFunction1(name: name) else {
-          throw CalcError(.unknownName, "unknown name '\(name)'")
-        }
-        return apply(.function1(f), args)
-      }
+      guard let op = builtin.instruction(arguments: args.count) else { return args[0] }
+      return apply(op, args)
     }
     if let function = functions[name] {
       guard function.parameters.count == arguments.count else {

@@ -1,3 +1,4 @@
+import CalculatorBrain
 import Glibc
 
 /// One instruction of a batch program: a column-wise step over registers that each hold one
@@ -7,7 +8,7 @@ import Glibc
 /// holds the chunk's x values and is never written.
 struct BatchOp: Sendable, Equatable {
   var code: BatchCode
-  /// A sub-code: the comparison, the `PlotFunction1` or `PlotFunction2` raw value.
+  /// A sub-code: the comparison, the `BuiltinFunction` raw value.
   var sub: UInt8 = 0
   var d: Int32 = 0
   var a: Int32 = 0
@@ -32,9 +33,9 @@ enum BatchCode: UInt8, Sendable {
   case modulo, power, powerC
   /// `sub` is a `BatchComparison`.
   case compare, compareC
-  /// `sub` is a `PlotFunction1` raw value.
+  /// `sub` is the raw value of a `BuiltinFunction` of one argument.
   case function1
-  /// `sub` is a `PlotFunction2` raw value.
+  /// `sub` is the raw value of a `BuiltinFunction` of two arguments.
   case function2
   case minimum, maximum
   /// `d` is NaN wherever argument register `b` is (a domain error in an eagerly evaluated
@@ -275,7 +276,7 @@ struct BatchTranslator {
         case .factorial: step.code = .factorial
         case .square: step.code = .square
         case .cube: step.code = .cube
-        case .function1(let f): (step.code, step.sub) = (.function1, f.rawValue)
+        case .function1(let f): (step.code, step.sub) = (.function1, f.builtin.rawValue)
         default: return nil
         }
         ops.append(step)

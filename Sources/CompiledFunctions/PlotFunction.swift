@@ -1,3 +1,4 @@
+import CalculatorBrain
 import Intervals
 
 /// A parsed expression compiled once for plotting in one variable.

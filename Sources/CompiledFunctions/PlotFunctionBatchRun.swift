@@ -1,4 +1,5 @@
 import CVectorMath
+import CalculatorBrain
 import Glibc
 
 extension PlotBatch {
@@ -118,15 +119,14 @@ extension PlotBatch {
       case .compareC:
         compare(op.sub, d, a, op.c, m)
       case .function1:
-        if vectorMath, let code = PlotFunction1(rawValue: op.sub)?.vectorCode {
+        if vectorMath, let code = BuiltinFunction(rawValue: op.sub)?.vectorCode {
           gc_vector_apply1(code, a, d, m)
         } else {
           function1(op.sub, d, a, m)
         }
       case .function2:
         let b = table[Int(op.b)]
-        let f = PlotFunction2(rawValue: op.sub) ?? .atan2
-        for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.value(a[i], b[i]) }
+        function2(op.sub, d, a, b, m)
       case .minimum:
         let b = table[Int(op.b)]
         for i in 0..<m { d[i] = b[i].isNaN || b[i] < a[i] ? b[i] : a[i] }
@@ -203,74 +203,65 @@ extension PlotBatch {
     }
   }
 
-  /// A built-in function of one argument over a register: one loop per function, so the
-  /// function is chosen once per chunk.
+  /// A built-in function of one argument over a register, by the table's scalar rule
+  /// (`BuiltinFunction.value`): one loop per function with the case a constant, so the rule
+  /// inlines (the cheap ones to a few vector instructions). The loops of the functions with
+  /// a vector kernel run only without vector math (`vectorMath: false`, or no AVX2). A new
+  /// function needs no loop here: without one it takes the rule out of line for each value
+  /// (`valueOutOfLine`).
   @inline(__always)
   static func function1(
     _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>, _ m: Int
   ) {
-    switch PlotFunction1(rawValue: sub) ?? .abs {
-    case .sin: for i in 0..<m { d[i] = Glibc.sin(a[i]) }
-    case .cos: for i in 0..<m { d[i] = Glibc.cos(a[i]) }
-    case .tan: for i in 0..<m { d[i] = Glibc.tan(a[i]) }
-    case .asin: for i in 0..<m { d[i] = Glibc.asin(a[i]) }
-    case .acos: for i in 0..<m { d[i] = Glibc.acos(a[i]) }
-    case .atan: for i in 0..<m { d[i] = Glibc.atan(a[i]) }
-    case .sinh: for i in 0..<m { d[i] = Glibc.sinh(a[i]) }
-    case .cosh: for i in 0..<m { d[i] = Glibc.cosh(a[i]) }
-    case .tanh: for i in 0..<m { d[i] = Glibc.tanh(a[i]) }
-    case .asinh: for i in 0..<m { d[i] = Glibc.asinh(a[i]) }
-    case .acosh: for i in 0..<m { d[i] = Glibc.acosh(a[i]) }
-    case .atanh: for i in 0..<m { d[i] = Glibc.atanh(a[i]) }
-    case .exp: for i in 0..<m { d[i] = Glibc.exp(a[i]) }
-    case .ln: for i in 0..<m { d[i] = Glibc.log(a[i]) }
-    case .log10: for i in 0..<m { d[i] = Glibc.log10(a[i]) }
-    case .log2: for i in 0..<m { d[i] = Glibc.log2(a[i]) }
-    case .sqrt: for i in 0..<m { d[i] = a[i].squareRoot() }
-    case .cbrt: for i in 0..<m { d[i] = Glibc.cbrt(a[i]) }
-    case .abs: for i in 0..<m { d[i] = Swift.abs(a[i]) }
-    case .floor: for i in 0..<m { d[i] = a[i].rounded(.down) }
-    case .ceil: for i in 0..<m { d[i] = a[i].rounded(.up) }
-    case .round: for i in 0..<m { d[i] = a[i].rounded(.toNearestOrAwayFromZero) }
-    case .trunc: for i in 0..<m { d[i] = a[i].rounded(.towardZero) }
-    case .sign: for i in 0..<m { d[i] = RealFunctions.sign(a[i]) }
-    case .gamma: for i in 0..<m { d[i] = RealFunctions.gamma(a[i]) }
+    typealias F = BuiltinFunction
+    switch F(rawValue: sub) ?? .abs {
+    case .sin: for i in 0..<m { d[i] = F.sin.value(a[i], a[i]) }
+    case .cos: for i in 0..<m { d[i] = F.cos.value(a[i], a[i]) }
+    case .tan: for i in 0..<m { d[i] = F.tan.value(a[i], a[i]) }
+    case .asin: for i in 0..<m { d[i] = F.asin.value(a[i], a[i]) }
+    case .acos: for i in 0..<m { d[i] = F.acos.value(a[i], a[i]) }
+    case .atan: for i in 0..<m { d[i] = F.atan.value(a[i], a[i]) }
+    case .sinh: for i in 0..<m { d[i] = F.sinh.value(a[i], a[i]) }
+    case .cosh: for i in 0..<m { d[i] = F.cosh.value(a[i], a[i]) }
+    case .tanh: for i in 0..<m { d[i] = F.tanh.value(a[i], a[i]) }
+    case .asinh: for i in 0..<m { d[i] = F.asinh.value(a[i], a[i]) }
+    case .acosh: for i in 0..<m { d[i] = F.acosh.value(a[i], a[i]) }
+    case .atanh: for i in 0..<m { d[i] = F.atanh.value(a[i], a[i]) }
+    case .exp: for i in 0..<m { d[i] = F.exp.value(a[i], a[i]) }
+    case .ln: for i in 0..<m { d[i] = F.ln.value(a[i], a[i]) }
+    case .log10: for i in 0..<m { d[i] = F.log10.value(a[i], a[i]) }
+    case .log2: for i in 0..<m { d[i] = F.log2.value(a[i], a[i]) }
+    case .cbrt: for i in 0..<m { d[i] = F.cbrt.value(a[i], a[i]) }
+    case .sqrt: for i in 0..<m { d[i] = F.sqrt.value(a[i], a[i]) }
+    case .abs: for i in 0..<m { d[i] = F.abs.value(a[i], a[i]) }
+    case .floor: for i in 0..<m { d[i] = F.floor.value(a[i], a[i]) }
+    case .ceil: for i in 0..<m { d[i] = F.ceil.value(a[i], a[i]) }
+    case .round: for i in 0..<m { d[i] = F.round.value(a[i], a[i]) }
+    case .trunc: for i in 0..<m { d[i] = F.trunc.value(a[i], a[i]) }
+    case .sign: for i in 0..<m { d[i] = F.sign.value(a[i], a[i]) }
+    case .gamma: for i in 0..<m { d[i] = F.gamma.value(a[i], a[i]) }
+    case let f: for i in 0..<m { d[i] = f.valueOutOfLine(a[i], a[i]) }
     }
   }
-}
 
-extension PlotFunction1 {
-  /// The code of the same function in `CVectorMath`: glibc's vector math library for the
-  /// elementary functions, single AVX instructions (exact) for the square root, floor,
-  /// ceiling and truncation; nil for the functions the batch program computes itself
-  /// (absolute value, rounding half away from zero, sign, gamma).
-  var vectorCode: Int32? {
-    let code: GCVectorFunction1
-    switch self {
-    case .sin: code = GCVectorSin
-    case .cos: code = GCVectorCos
-    case .tan: code = GCVectorTan
-    case .asin: code = GCVectorAsin
-    case .acos: code = GCVectorAcos
-    case .atan: code = GCVectorAtan
-    case .sinh: code = GCVectorSinh
-    case .cosh: code = GCVectorCosh
-    case .tanh: code = GCVectorTanh
-    case .asinh: code = GCVectorAsinh
-    case .acosh: code = GCVectorAcosh
-    case .atanh: code = GCVectorAtanh
-    case .exp: code = GCVectorExp
-    case .ln: code = GCVectorLog
-    case .log10: code = GCVectorLog10
-    case .log2: code = GCVectorLog2
-    case .cbrt: code = GCVectorCbrt
-    case .sqrt: code = GCVectorSqrt
-    case .floor: code = GCVectorFloor
-    case .ceil: code = GCVectorCeil
-    case .trunc: code = GCVectorTrunc
-    case .abs, .round, .sign, .gamma: return nil
+  /// A built-in function of two arguments over two registers, NaN where either is NaN; as
+  /// `function1`, one loop per function that `function2` instructions carry.
+  @inline(__always)
+  static func function2(
+    _ sub: UInt8, _ d: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+    _ b: UnsafeMutablePointer<Double>, _ m: Int
+  ) {
+    typealias F = BuiltinFunction
+    switch F(rawValue: sub) ?? .atan2 {
+    case .atan2:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : F.atan2.value(a[i], b[i]) }
+    case .hypot:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : F.hypot.value(a[i], b[i]) }
+    case .log:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : F.log.value(a[i], b[i]) }
+    case let f:
+      for i in 0..<m { d[i] = a[i].isNaN || b[i].isNaN ? .nan : f.valueOutOfLine(a[i], b[i]) }
     }
-    return Int32(bitPattern: code.rawValue)
   }
 }
 
