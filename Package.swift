@@ -115,7 +115,7 @@ let package = Package(
       name: "GraphCalcAppTests",
       dependencies: [
         "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Streaming",
-        "BarChart",
+        "BarChart", "DataFiles",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

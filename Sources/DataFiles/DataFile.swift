@@ -22,9 +22,7 @@ public enum DataFile {
     case 1: return (nil, refs[0])
     case 2: return (refs[0], refs[1])
     default:
-      throw DataFileError(
-        path: "",
-        message: "using takes one or two columns (y, or x:y); \"\(spec)\" has \(refs.count)")
+      throw DataFileError(path: "", .tooManyColumns(spec, count: refs.count))
     }
   }
 
@@ -56,11 +54,11 @@ public enum DataFile {
     for raw in parts {
       let part = trimmed(raw)
       if part.isEmpty {
-        throw DataFileError(path: "", message: "empty column in using \"\(spec)\"")
+        throw DataFileError(path: "", .emptyColumnInUsing(spec))
       }
       if let q = part.first, q == "\"" || q == "'" {
         guard part.count >= 2, part.last == q else {
-          throw DataFileError(path: "", message: "unclosed quote in using \"\(spec)\"")
+          throw DataFileError(path: "", .unclosedQuoteInUsing(spec))
         }
         refs.append(.name(String(part.dropFirst().dropLast())))
         continue
@@ -68,8 +66,7 @@ public enum DataFile {
       var digits = Substring(part)
       if digits.first == "$" { digits = digits.dropFirst() }
       if digits.first == "-", digits.count > 1, digits.dropFirst().allSatisfy(\.isASCIIDigit) {
-        throw DataFileError(
-          path: "", message: "column numbers start at 1 (0 is the record number), not \(digits)")
+        throw DataFileError(path: "", .negativeColumn(Int(digits) ?? Int.min))
       }
       if !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit) {
         // Cap the length so Int() cannot overflow; a 10-digit column does not exist anyway.
@@ -113,7 +110,7 @@ public enum DataFile {
     let info = try columns(path: path, options: options)
     let numbers = info.filter { $0.kind == .number }
     guard let firstNumber = numbers.first else {
-      throw DataFileError(path: path, message: "no column of numbers")
+      throw DataFileError(path: path, .noNumberColumn)
     }
     let x = info.first { $0.kind == .time } ?? firstNumber
     guard let y = numbers.first(where: { $0.number != x.number }) else {
@@ -179,7 +176,7 @@ public enum DataFile {
     path: String, columns refs: [ColumnRef], options: DataFileOptions = DataFileOptions()
   ) throws(DataFileError) -> DataTable {
     guard !refs.isEmpty else {
-      throw DataFileError(path: path, message: "no columns asked for")
+      throw DataFileError(path: path, .noColumnsAsked)
     }
     let (reader, layout) = try open(path: path, options: options)
     var resolved: [ResolvedColumn] = []
@@ -190,9 +187,7 @@ public enum DataFile {
     let labelled = first.field >= 0 && first.kind == .text
     let numeric = labelled ? Array(resolved.dropFirst()) : resolved
     guard !numeric.isEmpty else {
-      throw DataFileError(
-        path: path,
-        message: "column \"\(first.name)\" holds text: name a column of numbers after it")
+      throw DataFileError(path: path, .onlyTextColumn(name: first.name))
     }
     var columns = [[Double]](repeating: [], count: numeric.count)
     var labels: [String] = []
@@ -298,7 +293,7 @@ public enum DataFile {
     var record = 0
     while try reader.next() {
       if record % InterruptCheck.interval == 0, interrupt.isInterrupted() {
-        throw DataFileError(path: path, message: "interrupted after \(record) records")
+        throw DataFileError(path: path, .interrupted(records: record))
       }
       let base = reader.base
       reader.spans.withUnsafeBufferPointer { spans in
@@ -346,16 +341,9 @@ public enum DataFile {
     case .index(0):
       return ResolvedColumn(field: -1, kind: .number, order: .dayFirst, name: "record", sample: nil)
     case .index(let n) where n < 0:
-      throw DataFileError(
-        path: path, message: "column numbers start at 1 (0 is the record number), not \(n)")
+      throw DataFileError(path: path, .negativeColumn(n))
     case .index(let n) where n > count:
-      let has = count == 0 ? "no columns" : count == 1 ? "1 column" : "\(count) columns"
-      throw DataFileError(
-        path: path,
-        message: n == Int.max
-          ? "column number too large: the file has \(has)"
-          : "column \(n) is out of range: the file has \(has)",
-        column: n)
+      throw DataFileError(path: path, .columnOutOfRange(n, columns: count))
     default:
       guard let j = FileLayout.index(of: ref, in: layout.names) else {
         throw unknownName(ref.description, names: layout.listedNames, path: path)
@@ -369,37 +357,22 @@ public enum DataFile {
     }
   }
 
-  /// "no column named ...; did you mean ...? Columns: ..."
+  /// No column named `name`, with the nearest of `names` when one is close.
   static func unknownName(_ name: String, names: [String], path: String) -> DataFileError {
-    var message = "no column named \"\(name)\""
-    if let nearest = Suggestion.nearest(to: name, among: names) {
-      message += "; did you mean \"\(nearest)\"?"
-    }
-    if names.isEmpty {
-      message += " (the file has no columns)"
-    } else {
-      let shown = names.prefix(30).joined(separator: ", ")
-      message += " Columns: \(shown)\(names.count > 30 ? ", … (\(names.count) in all)" : "")"
-    }
-    return DataFileError(path: path, message: message)
+    DataFileError(
+      path: path,
+      .unknownColumn(name, nearest: Suggestion.nearest(to: name, among: names), names: names))
   }
 
   /// Why no numbers came out of the columns read.
   static func noNumbers(path: String, records: Int, columns: [ResolvedColumn]) -> DataFileError {
-    if records == 0 {
-      return DataFileError(
-        path: path, message: "no data records (only comments, blanks or a header)")
-    }
+    if records == 0 { return DataFileError(path: path, .noDataRecords) }
     if let text = columns.first(where: { $0.kind == .text }) {
-      let example = text.sample.map { " such as \"\($0)\"" } ?? ""
       return DataFileError(
-        path: path,
-        message: "column \"\(text.name)\" holds text\(example), not numbers",
-        column: text.field + 1)
+        path: path, .textColumn(name: text.name, sample: text.sample, column: text.field + 1))
     }
-    let names = columns.filter { $0.field >= 0 }.map { "\"\($0.name)\"" }.joined(separator: " and ")
-    return DataFileError(
-      path: path, message: "no numeric data in column \(names) (\(records) records)")
+    let names = columns.filter { $0.field >= 0 }.map(\.name)
+    return DataFileError(path: path, .noNumericData(columns: names, records: records))
   }
 
   static func trimmed(_ s: String) -> String {

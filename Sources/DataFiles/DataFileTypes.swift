@@ -1,3 +1,5 @@
+import Glibc
+
 /// How a data file is read: the field separator, the comment prefix, and the few choices
 /// the reader would otherwise guess.
 ///
@@ -198,25 +200,116 @@ public struct DataTable: Sendable, Hashable {
   }
 }
 
-/// Why a data file could not be read: the file, a message, and where when known.
-///
-/// `description` reads `FILE:LINE: message` (or `FILE: message`), like a compiler's.
+/// Why a data file could not be read, or a `using` list not parsed: a case with its data
+/// (the column, the names, the system's error code), and the file and line it is about.
+/// The words for the user are made in one place, `message`.
 public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The file's path as given.
+  /// What went wrong.
+  public enum Kind: Sendable, Hashable {
+    /// The file could not be opened or read: the system's `errno`.
+    case system(errno: Int32)
+    /// The path names a directory.
+    case directory
+    /// No column of the file holds numbers (the default `using`).
+    case noNumberColumn
+    /// An empty list of columns was asked for.
+    case noColumnsAsked
+    /// The only column asked for holds text (labels need a column of numbers after them).
+    case onlyTextColumn(name: String)
+    /// Ctrl-C stopped the reading after this many records.
+    case interrupted(records: Int)
+    /// A negative column number (0 is the record number).
+    case negativeColumn(Int)
+    /// A column number past the file's columns (`Int.max` for one too large to read).
+    case columnOutOfRange(Int, columns: Int)
+    /// No column has this name; the nearest name, if one is close, and the file's names.
+    case unknownColumn(String, nearest: String?, names: [String])
+    /// The file has no data records (only comments, blanks or a header).
+    case noDataRecords
+    /// A column asked for holds text, not numbers: its name, a sample of its text and its
+    /// 1-based number.
+    case textColumn(name: String, sample: String?, column: Int)
+    /// The columns asked for hold no number in any of the records.
+    case noNumericData(columns: [String], records: Int)
+    /// `using` has an empty part.
+    case emptyColumnInUsing(String)
+    /// `using` has a quote without its closing quote.
+    case unclosedQuoteInUsing(String)
+    /// `using` lists more columns than a plot takes (y, or x:y).
+    case tooManyColumns(String, count: Int)
+    /// `by` names more than one column.
+    case byTakesOneColumn
+  }
+
+  /// The file's path as given (empty for errors of a `using` list).
   public var path: String
-  /// What went wrong, in words for the user.
-  public var message: String
+  /// What went wrong.
+  public var kind: Kind
   /// The 1-based line, when the error is about one line.
   public var line: Int?
-  /// The 1-based column, when the error is about one column.
-  public var column: Int?
 
   /// Creates an error.
-  public init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+  ///
+  /// - Parameters:
+  ///   - path: The file (empty for errors of `using` itself).
+  ///   - kind: What went wrong.
+  ///   - line: The 1-based line it is about, if one.
+  public init(path: String, _ kind: Kind, line: Int? = nil) {
     self.path = path
-    self.message = message
+    self.kind = kind
     self.line = line
-    self.column = column
+  }
+
+  /// The 1-based column number the error is about, when it is about one column.
+  public var column: Int? {
+    switch kind {
+    case .columnOutOfRange(let n, _), .textColumn(_, _, let n): return n
+    default: return nil
+    }
+  }
+
+  /// What went wrong, in words for the user, without the path.
+  public var message: String {
+    switch kind {
+    case .system(let code):
+      guard let text = strerror(code) else { return "error \(code)" }
+      return String(cString: text)
+    case .directory: return "is a directory, not a data file"
+    case .noNumberColumn: return "no column of numbers"
+    case .noColumnsAsked: return "no columns asked for"
+    case .onlyTextColumn(let name):
+      return "column \"\(name)\" holds text: name a column of numbers after it"
+    case .interrupted(let records): return "interrupted after \(records) records"
+    case .negativeColumn(let n):
+      return "column numbers start at 1 (0 is the record number), not \(n)"
+    case .columnOutOfRange(let n, let count):
+      let has = count == 0 ? "no columns" : count == 1 ? "1 column" : "\(count) columns"
+      return n == Int.max
+        ? "column number too large: the file has \(has)"
+        : "column \(n) is out of range: the file has \(has)"
+    case .unknownColumn(let name, let nearest, let names):
+      var message = "no column named \"\(name)\""
+      if let nearest { message += "; did you mean \"\(nearest)\"?" }
+      if names.isEmpty {
+        message += " (the file has no columns)"
+      } else {
+        let shown = names.prefix(30).joined(separator: ", ")
+        message += " Columns: \(shown)\(names.count > 30 ? ", … (\(names.count) in all)" : "")"
+      }
+      return message
+    case .noDataRecords: return "no data records (only comments, blanks or a header)"
+    case .textColumn(let name, let sample, _):
+      let example = sample.map { " such as \"\($0)\"" } ?? ""
+      return "column \"\(name)\" holds text\(example), not numbers"
+    case .noNumericData(let columns, let records):
+      let names = columns.map { "\"\($0)\"" }.joined(separator: " and ")
+      return "no numeric data in column \(names) (\(records) records)"
+    case .emptyColumnInUsing(let spec): return "empty column in using \"\(spec)\""
+    case .unclosedQuoteInUsing(let spec): return "unclosed quote in using \"\(spec)\""
+    case .tooManyColumns(let spec, let count):
+      return "using takes one or two columns (y, or x:y); \"\(spec)\" has \(count)"
+    case .byTakesOneColumn: return "by takes one column, as in: by source"
+    }
   }
 
   /// `FILE:LINE: message`, `FILE: message`, or the message alone when there is no path

@@ -185,12 +185,12 @@ final class RecordReader {
     self.path = path
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
-      throw DataFileError(path: path, message: systemError(errno))
+      throw DataFileError(path: path, .system(errno: errno))
     }
     var info = stat()
     if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
       Glibc.close(descriptor)
-      throw DataFileError(path: path, message: "is a directory, not a data file")
+      throw DataFileError(path: path, .directory)
     }
     fd = descriptor
     capacity = Self.initialCapacity
@@ -308,13 +308,7 @@ final class RecordReader {
         return
       }
       if errno == EINTR { continue }
-      throw DataFileError(path: path, message: systemError(errno), line: linesBefore + 1)
+      throw DataFileError(path: path, .system(errno: errno), line: linesBefore + 1)
     }
   }
-}
-
-/// The system's words for an `errno` value (`strerror`).
-func systemError(_ code: Int32) -> String {
-  guard let text = strerror(code) else { return "error \(code)" }
-  return String(cString: text)
 }

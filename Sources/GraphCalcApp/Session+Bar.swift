@@ -423,7 +423,7 @@ extension Session {
     do throws(DataFileError) {
       let parsed = try DataFile.parseColumnList(by.text)
       guard parsed.count == 1 else {
-        throw DataFileError(path: "", message: "by takes one column, as in: by source")
+        throw DataFileError(path: "", .byTakesOneColumn)
       }
       groupRef = parsed[0]
     } catch {

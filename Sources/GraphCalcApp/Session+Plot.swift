@@ -316,19 +316,15 @@ extension Session {
     return (curve, note)
   }
 
-  /// Where in the `using` word the column an error is about is written: the name of `no
-  /// column named "X"`, or the number of an out-of-range column; nil otherwise.
+  /// Where in the `using` word the column an error is about is written: the name of an
+  /// unknown column, or the number of an out-of-range one; nil otherwise.
   static func columnSpan(of error: DataFileError, in using: Word?) -> Range<Int>? {
     guard let using else { return nil }
-    var target: String? = nil
-    let prefix = "no column named \""
-    if error.message.hasPrefix(prefix) {
-      let rest = error.message.dropFirst(prefix.count)
-      if let end = rest.firstIndex(of: "\"") { target = String(rest[..<end]) }
-    } else if let n = error.column,
-      error.message.contains("out of range") || error.message.contains("too large")
-    {
-      target = String(n)
+    let target: String?
+    switch error.kind {
+    case .unknownColumn(let name, _, _): target = name
+    case .columnOutOfRange(let n, _): target = String(n)
+    default: target = nil
     }
     guard let target, !target.isEmpty else { return nil }
     // Find the colon-separated part equal to the target (quotes and `$` aside).

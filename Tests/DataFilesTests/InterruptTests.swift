@@ -26,8 +26,7 @@ import Testing
       var options = DataFileOptions()
       options.interrupt = countdown.check
       #expect(
-        throws: DataFileError(
-          path: path, message: "interrupted after \(2 * InterruptCheck.interval) records")
+        throws: DataFileError(path: path, .interrupted(records: 2 * InterruptCheck.interval))
       ) {
         try DataFile.read(path: path, x: .index(1), y: .index(2), options: options)
       }
@@ -55,7 +54,8 @@ import Testing
     try withTemporaryFile(Self.text) { path in
       var options = DataFileOptions()
       options.interrupt = InterruptCheck { true }
-      let stopped = DataFileError(path: path, message: "interrupted after 0 records")
+      let stopped = DataFileError(path: path, .interrupted(records: 0))
+      #expect(stopped.message == "interrupted after 0 records")
       #expect(throws: stopped) {
         try DataFile.readTable(path: path, columns: [.index(1), .index(2)], options: options)
       }

@@ -281,6 +281,11 @@ import Testing
     _ = try DataFile.read(path: fixture("seattle-weather-head.csv"), x: nil, y: .name("tmp_max"))
     Issue.record("no error")
   } catch {
+    #expect(
+      error.kind
+        == .unknownColumn(
+          "tmp_max", nearest: "temp_max",
+          names: ["date", "precipitation", "temp_max", "temp_min", "wind", "weather"]))
     #expect(error.message.contains("no column named \"tmp_max\""))
     #expect(error.message.contains("did you mean \"temp_max\"?"))
     #expect(

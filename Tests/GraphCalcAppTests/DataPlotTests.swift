@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import GraphView
 import Testing
@@ -293,4 +294,16 @@ func badDataItemsPointAtTheWord(_ c: BadItem) throws {
   #expect(!all.contains("weather:"))  // a text column has no figures
   let error = try #require(session.run("stats").error)
   #expect(error.message.hasPrefix("usage: stats"))
+}
+
+/// The caret under an unknown column comes from the error's data, not from its words: a
+/// column named like the message ("no column named") still gets it.
+@Test func theCaretUnderAnUnknownColumnComesFromTheErrorsData() throws {
+  let error = DataFileError(
+    path: "d.csv", .unknownColumn("named", nearest: nil, names: ["no column named"]))
+  let using = Word("1:named", at: 20)
+  #expect(Session.columnSpan(of: error, in: using) == 22..<27)
+  let range = DataFileError(path: "d.csv", .columnOutOfRange(7, columns: 3))
+  #expect(Session.columnSpan(of: range, in: Word("1:7", at: 10)) == 12..<13)
+  #expect(Session.columnSpan(of: DataFileError(path: "d.csv", .noDataRecords), in: using) == nil)
 }
