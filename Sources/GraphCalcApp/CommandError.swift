@@ -1,22 +1,38 @@
 import CalculatorBrain
+import DataFiles
 
-/// An error of a command: the message and, when known, the columns of the line it is about.
+/// An error of a command: what caused it and, when known, the columns of the line it is
+/// about.
 ///
-/// Calculator errors inside a command are moved to the columns of the whole line (see
-/// `init(_:shiftedBy:)`), so the caret lands under what the user typed.
+/// A lower layer's error is kept whole (`Cause.calculator`, `Cause.dataFile`), not copied as
+/// text, so callers and tests can ask what went wrong; the words come from that layer's own
+/// message. Calculator errors inside a command are moved to the columns of the whole line
+/// (see `init(_:shiftedBy:)`), so the caret lands under what the user typed.
 public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// One line, without the input or caret (`x range [5, 5] is empty`).
-  public var message: String
+  /// What caused the error.
+  public enum Cause: Sendable, Hashable {
+    /// A mistake in the command itself (its words, its arguments), in words.
+    case command(String)
+    /// The calculator's error (its location is within the part of the line it read).
+    case calculator(CalcError)
+    /// A data file could not be read, or a `using` list not parsed.
+    case dataFile(DataFileError)
+    /// A mistake in `stream`'s arguments.
+    case stream(StreamArgumentError)
+  }
+
+  /// What caused it.
+  public var cause: Cause
   /// The 0-based character offsets in the whole line that the error is about, if known.
   public var location: Range<Int>?
 
-  /// Creates an error.
+  /// Creates an error of the command itself.
   ///
   /// - Parameters:
-  ///   - message: The message.
+  ///   - message: The message, one line without the input or caret.
   ///   - location: The columns it is about (characters, 0-based), if known.
   public init(_ message: String, at location: Range<Int>? = nil) {
-    self.message = message
+    self.cause = .command(message)
     self.location = location
   }
 
@@ -27,8 +43,40 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   ///   - error: The calculator's error, located within the part.
   ///   - offset: Where the part starts in the whole line.
   public init(_ error: CalcError, shiftedBy offset: Int) {
-    self.message = error.message
+    self.cause = .calculator(error)
     self.location = error.location.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+  }
+
+  /// A data file's error, about the columns `location` of the line (the file name or the
+  /// column in `using`).
+  ///
+  /// - Parameters:
+  ///   - error: The data file's error.
+  ///   - location: The columns it is about, if known.
+  public init(_ error: DataFileError, at location: Range<Int>?) {
+    self.cause = .dataFile(error)
+    self.location = location
+  }
+
+  /// A mistake in `stream`'s arguments, about the columns `location`.
+  ///
+  /// - Parameters:
+  ///   - error: The arguments' error.
+  ///   - location: The columns of the argument it is about, if known.
+  public init(_ error: StreamArgumentError, at location: Range<Int>?) {
+    self.cause = .stream(error)
+    self.location = location
+  }
+
+  /// One line, without the input or caret (`x range [5, 5] is empty`): the command's words,
+  /// or the lower layer's message (a data file's with its path: `FILE: message`).
+  public var message: String {
+    switch cause {
+    case .command(let message): return message
+    case .calculator(let error): return error.message
+    case .dataFile(let error): return error.description
+    case .stream(let error): return error.message
+    }
   }
 
   /// The message.

@@ -334,7 +334,7 @@ extension Session {
       do {
         refs = try DataFile.parseColumnList(using.text)
       } catch {
-        throw CommandError(error.message, at: using.span)
+        throw CommandError(error, at: using.span)
       }
     } else {
       if let by {
@@ -375,7 +375,7 @@ extension Session {
     do {
       info = try DataFile.columns(path: path, options: data.options)
     } catch {
-      throw CommandError(error.description, at: fileSpan)
+      throw CommandError(error, at: fileSpan)
     }
     let label = info.first { $0.kind == .text || $0.kind == .time }
     guard let value = info.first(where: { $0.kind == .number && $0.number != label?.number }) else {
@@ -427,7 +427,7 @@ extension Session {
       }
       groupRef = parsed[0]
     } catch {
-      throw CommandError(error.message, at: by.span)
+      throw CommandError(error, at: by.span)
     }
     let (labels, names, columns) = try labelledColumns(
       path: path, refs: refs, at: using, fileSpan: fileSpan)
@@ -481,7 +481,7 @@ extension Session {
     do {
       return try DataFile.readTable(path: path, columns: columns, options: data.options)
     } catch {
-      throw CommandError(error.description, at: Session.columnSpan(of: error, in: word) ?? fileSpan)
+      throw CommandError(error, at: Session.columnSpan(of: error, in: word) ?? fileSpan)
     }
   }
 

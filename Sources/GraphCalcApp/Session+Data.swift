@@ -38,7 +38,7 @@ extension Session {
       do {
         refs = try DataFile.parseColumnList(using.text)
       } catch {
-        throw CommandError(error.message, at: using.span)
+        throw CommandError(error, at: using.span)
       }
     } else {
       do {
@@ -47,7 +47,7 @@ extension Session {
           .index($0.number)
         }
       } catch {
-        throw CommandError(error.description, at: fileSpan)
+        throw CommandError(error, at: fileSpan)
       }
       guard !refs.isEmpty else {
         throw CommandError("\(path): no column of numbers", at: fileSpan)
@@ -58,8 +58,7 @@ extension Session {
       do {
         summaries.append(try DataFile.stats(path: path, column: ref, options: data.options).summary)
       } catch {
-        throw CommandError(
-          error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+        throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
       }
     }
     return .text(summaries.joined(separator: "\n"))

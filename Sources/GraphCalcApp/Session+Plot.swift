@@ -175,7 +175,9 @@ extension Session {
     do {
       return try ViewState.checkedRange(lower, upper, axis: axis)
     } catch {
-      throw CommandError(error.message, at: bounds.whole.span)
+      var located = error
+      located.location = bounds.whole.span
+      throw located
     }
   }
 
@@ -278,21 +280,20 @@ extension Session {
       do {
         columns = try DataFile.parseUsing(using.text)
       } catch {
-        throw CommandError(error.message, at: using.span)
+        throw CommandError(error, at: using.span)
       }
     } else {
       do {
         columns = try DataFile.defaultUsing(path: path, options: data.options)
       } catch {
-        throw CommandError(error.description, at: fileSpan)
+        throw CommandError(error, at: fileSpan)
       }
     }
     let series: DataSeries
     do {
       series = try DataFile.read(path: path, x: columns.x, y: columns.y, options: data.options)
     } catch {
-      throw CommandError(
-        error.description, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+      throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
     }
     let base = Session.baseName(path)
     let title: String

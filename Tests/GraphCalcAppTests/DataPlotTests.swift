@@ -307,3 +307,22 @@ func badDataItemsPointAtTheWord(_ c: BadItem) throws {
   #expect(Session.columnSpan(of: range, in: Word("1:7", at: 10)) == 12..<13)
   #expect(Session.columnSpan(of: DataFileError(path: "d.csv", .noDataRecords), in: using) == nil)
 }
+
+/// A command's error keeps the lower layer's error whole: a data file's, with its kind, and
+/// the calculator's.
+@Test func commandErrorsWrapTheLowerError() throws {
+  var session = dataSession()
+  let missing = try #require(session.run("plot \"/nonexistent/graphcalc.csv\"").error)
+  #expect(
+    missing.cause
+      == .dataFile(DataFileError(path: "/nonexistent/graphcalc.csv", .system(errno: ENOENT))))
+  #expect(missing.message == "/nonexistent/graphcalc.csv: No such file or directory")
+  #expect(missing.location == 5..<33)
+  let calc = try #require(session.run("zoom 2+*3").error)
+  guard case .calculator(let inner) = calc.cause else {
+    Issue.record("not the calculator's error: \(calc)")
+    return
+  }
+  #expect(inner.kind == .syntax)
+  #expect(calc.location == 7..<8)
+}

@@ -53,7 +53,7 @@ extension CommandEntry {
       return StreamCommand(request: try StreamRequest.parse(words.map(\.text)))
     } catch {
       let location = error.argument.flatMap { $0 < words.count ? words[$0].span : nil }
-      throw CommandError(error.message, at: location)
+      throw CommandError(error, at: location)
     }
   }
 }
