@@ -120,6 +120,37 @@ public struct CalculatorBrain: Sendable {
     return try parser.expressionToEnd()
   }
 
+  /// Where each name first occurs in `text` (0-based character columns), read with the
+  /// calculator's lexer: for an RPN program, whose reader keeps no columns. Empty when the
+  /// text has a character the lexer refuses (the reader reports that itself).
+  ///
+  /// - Parameter text: An infix expression or an RPN program.
+  /// - Returns: The names' columns.
+  public static func nameLocations(in text: String) -> [String: Range<Int>] {
+    guard let tokens = try? Lexer.tokens(text) else { return [:] }
+    var locations: [String: Range<Int>] = [:]
+    for token in tokens {
+      if case .name(let name) = token.kind, locations[name] == nil {
+        locations[name] = token.range
+      }
+    }
+    return locations
+  }
+
+  /// `parse(expression:)`, with where each name first occurs in `text` (0-based character
+  /// columns), so a later stage (the compiler of plotted functions) can place its errors.
+  ///
+  /// - Parameter text: The expression.
+  /// - Returns: The expression tree and the names' columns.
+  /// - Throws: `CalcError` located in `text`: `.syntax`, `.arity`, `.limit`.
+  public func parseLocated(expression text: String) throws(CalcError) -> (
+    expr: Expr, nameLocations: [String: Range<Int>]
+  ) {
+    var parser = try Parser(text, knownValues: knownValues)
+    let expr = try parser.expressionToEnd()
+    return (expr, parser.nameLocations)
+  }
+
   /// The names that multiply rather than call before `(`: `x`, `ans` and the variables that
   /// are not also functions.
   private var knownValues: KnownValues {

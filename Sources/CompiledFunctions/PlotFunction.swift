@@ -60,6 +60,9 @@ public struct PlotFunction: Sendable {
   ///   - variable: The name of the plot variable (plot x, in plot units).
   ///   - variables: The user's variables, read now.
   ///   - functions: The user's functions, read now.
+  ///   - nameLocations: Where each name first occurs in the typed text (the parser's
+  ///     `CalculatorBrain.parseLocated(expression:)`): an unknown name or a bad call is
+  ///     located there (inside an inlined user function, at the outermost call).
   /// - Throws: `CalcError` with kind `.unknownName` for a name with no value or function
   ///   (`unknown name 'q'`, or `'a' is a variable, not a function`), `.arity` for a call with
   ///   the wrong number of arguments, `.limit` for a user function that calls itself
@@ -67,9 +70,10 @@ public struct PlotFunction: Sendable {
   ///   expression too deep or too large once expanded.
   public init(
     _ expr: Expr, variable: String = "x", variables: [String: Double],
-    functions: [String: UserFunction]
+    functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:]
   ) throws(CalcError) {
     var compiler = PlotCompiler(variable: variable, variables: variables, functions: functions)
+    compiler.nameLocations = nameLocations
     let fragment = try compiler.compile(expr, [:])
     code = PlotCode(
       pointProgram: fragment.point, intervalProgram: fragment.interval,

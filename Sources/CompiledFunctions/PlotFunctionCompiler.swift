@@ -54,6 +54,17 @@ struct PlotCompiler {
   /// The user functions being inlined, outermost first.
   var chain: [String] = []
   var nesting = 0
+  /// Where each name first occurs in the typed expression (the parser's
+  /// `nameLocations`), so an error about a name gets its column without a second run.
+  var nameLocations: [String: Range<Int>] = [:]
+
+  /// `error`, located at `name` in the typed expression; inside an inlined user function
+  /// the name is not in the typed text, so the error goes at the outermost call.
+  func located(_ error: CalcError, at name: String) -> CalcError {
+    var located = error
+    located.location = nameLocations[chain.first ?? name]
+    return located
+  }
 
   init(variable: String, variables: [String: Double], functions: [String: UserFunction]) {
     self.variable = variable
@@ -79,7 +90,7 @@ struct PlotCompiler {
       fragment = .constant(v)
     case .variable(let name):
       guard let f = lookup(name, env) else {
-        throw CalcError(.unknownName, "unknown name '\(name)'")
+        throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
       }
       fragment = f
     case .unary(let op, let operand):
@@ -245,7 +256,8 @@ struct PlotCompiler {
     if let builtin = BuiltinFunction(name: name) {
       let arity = builtin.arity
       guard arity.accepts(arguments.count) else {
-        throw CalcError(.arity, Self.arityMessage(name, arity, given: arguments.count))
+        throw located(
+          CalcError(.arity, Self.arityMessage(name, arity, given: arguments.count)), at: name)
       }
       var args: [Fragment] = []
       for a in arguments { args.append(try compile(a, env)) }
@@ -254,9 +266,11 @@ struct PlotCompiler {
     }
     if let function = functions[name] {
       guard function.parameters.count == arguments.count else {
-        throw CalcError(
-          .arity,
-          Self.arityMessage(name, .exactly(function.parameters.count), given: arguments.count))
+        throw located(
+          CalcError(
+            .arity,
+            Self.arityMessage(name, .exactly(function.parameters.count), given: arguments.count)),
+          at: name)
       }
       if chain.contains(name) {
         throw CalcError(
@@ -308,11 +322,11 @@ struct PlotCompiler {
     // A value before brackets multiplies, as in the reference evaluator: `a(b+1)`.
     if let value = lookup(name, env) {
       guard arguments.count == 1 else {
-        throw CalcError(.unknownName, "'\(name)' is a variable, not a function")
+        throw located(CalcError(.unknownName, "'\(name)' is a variable, not a function"), at: name)
       }
       return apply(.multiply, [value, try compile(arguments[0], env)])
     }
-    throw CalcError(.unknownName, "unknown name '\(name)'")
+    throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
   }
 
   /// "'name' takes 1 argument, not 2", the wording of the parser's arity errors.

@@ -120,37 +120,24 @@ extension Session {
     return curves
   }
 
-  /// `error`, which compiling `piece` for plotting raised without a location (the tree
-  /// has none), located where the calculator finds it: running the piece as a line, with
-  /// `x` defined, finds an unknown name or a bad call at its column. Otherwise the whole
-  /// piece is underlined.
-  func locating(_ error: CalcError, in piece: Word) -> CalcError {
-    guard error.location == nil else { return error }
-    var located = error
-    var scratch = brain
-    scratch.variables["x"] = 0
-    do {
-      _ = try scratch.execute(piece.text, mode: mode)
-    } catch let found where found.message == error.message && found.location != nil {
-      located.location = found.location
-      return located
-    } catch {}
-    located.location = 0..<piece.text.count
-    return located
-  }
-
-  /// The expressions of one of `plot`'s functions and their legend titles: one in infix;
-  /// one a value the program leaves in RPN.
-  func expressions(_ piece: Word) throws(CommandError) -> [(Expr, String)] {
+  /// The expressions of one of `plot`'s functions, their legend titles, and where each
+  /// name first occurs in `piece` (for the compiler's error columns): one in infix; one a
+  /// value the program leaves in RPN.
+  func expressions(_ piece: Word) throws(CommandError) -> (
+    [(Expr, String)], nameLocations: [String: Range<Int>]
+  ) {
     do throws(CalcError) {
       switch mode {
       case .infix:
-        return [(try brain.parse(expression: piece.text), piece.text)]
+        let (expr, locations) = try brain.parseLocated(expression: piece.text)
+        return ([(expr, piece.text)], locations)
       case .rpn:
         let stack = try CalculatorBrain.parseRPN(piece.text)
         guard !stack.isEmpty else { throw CalcError(.syntax, "the program leaves no value") }
-        return stack.count == 1
+        let titled =
+          stack.count == 1
           ? [(stack[0], piece.text)] : stack.map { ($0, CalculatorBrain.infixDescription($0)) }
+        return (titled, CalculatorBrain.nameLocations(in: piece.text))
       }
     } catch {
       var located = CommandError(error, shiftedBy: piece.offset)

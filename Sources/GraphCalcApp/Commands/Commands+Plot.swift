@@ -144,14 +144,18 @@ struct Plot: SessionCommand {
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece):
-        for (expr, title) in try session.expressions(piece) {
+        let (expressions, locations) = try session.expressions(piece)
+        for (expr, title) in expressions {
           do {
             let f = try PlotFunction(
               expr, variable: "x", variables: session.brain.variables,
-              functions: session.brain.functions)
+              functions: session.brain.functions, nameLocations: locations)
             plotted.append(.function(f, title: title))
           } catch {
-            throw CommandError(session.locating(error, in: piece), shiftedBy: piece.offset)
+            // The compiler places errors about names; any other is about the whole item.
+            var located = CommandError(error, shiftedBy: piece.offset)
+            if located.location == nil { located.location = piece.span }
+            throw located
           }
         }
       }
