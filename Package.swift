@@ -100,30 +100,38 @@ let package = Package(
       path: "Benchmarks/graphcalc-bench"),
 
     // MARK: Tests
-    .testTarget(name: "IntervalsTests", dependencies: ["Intervals"]),
+    // What the test targets share (seeded generator, golden files, XML checks, temporary
+    // folders); only test targets depend on it, and it may import Foundation and Testing.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
     .testTarget(
       name: "CalculatorBrainTests",
-      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals"]),
+      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"]),
     .testTarget(
       name: "GraphViewTests",
-      dependencies: ["GraphView", "CalculatorBrain", "CompiledFunctions", "Intervals"],
+      dependencies: [
+        "GraphView", "CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"],
+      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "GraphCalcAppTests",
       dependencies: [
         "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Streaming",
-        "BarChart",
+        "BarChart", "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
+      name: "DataFilesTests", dependencies: ["DataFiles", "GraphView", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
-      name: "BarChartTests", dependencies: ["BarChart", "GraphView"], exclude: ["Snapshots"]),
-    .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"], exclude: ["Fixtures"]),
+      name: "BarChartTests", dependencies: ["BarChart", "GraphView", "TestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "StreamingTests", dependencies: ["Streaming", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["graphcalc", "TestSupport"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

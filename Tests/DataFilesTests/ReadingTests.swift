@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DataFiles
@@ -271,8 +272,7 @@ import Testing
 }
 
 @Test func directoryIsNotADataFile() throws {
-  let dir = try temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: dir) }
+  let dir = try TemporaryFolder(prefix: "graphcalc-datafiles")
   #expect(throws: DataFileError.self) { try DataFile.header(path: dir.path) }
 }
 
@@ -331,7 +331,7 @@ import Testing
 // MARK: Robustness
 
 @Test func binaryJunkNeverCrashes() throws {
-  var rng = SplitMix64(state: 7)
+  var rng = SplitMix64(seed: 7)
   for round in 0..<20 {
     let count = Int(rng.next() % 5000)
     var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
@@ -394,9 +394,8 @@ import Testing
 // MARK: Size
 
 @Test func generated200kRowsParseWithTheRightCountAndSum() throws {
-  let dir = try temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: dir) }
-  let url = dir.appendingPathComponent("big.csv")
+  let dir = try TemporaryFolder(prefix: "graphcalc-datafiles")
+  let url = dir.url.appendingPathComponent("big.csv")
   var text = "i,half,v\n"
   text.reserveCapacity(6_000_000)
   var expectedSum = 0.0

@@ -1,5 +1,6 @@
 import BarChart
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GraphCalcApp

@@ -2,6 +2,7 @@ import CalculatorBrain
 import Foundation
 import GraphCalcApp
 import GraphView
+import TestSupport
 import Testing
 
 /// The session a new user must have (the transcript), driven without a terminal.

@@ -1,6 +1,7 @@
 import Foundation
 import GraphView
 import SVGRenderer
+import TestSupport
 import Testing
 import TextCanvas
 
@@ -259,15 +260,8 @@ let box = PixelRect(x: 0, y: 0, width: 100, height: 100)
 /// Seeded random segments: every clipped end point is inside the box and on the segment.
 @Test(arguments: [1, 2, 3] as [UInt64])
 func clipRandomSegments(seed: UInt64) throws {
-  var state = seed
-  func next() -> Double {  // SplitMix64, uniform in [-300, 400)
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return Double(z >> 11) / Double(1 << 53) * 700 - 300
-  }
+  var rng = SplitMix64(seed: seed)
+  func next() -> Double { rng.unit() * 700 - 300 }  // uniform in [-300, 400)
   for i in 0..<500 {
     let a = PixelPoint(x: next(), y: next())
     let b = PixelPoint(x: next(), y: next())
