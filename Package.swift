@@ -82,11 +82,11 @@ let package = Package(
     .target(
       name: "GraphCalcApp",
       dependencies: [
-        "CalculatorBrain", "CompiledFunctions", "GraphView", "TextCanvas", "SVGRenderer",
-        "DataFiles", "Streaming", "BarChart",
+        "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
+        "SVGRenderer", "DataFiles", "Streaming", "BarChart",
       ]),
     .executableTarget(
-      name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"],
+      name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor", "Streaming"],
       // Release: one fully static executable, so start-up runs no dynamic loader (see
       // releaseLink above). Debug and test builds stay dynamic.
       linkerSettings: releaseLink),
@@ -119,8 +119,8 @@ let package = Package(
     .testTarget(
       name: "GraphCalcAppTests",
       dependencies: [
-        "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Streaming",
-        "BarChart", "TestSupport",
+        "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Intervals",
+        "Streaming", "BarChart", "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -130,6 +130,9 @@ let package = Package(
       name: "BarChartTests", dependencies: ["BarChart", "GraphView", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming", "TestSupport"]),
+    // Imports against Package.swift and Docs/design.md's table (reads the sources and
+    // `swift package describe`).
+    .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["graphcalc", "TestSupport"], exclude: ["Fixtures"]),
   ],
