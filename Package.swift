@@ -82,11 +82,11 @@ let package = Package(
     .target(
       name: "GraphCalcApp",
       dependencies: [
-        "CalculatorBrain", "CompiledFunctions", "GraphView", "TextCanvas", "SVGRenderer",
-        "DataFiles", "Streaming", "BarChart",
+        "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
+        "SVGRenderer", "DataFiles", "Streaming", "BarChart",
       ]),
     .executableTarget(
-      name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor"],
+      name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor", "Streaming"],
       // Release: one fully static executable, so start-up runs no dynamic loader (see
       // releaseLink above). Debug and test builds stay dynamic.
       linkerSettings: releaseLink),
@@ -100,30 +100,41 @@ let package = Package(
       path: "Benchmarks/graphcalc-bench"),
 
     // MARK: Tests
-    .testTarget(name: "IntervalsTests", dependencies: ["Intervals"]),
+    // What the test targets share (seeded generator, golden files, XML checks, temporary
+    // folders); only test targets depend on it, and it may import Foundation and Testing.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
     .testTarget(
       name: "CalculatorBrainTests",
-      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals"]),
+      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"]),
     .testTarget(
       name: "GraphViewTests",
-      dependencies: ["GraphView", "CalculatorBrain", "CompiledFunctions", "Intervals"],
+      dependencies: [
+        "GraphView", "CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"],
+      name: "OutputTests", dependencies: ["GraphView", "TextCanvas", "SVGRenderer", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "GraphCalcAppTests",
       dependencies: [
-        "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Streaming",
-        "BarChart", "DataFiles",
+        "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Intervals",
+        "Streaming", "BarChart", "DataFiles", "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "DataFilesTests", dependencies: ["DataFiles", "GraphView"], exclude: ["Fixtures"]),
+      name: "DataFilesTests", dependencies: ["DataFiles", "GraphView", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
-      name: "BarChartTests", dependencies: ["BarChart", "GraphView"], exclude: ["Snapshots"]),
-    .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["graphcalc"], exclude: ["Fixtures"]),
+      name: "BarChartTests", dependencies: ["BarChart", "GraphView", "TestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "StreamingTests", dependencies: ["Streaming", "TestSupport"]),
+    // Imports against Package.swift and Docs/design.md's table (reads the sources and
+    // `swift package describe`).
+    .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["graphcalc", "TestSupport"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -31,20 +31,45 @@ avx2=""
 cobjs="$out/CVectorMath.o $out/CVectorMathAVX2.o"
 clibs="-lm"
 [ "$(uname -m)" = x86_64 ] && clibs="-lmvec -lm"
-# Dependency order (Package.swift); GraphCalcApp needs all the others.
-modules="Intervals CalculatorBrain CompiledFunctions GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
-for m in $modules; do
+# The Swift modules GraphCalcApp needs and GraphCalcApp itself, in dependency order, from the
+# package (`swift package describe`): a depth-first walk of the target dependencies, each
+# module after the ones it imports, C targets left out (compiled above). Each line of
+# $out/modules is a module name and its source files (relative to the package).
+swift package --package-path "$root" --scratch-path "$out/describe" describe --type json \
+  >"$out/package.json"
+python3 - "$out/package.json" >"$out/modules" <<'PY'
+import json, sys
+targets = {t["name"]: t for t in json.load(open(sys.argv[1]))["targets"]}
+order, seen = [], set()
+def visit(name):
+    if name in seen:
+        return
+    seen.add(name)
+    t = targets[name]
+    for d in t.get("target_dependencies", []):
+        visit(d)
+    if t["module_type"] == "SwiftTarget":
+        order.append(t)
+visit("GraphCalcApp")
+for t in order:
+    print(t["name"], " ".join(t["path"] + "/" + f for f in sorted(t["sources"])))
+PY
+modules=$(cut -d' ' -f1 "$out/modules")
+echo "modules in order:" $modules >&2
+while read -r m sources; do
   obj="$out/$m.o"
   # Rebuild a module when any of its sources or an earlier module is newer than its object.
-  if [ -f "$obj" ] && [ -z "$(find "$root/Sources/$m" -name '*.swift' -newer "$obj")" ] \
+  # shellcheck disable=SC2086
+  if [ -f "$obj" ] && [ -z "$(cd "$root" && find $sources -newer "$obj")" ] \
     && [ -z "${rebuilt:-}" ]; then
     continue
   fi
   echo "compiling $m" >&2
-  swiftc $flags -module-name "$m" -package-name graphcalc -wmo -emit-module \
-    -emit-module-path "$out/$m.swiftmodule" -c -o "$obj" "$root"/Sources/"$m"/*.swift
+  # shellcheck disable=SC2086
+  (cd "$root" && swiftc $flags -module-name "$m" -package-name graphcalc -wmo -emit-module \
+    -emit-module-path "$out/$m.swiftmodule" -c -o "$obj" $sources)
   rebuilt=1
-done
+done <"$out/modules"
 targets=${*:-$(cd "$here/targets" && ls *.swift | sed 's/\.swift$//')}
 for t in $targets; do
   echo "linking fuzz-$t" >&2

@@ -1,5 +1,6 @@
 import BarChart
 import GraphView
+import TestSupport
 import Testing
 
 @Suite struct RobustnessTests {
@@ -88,9 +89,9 @@ import Testing
   @Test(arguments: [1, 2, 3, 7])
   func bigAndOddSizesKeepTheirShape(_ seed: Int) {
     var values: [Double] = []
-    var x = UInt64(seed)
+    var rng = SplitMix64(seed: UInt64(seed))
     for _ in 0..<(seed * 13) {
-      x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let x = rng.next()
       values.append(Double(Int64(bitPattern: x >> 11) % 2001 - 1000) / Double(seed))
     }
     let data = BarChartData(values: values, title: "seed \(seed)")

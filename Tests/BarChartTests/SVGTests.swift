@@ -1,6 +1,7 @@
 import BarChart
 import Foundation
 import GraphView
+import TestSupport
 import Testing
 
 @Suite struct SVGTests {

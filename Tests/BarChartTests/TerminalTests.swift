@@ -1,4 +1,5 @@
 import BarChart
+import TestSupport
 import Testing
 
 @Suite struct TerminalTests {

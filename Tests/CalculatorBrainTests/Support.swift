@@ -64,16 +64,3 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
   }
   var testDescription: String { (setup + [input]).joined(separator: "; ") + " → \(kind)" }
 }
-
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): the suite's seeded generator, so random
-/// cases repeat and a failure names its seed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

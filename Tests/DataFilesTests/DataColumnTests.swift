@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DataFiles
@@ -6,17 +7,6 @@ import Testing
 // DataColumn: every value decodes bit for bit, whatever it is and wherever it falls in the
 // blocks; the encoding picks the compact forms where they apply; the block-wise passes and
 // the zone-map extremes equal plain passes over the values.
-
-/// A seeded generator (Knuth's MMIX constants), so a failure repeats.
-struct Seeded {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return state
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  mutating func below(_ n: Int) -> Int { Int(next() >> 33) % n }
-}
 
 /// One kind of column content and how to make `count` values of it.
 struct ColumnCase: Sendable, CustomStringConvertible {
@@ -27,7 +17,7 @@ struct ColumnCase: Sendable, CustomStringConvertible {
 
 /// Values whose text a file would hold: `digits` decimals, as the reader parses them.
 func decimals(_ count: Int, seed: UInt64, digits: Int, scale: Double) -> [Double] {
-  var g = Seeded(state: seed)
+  var g = SplitMix64(seed: seed)
   return (0..<count).map { _ in
     let text = String(format: "%.\(digits)f", (g.unit() - 0.5) * scale)
     return Double(text) ?? .nan
@@ -40,7 +30,7 @@ let columnCases: [ColumnCase] = [
   },
   ColumnCase(name: "4-decimal noise") { n, s in decimals(n, seed: s, digits: 4, scale: 20) },
   ColumnCase(name: "integers and Unix seconds") { n, s in
-    var g = Seeded(state: s)
+    var g = SplitMix64(seed: s)
     var values: [Double] = []
     for i in 0..<n {
       let seconds: Int = 1_325_376_000 + 86_400 * i
@@ -49,11 +39,11 @@ let columnCases: [ColumnCase] = [
     return values
   },
   ColumnCase(name: "full-precision doubles") { n, s in
-    var g = Seeded(state: s)
+    var g = SplitMix64(seed: s)
     return (0..<n).map { _ in sin(g.unit() * 1000) * 1e5 }
   },
   ColumnCase(name: "random bit patterns") { n, s in
-    var g = Seeded(state: s)
+    var g = SplitMix64(seed: s)
     return (0..<n).map { _ in Double(bitPattern: g.next()) }
   },
   ColumnCase(name: "edge values and gaps among decimals") { n, s in
@@ -62,13 +52,13 @@ let columnCases: [ColumnCase] = [
       .leastNonzeroMagnitude, .leastNormalMagnitude, 0.1, 0.30000000000000004, 1e300, 1e-300,
       4_503_599_627_370_496, 9_007_199_254_740_993, -12.75, 2.5e-7, 1e22, 1e23,
     ]
-    var g = Seeded(state: s)
+    var g = SplitMix64(seed: s)
     return (0..<n).map { i in
       g.below(5) == 0 ? edges[g.below(edges.count)] : Double(i % 977) / 100
     }
   },
   ColumnCase(name: "mixed precision per value") { n, s in
-    var g = Seeded(state: s)
+    var g = SplitMix64(seed: s)
     return (0..<n).map { _ in
       Double(String(format: "%.\(g.below(7))f", (g.unit() - 0.5) * 2000)) ?? .nan
     }
@@ -127,7 +117,7 @@ func everyValueDecodesBitForBit(_ c: ColumnCase, count: Int) {
 
 @Test func valuesThatDoNotRoundTripAreKeptAsTheyAre() throws {
   // Mostly full-precision values: the block keeps plain Doubles.
-  var g = Seeded(state: 11)
+  var g = SplitMix64(seed: 11)
   let noisy = (0..<1024).map { _ in g.unit() }
   let plain = try #require(DataColumn(noisy).blocks.first)
   #expect(plain.exponent == -1 && plain.raw.count == 1024)
@@ -222,7 +212,7 @@ struct ExtremesCase: Sendable, CustomStringConvertible {
   ExtremesCase(name: "unsorted x, gaps", sorted: false, gapEvery: 333),
 ])
 func extremesEqualAPlainPass(_ c: ExtremesCase) {
-  var g = Seeded(state: 99)
+  var g = SplitMix64(seed: 99)
   let n = 5500
   var x =
     c.sorted
@@ -251,7 +241,7 @@ func extremesEqualAPlainPass(_ c: ExtremesCase) {
 @Test func readColumnsHoldTheParsedNumbers() throws {
   // Cells as a spreadsheet writes them; each column must equal what strtod makes of its
   // cells (the reader rounds correctly), gaps as NaN.
-  var g = Seeded(state: 2024)
+  var g = SplitMix64(seed: 2024)
   var lines = ["x,y"]
   var expectedX: [Double] = []
   var expectedY: [Double] = []

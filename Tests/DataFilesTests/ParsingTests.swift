@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DataFiles
@@ -118,21 +119,9 @@ func nonNumbersAreRejected(_ text: String) {
   #expect(parseNumber(text) == nil)
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator for reproducible cases.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Test func numbersRoundTripExactlyLikeTheStandardLibrary() {
   let seed: UInt64 = 20_240_601
-  var rng = SplitMix64(state: seed)
+  var rng = SplitMix64(seed: seed)
   var checked = 0
   for _ in 0..<5_000 {
     let bits = rng.next()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DataFiles
@@ -9,25 +10,15 @@ func fixture(_ name: String) -> String {
     .appendingPathComponent("Fixtures").appendingPathComponent(name).path
 }
 
-/// A fresh temporary directory for one test; removed by the caller with `removeItem`.
-func temporaryDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("graphcalc-datafiles-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
-
-/// Writes `bytes` to a new file in a fresh temporary directory and runs `body` with its
-/// path; the directory is removed afterwards.
+/// Writes `bytes` to a new file in a fresh temporary folder and runs `body` with its
+/// path; the folder is removed afterwards.
 @discardableResult
 func withTemporaryFile<T>(
   _ bytes: [UInt8], name: String = "data.csv", _ body: (String) throws -> T
 ) throws -> T {
-  let dir = try temporaryDirectory()
-  defer { try? FileManager.default.removeItem(at: dir) }
-  let url = dir.appendingPathComponent(name)
-  try Data(bytes).write(to: url)
-  return try body(url.path)
+  let folder = try TemporaryFolder(prefix: "graphcalc-datafiles")
+  let path = try folder.write(bytes, to: name)
+  return try withExtendedLifetime(folder) { try body(path) }
 }
 
 /// Same, with text.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphView
+import TestSupport
 import Testing
 
 @testable import DataFiles
@@ -92,7 +93,7 @@ func ticks(_ lo: Double, _ hi: Double, _ n: Int) -> [Tick] {
 
 @Test func randomRangesGiveOrderedTicksWithinTheRange() {
   let seed: UInt64 = 42
-  var rng = SplitMix64(state: seed)
+  var rng = SplitMix64(seed: seed)
   for _ in 0..<2000 {
     let magnitude = Double.random(in: -3...15, using: &rng)
     let span = Double.random(in: 0.5...1, using: &rng) * pow(10, magnitude)

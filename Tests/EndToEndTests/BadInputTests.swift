@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The corpus of bad inputs (`Fixtures/bad-inputs.txt`) run through the binary: every entry
@@ -61,10 +62,9 @@ import Testing
   }
 
   @Test(arguments: entries) func badInputIsAnErrorNotACrash(_ entry: Entry) throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("graphcalc-bad-\(entry.line)-\(getpid())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(prefix: "graphcalc-bad-\(entry.line)")
+    defer { withExtendedLifetime(temporary) {} }
+    let folder = temporary.url
     let script = folder.appendingPathComponent("bad.gc")
     try Data(entry.bytes).write(to: script)
     let result = try Self.run(script: script.path, in: folder)

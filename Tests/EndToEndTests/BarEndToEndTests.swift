@@ -1,15 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 // `bar` through the built graphcalc binary: terminal text, SVG export, errors.
-
-/// A fresh temporary folder for one test, removed by the caller.
-private func barFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "graphcalc-bar-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder
-}
 
 @Test func barInAnASCIILocaleDrawsTheNegativeBarBelowTheZeroLine() throws {
   let result = try Graphcalc.run(
@@ -42,8 +35,9 @@ private func barFolder() throws -> URL {
 }
 
 @Test func barOfAFileExportsSVGAndScrolls() throws {
-  let folder = try barFolder()
-  defer { try? FileManager.default.removeItem(at: folder) }
+  let temporary = try TemporaryFolder(prefix: "graphcalc-bar")
+  defer { withExtendedLifetime(temporary) {} }
+  let folder = temporary.url
   let data = folder.appendingPathComponent("sales.csv").path
   var csv = "month,north,south\n"
   for m in 1...30 { csv += "m\(m),\(m * 10),\(m % 7 == 0 ? "NA" : String(-m))\n" }
@@ -77,8 +71,9 @@ private func barFolder() throws -> URL {
 }
 
 @Test func barErrorsGoToStandardErrorWithACaret() throws {
-  let folder = try barFolder()
-  defer { try? FileManager.default.removeItem(at: folder) }
+  let temporary = try TemporaryFolder(prefix: "graphcalc-bar")
+  defer { withExtendedLifetime(temporary) {} }
+  let folder = temporary.url
   let data = folder.appendingPathComponent("d.csv").path
   try "name,value\na,1\nb,2\n".write(toFile: data, atomically: true, encoding: .utf8)
   let line = "bar \"\(data)\" using name:vlaue"

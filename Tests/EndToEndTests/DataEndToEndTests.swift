@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // The built graphcalc plotting data files, as a user would from the shell.
@@ -8,16 +9,13 @@ final class DataFolder {
   let path: String
 
   init(files: [String: String]) throws {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("graphcalc-data-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    path = url.path
-    for (name, text) in files {
-      try text.write(toFile: path + "/" + name, atomically: true, encoding: .utf8)
-    }
+    folder = try TemporaryFolder(prefix: "graphcalc-data-e2e")
+    path = folder.path
+    for (name, text) in files { try folder.write(text, to: name) }
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  /// The folder, removed when this value goes away.
+  private let folder: TemporaryFolder
 }
 
 @Test func aCSVWithDatesPlotsOnATimeAxisWithANoteForGaps() throws {

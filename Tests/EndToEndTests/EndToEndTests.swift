@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Test func eCommandsRunInOrder() throws {
@@ -33,10 +34,9 @@ import Testing
 }
 
 @Test func aScriptWithAnErrorRunsEveryLineAndExits1() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "graphcalc-e2e-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
+  let temporary = try TemporaryFolder(prefix: "graphcalc-e2e")
+  defer { withExtendedLifetime(temporary) {} }
+  let folder = temporary.url
   let script = folder.appendingPathComponent("run.gc").path
   try "# a script\n\na = 2\na * 21\nxrange 5 5\nsqrt(-a\na + 1  # three\n".write(
     toFile: script, atomically: true, encoding: .utf8)
@@ -103,10 +103,9 @@ import Testing
 }
 
 @Test func exportSVGAndTable() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "graphcalc-e2e-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
+  let temporary = try TemporaryFolder(prefix: "graphcalc-e2e")
+  defer { withExtendedLifetime(temporary) {} }
+  let folder = temporary.url
   let svg = folder.appendingPathComponent("wave.svg").path
   let table = folder.appendingPathComponent("wave.tsv").path
   let result = try Graphcalc.run([

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The interactive prompt driven as a person types, through tmux (a real terminal, so
@@ -50,10 +51,9 @@ import Testing
   /// `√9 + π` read as `9 +`.
   @Test func nonASCIICharactersTypedAtThePromptAreKept() throws {
     let binary = try #require(Graphcalc.path, "graphcalc binary not found")
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "graphcalc-prompt-\(getpid())")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: home) }
+    let temporary = try TemporaryFolder(prefix: "graphcalc-prompt")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
     let name = "graphcalc-prompt-\(getpid())"
     let command =
       "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"

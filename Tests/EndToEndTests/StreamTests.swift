@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `graphcalc stream` with its output piped (as in these tests): no animation, the final
@@ -28,10 +29,9 @@ private let plain = ["LANG": "C", "LC_ALL": "C", "COLUMNS": "80", "LINES": "24",
 }
 
 @Test func theLastFrameIsExportedAsSVG() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "graphcalc-stream-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
+  let temporary = try TemporaryFolder(prefix: "graphcalc-stream")
+  defer { withExtendedLifetime(temporary) {} }
+  let folder = temporary.url
   let path = folder.appendingPathComponent("last.svg").path
   let result = try Graphcalc.run(
     ["stream", "--export", "svg", path], input: "1\n4\n2\n-3\n", environment: plain)
@@ -45,10 +45,9 @@ private let plain = ["LANG": "C", "LC_ALL": "C", "COLUMNS": "80", "LINES": "24",
 }
 
 @Test func aFileAndACommandAreReadToTheirEnd() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "graphcalc-stream-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
+  let temporary = try TemporaryFolder(prefix: "graphcalc-stream")
+  defer { withExtendedLifetime(temporary) {} }
+  let folder = temporary.url
   let data = folder.appendingPathComponent("data.txt").path
   try "10 20\n11 19\n12 18\n".write(toFile: data, atomically: true, encoding: .utf8)
   let file = try Graphcalc.run(["stream", data], environment: plain)

@@ -1,6 +1,7 @@
 import Foundation
 import GraphView
 import Intervals
+import TestSupport
 import Testing
 
 @testable import GraphCalcApp
@@ -55,11 +56,8 @@ func plainColumns(_ text: String) -> (x: [Double], y: [Double]) {
 /// A CSV of `count` records: x sorted in 0.001 steps or shuffled, y 4-decimal noise on a
 /// sine, a gap every `gapEvery` records (NA in y, an empty x cell after it).
 func csv(count: Int, sorted: Bool, gapEvery: Int, seed: UInt64) -> String {
-  var state = seed
-  func unit() -> Double {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Double(state >> 11) / Double(1 << 53)
-  }
+  var rng = SplitMix64(seed: seed)
+  func unit() -> Double { rng.unit() }
   var lines = ["t,value"]
   lines.reserveCapacity(count + 1)
   for i in 0..<count {

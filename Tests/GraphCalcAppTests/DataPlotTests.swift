@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import GraphView
+import TestSupport
 import Testing
 
 @testable import GraphCalcApp

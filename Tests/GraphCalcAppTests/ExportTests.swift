@@ -1,5 +1,6 @@
 import Foundation
 import GraphCalcApp
+import TestSupport
 import Testing
 
 @Test func exportSVGWritesTheWholeDocument() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphView
+import TestSupport
 import Testing
 
 @testable import GraphCalcApp

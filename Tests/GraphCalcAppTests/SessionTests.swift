@@ -2,10 +2,12 @@ import CalculatorBrain
 import Foundation
 import GraphCalcApp
 import GraphView
+import TestSupport
 import Testing
 
-/// The session a new user must have (the issue's transcript), driven without a terminal.
-@Test func theIssueSession() throws {
+/// The session a new user must have (the transcript the project started from), driven without a
+/// terminal: arithmetic, variables, functions, RPN, plots.
+@Test func aNewUsersFirstSessionWorksWithoutATerminal() throws {
   var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
   #expect(session.run("2^3^2") == Reply(output: "512\n"))
   #expect(session.run("a = 3") == Reply())

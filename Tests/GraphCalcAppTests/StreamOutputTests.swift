@@ -2,11 +2,8 @@ import Foundation
 import GraphCalcApp
 import GraphView
 import Streaming
+import TestSupport
 import Testing
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A finished stream session that has read `text` with `options`.
 private func session(_ text: String, _ options: StreamOptions = StreamOptions()) -> StreamSession {
@@ -170,8 +167,8 @@ func brailleGivesWayToAsciiOnlyWhenSeriesCannotBeToldApart(
   let svg = StreamOutput.svg(frame, width: 800, height: 600)
   #expect(svg.hasPrefix("<?xml"))
   #expect(svg.contains("width=\"800\" height=\"600\""))
-  let parser = XMLParser(data: Data(svg.utf8))
-  #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+  let problem = xmlParseError(svg)
+  #expect(problem == nil, "not well-formed: \(problem ?? "")")
   // Each series' curve is a path in its own colour (plus its legend sample).
   let curvePaths = svg.split(separator: "\n").filter {
     $0.hasPrefix("<path") && $0.contains("stroke-width=\"1.5\"")

@@ -3,6 +3,7 @@ import CompiledFunctions
 import Foundation
 import GraphView
 import Intervals
+import TestSupport
 import Testing
 
 /// One line of Fixtures/cases.tsv (a copy of the project's shared fidelity cases).
@@ -34,11 +35,9 @@ struct FidelityCase: Sendable, CustomStringConvertible {
 /// Each call has a folder of its own: the three fidelity tests of a case run in parallel,
 /// and a shared folder once let one test remove another's table while python3 read it.
 func plotcheck(table: String, _ c: FidelityCase) throws -> String {
-  let dir = FileManager.default.temporaryDirectory
-    .appendingPathComponent("graphview-fidelity-\(getpid())-\(c.id)-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: dir) }
-  let file = dir.appendingPathComponent("table.tsv")
+  let dir = try TemporaryFolder(prefix: "graphview-fidelity-\(c.id)")
+  defer { withExtendedLifetime(dir) {} }
+  let file = dir.url.appendingPathComponent("table.tsv")
   try table.write(to: file, atomically: true, encoding: .utf8)
   let p = Process()
   p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

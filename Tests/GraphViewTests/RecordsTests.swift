@@ -1,5 +1,6 @@
 import GraphView
 import Intervals
+import TestSupport
 import Testing
 
 // Decimation of records (M4 for lines, one point a pixel for points) and the records form of
@@ -32,15 +33,6 @@ struct TestRecords: GraphViewRecordsDataSource {
   }
 }
 
-/// A seeded linear congruential generator (Knuth's MMIX constants), so failures repeat.
-struct LCG {
-  var state: UInt64
-  mutating func next() -> Double {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Double(state >> 11) / Double(1 << 53)
-  }
-}
-
 /// Runs records through an M4 decimator for `viewport`.
 func m4(_ xs: [Double], _ ys: [Double], _ viewport: Viewport) -> [[PlotPoint]] {
   var d = M4Decimator(viewport: viewport)
@@ -57,10 +49,10 @@ func column(_ x: Double, _ viewport: Viewport) -> Int {
 }
 
 @Test func m4KeepsEveryColumnsExtremesOfNoisyMonotonicData() {
-  var rng = LCG(state: 7)
+  var rng = SplitMix64(seed: 7)
   let n = 200_000
   let xs = (0..<n).map { Double($0) * 0.001 }
-  let ys = xs.map { 10 * ($0).squareRoot().truncatingRemainder(dividingBy: 3) + rng.next() }
+  let ys = xs.map { 10 * ($0).squareRoot().truncatingRemainder(dividingBy: 3) + rng.unit() }
   let viewport = Viewport(
     xRange: 0...200, yRange: -5...35, size: PixelSize(width: 800, height: 600))
   let segments = m4(xs, ys, viewport)

@@ -1,5 +1,6 @@
 import Glibc
 import Intervals
+import TestSupport
 import Testing
 
 @Suite struct IntervalElementaryTests {
@@ -129,7 +130,7 @@ func checkUnaryRule(
   _ name: String, _ point: (Double) -> Double, _ rule: (Interval) -> Interval, seed: UInt64,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  var rng = SeededGenerator(seed: seed)
+  var rng = SplitMix64(seed: seed)
   for _ in 0..<3000 {
     let x = randomInterval(&rng)
     let r = rule(x)

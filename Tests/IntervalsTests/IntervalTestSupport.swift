@@ -1,22 +1,10 @@
 import Intervals
+import TestSupport
 import Testing
-
-/// A seeded generator (SplitMix64, Steele, Lea and Flood, OOPSLA 2014), so failures repeat.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random input intervals: around ordinary values, special points (integers, multiples of
 /// pi/2, the gamma minimum, +-1), huge values and unbounded ones; widths from 0 to wide.
-func randomInterval(_ rng: inout SeededGenerator) -> Interval {
+func randomInterval(_ rng: inout SplitMix64) -> Interval {
   let specials: [Double] = [
     0, 1, -1, 2, -2, 0.5, -0.5, 3, -3, 10, -10, Double.pi / 2, -Double.pi / 2, Double.pi,
     3 * Double.pi / 2, 2 * Double.pi, -Double.pi, 1.4616321449683623, 171, -170.5, 700, -700, 1e300,
@@ -40,7 +28,7 @@ func randomInterval(_ rng: inout SeededGenerator) -> Interval {
 }
 
 /// Points of `x` to evaluate at: both ends (when finite), and random points between.
-func samplePoints(_ x: Interval, _ rng: inout SeededGenerator, count: Int = 24) -> [Double] {
+func samplePoints(_ x: Interval, _ rng: inout SplitMix64, count: Int = 24) -> [Double] {
   var points: [Double] = []
   if x.lo.isFinite { points.append(x.lo) }
   if x.hi.isFinite { points.append(x.hi) }

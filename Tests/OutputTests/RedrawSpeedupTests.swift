@@ -1,6 +1,7 @@
 import Foundation
 import GraphView
 import SVGRenderer
+import TestSupport
 import Testing
 
 @testable import TextCanvas
@@ -23,7 +24,7 @@ func printfNumber(_ v: Double) -> String {
 
 @Test(arguments: [1, 2, 3])
 func svgNumberBytesMatchPrintf(seed: UInt64) {
-  var rng = SplitMix(seed: seed)
+  var rng = SplitMix64(seed: seed)
   var values: [Double] = [
     0, -0.0, 0.005, 0.015, 0.125, -0.125, 2.675, 1e12, -1e12, 1e13, 999.995, .leastNonzeroMagnitude,
   ]
@@ -116,7 +117,7 @@ func referenceRasterize<G: CellGlyphs>(
 }
 
 func randomCanvasCheck<G: CellGlyphs>(_ glyphs: G, seed: UInt64) {
-  var rng = SplitMix(seed: seed)
+  var rng = SplitMix64(seed: seed)
   let columns = 7 + Int(rng.next() % 40)
   let rows = 3 + Int(rng.next() % 20)
   var fast = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
@@ -156,17 +157,4 @@ func canvasFastPathsMatchThePlainOnes(seed: UInt64) {
   randomCanvasCheck(BrailleGlyphs(), seed: seed)
   randomCanvasCheck(BlockGlyphs(), seed: seed)
   randomCanvasCheck(AccentGlyphs(), seed: seed)
-}
-
-/// A small deterministic generator (SplitMix64, Steele, Lea and Flood, OOPSLA 2014).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -1,8 +1,8 @@
 import DataFiles
 import Testing
 
-/// Findings of the robustness work (issue 9), one test each.
-@Suite struct DataFilesRegressionTests {
+/// What `stats` prints is safe for a terminal, whatever a data file holds.
+@Suite struct StatsTerminalSafetyTests {
   /// A column name with an escape sequence (from a data file's header) went raw to the
   /// terminal in `stats`, so a file could clear the screen or set the window title.
   @Test func statsSummaryShowsNoControlCharacters() {
