@@ -32,7 +32,7 @@ cobjs="$out/CVectorMath.o $out/CVectorMathAVX2.o"
 clibs="-lm"
 [ "$(uname -m)" = x86_64 ] && clibs="-lmvec -lm"
 # Dependency order (Package.swift); GraphCalcApp needs all the others.
-modules="Intervals CalculatorBrain CompiledFunctions GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
+modules="TextAndNumbers Intervals CalculatorBrain CompiledFunctions GraphView TextCanvas SVGRenderer DataFiles Streaming BarChart GraphCalcApp"
 for m in $modules; do
   obj="$out/$m.o"
   # Rebuild a module when any of its sources or an earlier module is newer than its object.
