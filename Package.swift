@@ -70,7 +70,7 @@ let package = Package(
     .target(
       name: "GraphView", dependencies: ["Intervals", "TextAndNumbers"], swiftSettings: fast),
     .target(name: "TextCanvas", dependencies: ["GraphView", "TextAndNumbers"]),
-    .target(name: "SVGRenderer", dependencies: ["GraphView"]),
+    .target(name: "SVGRenderer", dependencies: ["GraphView", "TextAndNumbers"]),
 
     // MARK: Data files and live streams
     .target(name: "DataFiles", dependencies: ["TextAndNumbers"]),

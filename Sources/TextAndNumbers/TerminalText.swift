@@ -17,6 +17,18 @@ package enum TerminalText {
       || (0x2066...0x2069).contains(v)
   }
 
+  /// Whether `scalar` is a control character or a line break other than a newline's own:
+  /// C0 (U+0000...U+001F), DEL and C1 (U+007F...U+009F), the line and paragraph separators
+  /// (U+2028, U+2029). Text drawn into cells, table comments and SVG text leave them out.
+  ///
+  /// - Parameter scalar: One Unicode scalar.
+  /// - Returns: True for those scalars.
+  @inlinable
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+  }
+
   /// `text` safe to print: each character (grapheme) that holds an unsafe scalar shows as one
   /// U+FFFD, except a tab, which shows as a space; cut after `limit` characters with `…`.
   ///
@@ -89,7 +101,7 @@ package enum TerminalText {
       switch s.value {
       case 0x09: out.append(" ")
       case 0x20...0x7E: out.append(s)
-      case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: break
+      case _ where isControl(s): break
       default:
         switch s.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark, .format, .surrogate: break
