@@ -41,8 +41,9 @@ for m in $modules; do
     continue
   fi
   echo "compiling $m" >&2
+  # shellcheck disable=SC2046 # source paths have no blanks
   swiftc $flags -module-name "$m" -package-name graphcalc -wmo -emit-module \
-    -emit-module-path "$out/$m.swiftmodule" -c -o "$obj" "$root"/Sources/"$m"/*.swift
+    -emit-module-path "$out/$m.swiftmodule" -c -o "$obj" $(find "$root/Sources/$m" -name '*.swift' | sort)
   rebuilt=1
 done
 targets=${*:-$(cd "$here/targets" && ls *.swift | sed 's/\.swift$//')}
