@@ -41,6 +41,10 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    // MARK: Support (the bottom: text safe for a terminal, "did you mean", decimal numbers
+    // read and written, calendar dates; Glibc only)
+    .target(name: "TextAndNumbers", swiftSettings: fast),
+
     // MARK: Numerics
     .target(name: "Intervals", swiftSettings: fast),
 
@@ -55,7 +59,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]),
 
     // MARK: The calculator (knows nothing of plotting)
-    .target(name: "CalculatorBrain", swiftSettings: fast),
+    .target(name: "CalculatorBrain", dependencies: ["TextAndNumbers"], swiftSettings: fast),
     // An expression compiled once as a function of x: point, batch (vector math) and
     // interval evaluation, for the plotter.
     .target(
@@ -63,15 +67,17 @@ let package = Package(
       swiftSettings: fast),
 
     // MARK: The plotter (knows nothing of the calculator) and its outputs
-    .target(name: "GraphView", dependencies: ["Intervals"], swiftSettings: fast),
-    .target(name: "TextCanvas", dependencies: ["GraphView"]),
-    .target(name: "SVGRenderer", dependencies: ["GraphView"]),
+    .target(
+      name: "GraphView", dependencies: ["Intervals", "TextAndNumbers"], swiftSettings: fast),
+    .target(name: "TextCanvas", dependencies: ["GraphView", "TextAndNumbers"]),
+    .target(name: "SVGRenderer", dependencies: ["GraphView", "TextAndNumbers"]),
 
     // MARK: Data files and live streams
-    .target(name: "DataFiles"),
-    .target(name: "Streaming"),
+    .target(name: "DataFiles", dependencies: ["TextAndNumbers"]),
+    .target(name: "Streaming", dependencies: ["TextAndNumbers"]),
 
-    .target(name: "BarChart", dependencies: ["GraphView", "TextCanvas", "SVGRenderer"]),
+    .target(
+      name: "BarChart", dependencies: ["GraphView", "TextCanvas", "SVGRenderer", "TextAndNumbers"]),
 
     // MARK: Line editing
     .systemLibrary(
@@ -83,7 +89,7 @@ let package = Package(
       name: "GraphCalcApp",
       dependencies: [
         "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
-        "SVGRenderer", "DataFiles", "Streaming", "BarChart",
+        "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers",
       ]),
     .executableTarget(
       name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor", "Streaming"],

@@ -1,5 +1,6 @@
 import GraphView
 import SVGRenderer
+import TextAndNumbers
 import TextCanvas
 
 extension BarChartRenderer {
@@ -74,7 +75,7 @@ struct SVGBarChart {
   /// U+2066...U+2069), which would reorder the text around them.
   static func plain(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
-    for s in EscapeSequences.removed(from: text) {
+    for s in TextAndNumbers.TerminalText.removingEscapeSequences(text) {
       switch s.value {
       case 0x09: scalars.append(" ")
       case 0x202A...0x202E, 0x2066...0x2069: break

@@ -1,3 +1,4 @@
+import TextAndNumbers
 import TextCanvas
 
 /// Text as it goes into terminal cells: safe to print (no escape sequences or control
@@ -12,10 +13,8 @@ enum TerminalText {
   /// The cells of `text` for a terminal.
   ///
   /// ASCII canvases take `AsciiCanvas.sanitize` (7-bit printable bytes; other characters
-  /// become `?`). Otherwise, like it: ANSI escape sequences (CSI, OSC, ESC and one
-  /// character) and C0/C1 controls, line and paragraph separators, combining marks and
-  /// format characters (bidirectional overrides, zero-width joiners) are removed, and tabs
-  /// become spaces; East Asian wide and fullwidth characters (CJK, Hangul, fullwidth forms,
+  /// become `?`). Otherwise the same scalars (`TextAndNumbers.TerminalText.cellScalars`:
+  /// escape sequences, controls and zero-width characters removed, tabs as spaces); East Asian wide and fullwidth characters (CJK, Hangul, fullwidth forms,
   /// most emoji) take two cells (Unicode Standard Annex #11, by code point ranges).
   static func cells(_ text: String, ascii: Bool) -> [Cell] {
     if ascii {
@@ -23,22 +22,9 @@ enum TerminalText {
         Cell(character: Character(Unicode.Scalar($0)), width: 1)
       }
     }
-    var out: [Cell] = []
-    for s in EscapeSequences.removed(from: text) {
-      switch s.value {
-      case 0x09: out.append(Cell(character: " ", width: 1))
-      case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: break
-      default:
-        let category = s.properties.generalCategory
-        if category == .nonspacingMark || category == .enclosingMark || category == .format
-          || category == .spacingMark || category == .surrogate
-        {
-          break
-        }
-        out.append(Cell(character: Character(s), width: isWide(s.value) ? 2 : 1))
-      }
+    return TextAndNumbers.TerminalText.cellScalars(text).map {
+      Cell(character: Character($0), width: isWide($0.value) ? 2 : 1)
     }
-    return out
   }
 
   /// Whether code point `v` is East Asian Wide or Fullwidth (UAX #11), by its main ranges.

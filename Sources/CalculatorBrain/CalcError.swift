@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// An error of the calculator: what went wrong and, where known, where in the input.
 ///
 /// Errors are values, never traps. `rendered(input:)` makes the message a person reads: the
@@ -74,25 +76,9 @@ public struct CalcError: Error, Sendable, Hashable, CustomStringConvertible {
   /// How many characters of a long line an error shows.
   static let window = 160
 
-  /// `text` with each character that holds a control character or a bidirectional override
-  /// shown as U+FFFD (a tab as a space), cut to `limit` characters with `…`.
+  /// `text` safe for a terminal (`TerminalText.safe`), cut to `limit` characters with `…`.
   static func printable(_ text: String, limit: Int) -> String {
-    var out = ""
-    var count = 0
-    for character in text {
-      if count == limit {
-        out += "…"
-        break
-      }
-      count += 1
-      let unsafe = character.unicodeScalars.contains { scalar in
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
-          || (0x2066...0x2069).contains(v)
-      }
-      out += character == "\t" ? " " : unsafe ? "\u{FFFD}" : String(character)
-    }
-    return out
+    TerminalText.safe(text, limit: limit)
   }
 }
 

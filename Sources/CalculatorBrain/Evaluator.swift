@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// The reference evaluator: computes the value of an `Expr`, turning every result that is not
 /// a real number into a domain error.
 ///
@@ -297,7 +299,7 @@ struct Evaluator {
     if x != nil { values.insert("x") }
     let suggester = NameSuggester(values: values, functions: Set(functions.keys))
     if let suggestion = suggester.suggestion(for: name, isCall: isCall) {
-      message += "; did you mean '\(suggestion)'?"
+      message += "; " + NameSuggestion.didYouMean(suggestion)
     }
     return located(CalcError(.unknownName, message), name)
   }

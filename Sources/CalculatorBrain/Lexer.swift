@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// A punctuation or operator token of the infix language.
 ///
 /// The Unicode forms a user may paste are folded into these on reading: `×` and `·` are
@@ -121,7 +123,7 @@ enum Lexer {
         }
         let spelled = String(chars[start..<i])
         let ascii = spelled.replacingMinusSign()
-        guard let value = Double(ascii) else {
+        guard let value = DecimalNumber.parse(ascii) else {
           throw CalcError(.syntax, "cannot read the number '\(spelled)'", at: start..<i)
         }
         tokens.append(Token(kind: .number(value), range: start..<i, text: spelled))

@@ -1,4 +1,5 @@
 import Glibc
+import TextAndNumbers
 
 /// Summary statistics of one column of a data file, as gnuplot's `stats` prints them.
 ///
@@ -53,12 +54,7 @@ public struct ColumnStats: Sendable, Hashable {
   /// and bidi overrides in the name (it comes from the file) show as U+FFFD, so a file cannot
   /// send escape sequences to the terminal.
   public var summary: String {
-    let name = String(
-      String.UnicodeScalarView(
-        self.name.unicodeScalars.map { s in
-          s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
-            || (0x2066...0x2069).contains(s.value) ? "\u{FFFD}" : s
-        }))
+    let name = TerminalText.safe(self.name)
     var lines = ["\(name): \(count) value\(count == 1 ? "" : "s"), \(missing) missing"]
     func show(_ v: Double) -> String { isTime ? formatTime(v) : formatNumber(v) }
     lines.append("  min      \(show(min))")
@@ -97,17 +93,11 @@ struct RunningStats {
   var sampleVariance: Double { count < 2 ? .nan : m2 / Double(count - 1) }
 }
 
-/// A number with up to 10 significant digits, as `%.10g` writes it.
+/// A number with up to 10 significant digits, as `%.10g` writes it (`NumberFormat.printf`);
+/// NaN as `NaN`.
 func formatNumber(_ v: Double) -> String {
   if v.isNaN { return "NaN" }
-  if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-  var buffer = [CChar](repeating: 0, count: 64)
-  let n = buffer.withUnsafeMutableBufferPointer { b in
-    withVaList([v]) { vsnprintf(b.baseAddress, 64, "%.10g", $0) }
-  }
-  return String(
-    decoding: buffer.prefix(Int(Swift.max(0, Swift.min(n, 63)))).map { UInt8(bitPattern: $0) },
-    as: UTF8.self)
+  return NumberFormat.printf(v, precision: 10)
 }
 
 /// Unix seconds as a UTC date: `2012-01-01`, or `2012-01-01 13:45:00` when not midnight.
@@ -115,7 +105,7 @@ func formatTime(_ t: Double) -> String {
   guard t.isFinite, abs(t) < 1e15 else { return formatNumber(t) }
   let days = (t / 86400).rounded(.down)
   let secondsOfDay = Int((t - days * 86400).rounded())
-  let (y, m, d) = DateParser.civilFromDays(Int(days))
+  let (y, m, d) = CivilDate.date(days: Int(days))
   func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
   let date = "\(y)-\(two(m))-\(two(d))"
   if secondsOfDay == 0 { return date }

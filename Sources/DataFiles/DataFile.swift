@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// Reading data files for plots: CSV, TSV, semicolon files and gnuplot's whitespace `.dat`
 /// files, streamed through a fixed buffer.
 ///
@@ -383,37 +385,16 @@ public enum DataFile {
   }
 }
 
-/// "Did you mean" by edit distance, as swift-argument-parser suggests option names.
+/// "Did you mean" for column names: graphcalc's one rule (`NameSuggestion`).
 enum Suggestion {
-  /// The name nearest to `name` (Levenshtein distance ignoring case, on the first 64
-  /// characters, among the first 10 000 names), when it is within a third of the name's
-  /// length (at least 2).
+  /// The name nearest to `name` under `NameSuggestion`'s rule, or nil.
   static func nearest(to name: String, among names: [String]) -> String? {
-    let target = Array(name.lowercased().prefix(64))
-    var best: (name: String, distance: Int)? = nil
-    for candidate in names.prefix(10_000) {
-      let d = distance(target, Array(candidate.lowercased().prefix(64)))
-      if d < best?.distance ?? Int.max { best = (candidate, d) }
-    }
-    guard let best, best.distance <= max(2, target.count / 3) else { return nil }
-    return best.name
+    NameSuggestion.nearest(to: name, among: names)
   }
 
-  /// Levenshtein distance with two rows.
+  /// The optimal string alignment distance (`NameSuggestion.distance`).
   static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    NameSuggestion.distance(a, b)
   }
 }
 

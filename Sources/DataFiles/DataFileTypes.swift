@@ -1,4 +1,5 @@
 import Glibc
+import TextAndNumbers
 
 /// How a data file is read: the field separator, the comment prefix, and the few choices
 /// the reader would otherwise guess.
@@ -289,7 +290,7 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
         : "column \(n) is out of range: the file has \(has)"
     case .unknownColumn(let name, let nearest, let names):
       var message = "no column named \"\(name)\""
-      if let nearest { message += "; did you mean \"\(nearest)\"?" }
+      if let nearest { message += "; " + NameSuggestion.didYouMean(nearest, quote: "\"") }
       if names.isEmpty {
         message += " (the file has no columns)"
       } else {

@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// Dates and times as people write them in data files, read as Unix seconds (UTC).
 ///
 /// Accepted forms (surrounding blanks ignored; times optional after any date form):
@@ -40,46 +42,29 @@ public enum DateParser {
     }
   }
 
-  /// Days from 1970-01-01 to the given proleptic Gregorian date (negative before it).
+  /// Days from 1970-01-01 to the given proleptic Gregorian date (negative before it):
+  /// `CivilDate.days`, Howard Hinnant's `days_from_civil`.
   ///
-  /// Howard Hinnant's `days_from_civil`. `month` is 1...12, `day` 1...31 (not checked
-  /// against the month); years within ±10^9 do not overflow.
+  /// - Parameters:
+  ///   - year: The year.
+  ///   - month: 1...12.
+  ///   - day: 1...31 (not checked against the month).
+  /// - Returns: The day count.
   public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400  // [0, 399]
-    let mp = month > 2 ? month - 3 : month + 9  // March = 0
-    let doy = (153 * mp + 2) / 5 + day - 1  // [0, 365]
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy  // [0, 146096]
-    return era * 146097 + doe - 719468
+    CivilDate.days(year: year, month: month, day: day)
   }
 
-  /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's
-  /// `civil_from_days`, the inverse of `daysFromCivil`).
+  /// The proleptic Gregorian date of a day count from 1970-01-01 (`CivilDate.date`).
+  ///
+  /// - Parameter days: Days from 1970-01-01.
+  /// - Returns: Year, month (1...12), day (1...31).
   public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719468
-    let era = (z >= 0 ? z : z - 146096) / 146097
-    let doe = z - era * 146097  // [0, 146096]
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365  // [0, 399]
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)  // [0, 365]
-    let mp = (5 * doy + 2) / 153  // [0, 11]
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    CivilDate.date(days: days)
   }
 
-  /// Whether `year` is a Gregorian leap year.
-  static func isLeap(_ year: Int) -> Bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-  }
-
-  /// The number of days in `month` (1...12) of `year`.
+  /// The number of days in `month` (1...12) of `year` (`CivilDate.daysInMonth`).
   static func daysInMonth(_ year: Int, _ month: Int) -> Int {
-    switch month {
-    case 2: return isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
+    CivilDate.daysInMonth(year, month)
   }
 
   /// Parses `count` bytes at `p`; `order` nil means day first, then month first.

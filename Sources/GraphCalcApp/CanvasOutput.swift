@@ -1,5 +1,6 @@
 import Glibc
 import GraphView
+import TextAndNumbers
 import TextCanvas
 
 /// The kind of character canvas a terminal plot is drawn on (`set canvas`).
@@ -153,11 +154,8 @@ enum TerminalPlot {
   }
 }
 
-/// Short number text for status lines: up to `digits` significant digits (C's `%.*g`).
+/// Short number text for status lines: up to `digits` significant digits (C's `%.*g`,
+/// `NumberFormat.printf`).
 func shortNumber(_ value: Double, digits: Int = 6) -> String {
-  var buffer = [CChar](repeating: 0, count: 48)
-  _ = withVaList([Int32(digits), value]) { arguments in
-    buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 48, "%.*g", arguments) }
-  }
-  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  NumberFormat.printf(value, precision: digits)
 }

@@ -1,5 +1,6 @@
 import GraphView
 import SVGRenderer
+import TextAndNumbers
 import TextCanvas
 
 /// The size of the terminal a plot is drawn for, in character cells.
@@ -140,17 +141,10 @@ public enum PlotOutput {
     return (TableWriter.table(plot), undecidedNotes(plot))
   }
 
-  /// `title` for a note line: control characters (escape sequences, newlines) become U+FFFD
-  /// and more than 60 characters are cut with `…`.
+  /// `title` for a note line, safe for a terminal (`TerminalText.safe`: control characters
+  /// and bidi controls become U+FFFD, a tab a space), more than 60 characters cut with `…`.
   static func noteTitle(_ title: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    for s in title.unicodeScalars {
-      let control =
-        s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
-        || (0x2066...0x2069).contains(s.value)
-      scalars.append(control ? "\u{FFFD}" : s)
-    }
-    let text = String(scalars)
+    let text = TerminalText.safe(title)
     return text.count > 60 ? String(text.prefix(59)) + "…" : text
   }
 

@@ -320,8 +320,7 @@ extension Session {
       default:
         let keywords = ["using", "by", "title", "notitle"]
         let hint =
-          Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" }
-          ?? ""
+          Suggestions.hint(Suggestions.nearest(to: word.text, among: keywords))
         throw CommandError(
           "unexpected '\(word.text)' after the file\(hint); expected using, by or title",
           at: word.span)

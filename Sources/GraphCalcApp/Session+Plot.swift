@@ -222,8 +222,8 @@ extension Session {
         let style = try argument(word, "a style: lines, points or linespoints (l, p, lp)")
         guard let marks = styleWords[style.text] else {
           let hint =
-            Suggestions.nearest(to: style.text, among: ["lines", "points", "linespoints"])
-            .map { " (did you mean '\($0)'?)" } ?? ""
+            Suggestions.hint(
+              Suggestions.nearest(to: style.text, among: ["lines", "points", "linespoints"]))
           throw CommandError(
             "unknown style '\(style.text)'\(hint); styles are lines, points, linespoints (l, p, lp)",
             at: style.span)
@@ -242,8 +242,7 @@ extension Session {
       default:
         let keywords = ["using", "with", "title", "notitle"]
         let hint =
-          Suggestions.nearest(to: word.text, among: keywords).map { " (did you mean '\($0)'?)" }
-          ?? ""
+          Suggestions.hint(Suggestions.nearest(to: word.text, among: keywords))
         throw CommandError(
           "unexpected '\(word.text)' after the file\(hint); expected using, with or title",
           at: word.span)

@@ -86,32 +86,13 @@ public enum StreamOutput {
     return out
   }
 
-  /// M4 aggregation: per pixel column the first, lowest, highest and last point, in x order.
-  /// - Parameter points: a polyline with increasing x (plot units).
+  /// M4 aggregation (`M4Decimator`, the data plots' own): per pixel column the first,
+  /// lowest, highest and last point, in x order.
+  /// - Parameter points: a polyline with increasing x (plot units), all finite.
   static func reduced(_ points: [PlotPoint], _ viewport: Viewport) -> [PlotPoint] {
-    var out: [PlotPoint] = []
-    out.reserveCapacity(4 * viewport.size.width + 8)
-    var i = 0
-    while i < points.count {
-      let column = (viewport.pixelX(points[i].x)).rounded(.down)
-      var j = i
-      var low = i
-      var high = i
-      while j + 1 < points.count, viewport.pixelX(points[j + 1].x).rounded(.down) == column {
-        j += 1
-        if points[j].y < points[low].y { low = j }
-        if points[j].y > points[high].y { high = j }
-      }
-      var keep = [i, low, high, j]
-      keep.sort()
-      var previous = -1
-      for k in keep where k != previous {
-        out.append(points[k])
-        previous = k
-      }
-      i = j + 1
-    }
-    return out
+    var decimator = M4Decimator(viewport: viewport)
+    for p in points { decimator.add(x: p.x, y: p.y) }
+    return decimator.finish().first ?? []
   }
 
   // MARK: Terminal

@@ -1,10 +1,10 @@
-import Glibc
+import TextAndNumbers
 
 /// Number labels as a person writes them: `0.3`, `-2`, `118.935`, `1e20`, `2.5e-9`; never
 /// `0.30000000000000004`, `-0` or `1e+20`.
 ///
 /// Tick labels are written from exact decimals (an integer mantissa and a power of ten), so
-/// no binary rounding shows; other values go through C's `%.*g` and are tidied.
+/// no binary rounding shows; other values go through `%.*g` (`NumberFormat`) and are tidied.
 public enum NumberLabel {
   /// The decimal `mantissa` × 10^`exponent` in positional notation, with exactly
   /// `max(0, -exponent)` digits after the point; zero is always `0`.
@@ -51,41 +51,14 @@ public enum NumberLabel {
   }
 
   /// Any value with at most `significantDigits` significant digits (C's `%.*g`), tidied:
-  /// `1e+13` → `1e13`, `2.5e-09` → `2.5e-9`, `-0` → `0`; `inf`, `-inf` and `nan` as such.
+  /// `1e+13` → `1e13`, `2.5e-09` → `2.5e-9`, `-0` → `0`; `inf`, `-inf` and `nan` as such
+  /// (`NumberFormat.general`, graphcalc's one `%g`).
   ///
   /// - Parameters:
   ///   - value: The number.
   ///   - significantDigits: 1 to 17; defaults to 12, which hides binary rounding
   ///     (`0.1 + 0.2` → `0.3`).
   public static func general(_ value: Double, significantDigits: Int = 12) -> String {
-    if value.isNaN { return "nan" }
-    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-    if value == 0 { return "0" }
-    let digits = Int32(min(max(significantDigits, 1), 17))
-    var buffer = [CChar](repeating: 0, count: 64)
-    let written = buffer.withUnsafeMutableBufferPointer { buf in
-      withVaList([digits, value]) { vsnprintf(buf.baseAddress, buf.count, "%.*g", $0) }
-    }
-    guard written > 0 else { return "?" }
-    let text = String(
-      decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return tidyExponent(text)
-  }
-
-  /// `1e+13` → `1e13`, `2.5e-09` → `2.5e-9`, `-0` → `0`.
-  static func tidyExponent(_ text: String) -> String {
-    if text == "-0" { return "0" }
-    guard let eIndex = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
-    let head = text[..<eIndex]
-    var tail = Substring(text[text.index(after: eIndex)...])
-    var sign = ""
-    if tail.first == "+" {
-      tail = tail.dropFirst()
-    } else if tail.first == "-" {
-      sign = "-"
-      tail = tail.dropFirst()
-    }
-    while tail.count > 1 && tail.first == "0" { tail = tail.dropFirst() }
-    return head + "e" + sign + tail
+    NumberFormat.general(value, significantDigits: significantDigits)
   }
 }

@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// Writes a `SampledPlot` as text in gnuplot's `set table` format, for other tools
 /// (`plotcheck.py`, gnuplot, a spreadsheet) to read.
 ///
@@ -64,16 +66,12 @@ public enum TableWriter {
     return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
   }
 
-  /// `text` with control characters (line breaks that would end the comment) replaced by
-  /// spaces and `"` by `'`.
+  /// `text` with control characters (`TerminalText.isControl`: line breaks that would end the
+  /// comment) replaced by spaces and `"` by `'`.
   static func commentSafe(_ text: String) -> String {
     String(
       text.unicodeScalars.map { s -> Character in
-        if s.value < 0x20 || s.value == 0x7F || (s.value >= 0x80 && s.value < 0xA0)
-          || s == "\u{2028}" || s == "\u{2029}"
-        {
-          return " "
-        }
+        if TerminalText.isControl(s) { return " " }
         return s == "\"" ? "'" : Character(s)
       })
   }

@@ -1,4 +1,5 @@
 import Glibc
+import TextAndNumbers
 
 /// Calendar ticks for a time axis whose plot units are Unix seconds (UTC).
 ///
@@ -197,27 +198,14 @@ public enum TimeTicks {
     civilFromDays(Int((t / day).rounded(.down)))
   }
 
-  /// Howard Hinnant's `days_from_civil`: days from 1970-01-01 to a proleptic Gregorian date.
+  /// Days from 1970-01-01 to a proleptic Gregorian date (`CivilDate.days`).
   private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146097 + doe - 719468
+    CivilDate.days(year: year, month: month, day: day)
   }
 
-  /// Howard Hinnant's `civil_from_days`, the inverse of `daysFromCivil`.
+  /// The date of a day count from 1970-01-01 (`CivilDate.date`).
   private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719468
-    let era = (z >= 0 ? z : z - 146096) / 146097
-    let doe = z - era * 146097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    CivilDate.date(days: days)
   }
 
   private static func floorDiv(_ a: Int, _ b: Int) -> Int {

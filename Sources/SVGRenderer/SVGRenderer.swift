@@ -1,4 +1,5 @@
 import GraphView
+import TextAndNumbers
 
 #if canImport(Glibc)
 import Glibc
@@ -303,9 +304,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   }
 
   static func isDropped(_ s: Unicode.Scalar) -> Bool {
-    let v = s.value
-    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFFFE || v == 0xFFFF || v == 0x2028
-      || v == 0x2029
+    TerminalText.isControl(s) || s.value == 0xFFFE || s.value == 0xFFFF
   }
 
   static func visibleCount(_ text: String) -> Int {

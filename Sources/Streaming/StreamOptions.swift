@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// The settings of `graphcalc stream` and the REPL's `stream` command.
 ///
 /// Syntax (flags in any order, each at most once in effect; the last one wins):
@@ -110,31 +112,10 @@ public struct StreamOptions: Sendable, Equatable {
     return v
   }
 
-  /// The known flag nearest to `arg` by edit distance, if it is close (at most 2 edits).
+  /// The known flag nearest to `arg` under graphcalc's one "did you mean" rule
+  /// (`NameSuggestion`).
   static func suggestion(for arg: String) -> String? {
-    var best: (String, Int)? = nil
-    for flag in flags {
-      let d = editDistance(Array(arg.utf8), Array(flag.utf8))
-      if d <= 2 && d < (best?.1 ?? Int.max) { best = (flag, d) }
-    }
-    return best?.0
-  }
-
-  /// Levenshtein distance (insert, delete, substitute all cost 1).
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    NameSuggestion.nearest(to: arg, among: flags)
   }
 }
 
@@ -179,7 +160,9 @@ public enum StreamOptionsError: Error, Sendable, Equatable, CustomStringConverti
     case .unexpectedValue(let flag, let v):
       return "\(flag) takes no value (got '\(v)')"
     case .unknownOption(let arg, let suggestion):
-      if let suggestion { return "unknown option '\(arg)'; did you mean '\(suggestion)'?" }
+      if let suggestion {
+        return "unknown option '\(arg)'; " + NameSuggestion.didYouMean(suggestion)
+      }
       return "unknown option '\(arg)'"
     case .unexpectedArgument(let arg):
       return "unexpected argument '\(arg)' (quote a command as one argument: cmd \"vmstat 1\")"

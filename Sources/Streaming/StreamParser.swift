@@ -13,9 +13,8 @@ public enum LineKind: Sendable, Equatable {
 /// **Fields.** A line holds one or more numbers separated by spaces, tabs, commas or
 /// semicolons; column `k` (0-based) is series `k`. Runs of white space are one separator. A
 /// comma or semicolon with nothing before it (`,2` or `1,,3`) is an empty field, read as NaN;
-/// a trailing one (`1,2,`) adds nothing. Each token goes through `NumberScanner` (a fast
-/// decimal path, `strtod` otherwise), so `nan`/`NaN` give NaN (a gap) and `inf`/`-inf` give
-/// infinities. A UTF-8 byte order mark at the start of a line is skipped.
+/// a trailing one (`1,2,`) adds nothing. Each token goes through `NumberScanner` (graphcalc's
+/// one number reader), so `nan`/`NaN` give NaN (a gap) and `inf`/`-inf` give infinities. A UTF-8 byte order mark at the start of a line is skipped.
 ///
 /// **Junk.** A line with any token that is not a number (vmstat's
 /// `procs -----------memory----------` and `r  b   swpd   free ...`, a `# comment`, an error

@@ -1,4 +1,5 @@
 import GraphView
+import TextAndNumbers
 
 /// A terminal plot of `columns` x `rows` character cells that implements `PlotRenderer`.
 ///
@@ -394,28 +395,11 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     return " "
   }
 
-  /// The 7-bit printable bytes of `text`: ANSI escape sequences (ESC, then a CSI or OSC
-  /// sequence or one more character) and other control characters are removed, tabs
-  /// become spaces, and any other non-ASCII character becomes `?`.
+  /// The 7-bit printable bytes of `text`: the scalars that take cells
+  /// (`TerminalText.cellScalars`: escape sequences, control characters and zero-width
+  /// characters removed, tabs as spaces), any non-ASCII one as `?`.
   public static func sanitize(_ text: String) -> [UInt8] {
-    var out: [UInt8] = []
-    for s in EscapeSequences.removed(from: text) {
-      switch s.value {
-      case 0x09: out.append(0x20)
-      case 0x20...0x7E: out.append(UInt8(s.value))
-      case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: break
-      default:
-        // Combining marks and zero-width characters would shift the columns: drop them.
-        if s.properties.generalCategory == .nonspacingMark
-          || s.properties.generalCategory == .enclosingMark
-          || s.properties.generalCategory == .format
-        {
-          break
-        }
-        out.append(0x3F)  // "?"
-      }
-    }
-    return out
+    TerminalText.cellScalars(text).map { $0.isASCII ? UInt8($0.value) : 0x3F }
   }
 
   // MARK: Rasterization

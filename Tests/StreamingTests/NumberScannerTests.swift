@@ -23,7 +23,8 @@ struct NumberCase: Sendable, CustomStringConvertible {
     .init(text: "-inf", value: -.infinity), .init(text: "Infinity", value: .infinity),
     .init(text: "nan", value: .nan), .init(text: "NaN", value: .nan),
     .init(text: "-nan", value: .nan),
-    .init(text: "0x10", value: 16),
+    // Hex floats are not numbers (graphcalc's one number reader, as in data files).
+    .init(text: "0x10", value: nil), .init(text: "0x1p3", value: nil),
     .init(text: "", value: nil), .init(text: "-", value: nil), .init(text: ".", value: nil),
     .init(text: "1e", value: nil), .init(text: "1e+", value: nil), .init(text: "12abc", value: nil),
     .init(text: "abc", value: nil), .init(text: "1.2.3", value: nil),

@@ -63,8 +63,7 @@ extension SettingEntry {
       case "flat", "square": return SetBarStyle(rounded: false)
       default:
         let hint =
-          Suggestions.nearest(to: words[1].text, among: ["rounded", "flat"])
-          .map { " (did you mean '\($0)'?)" } ?? ""
+          Suggestions.hint(Suggestions.nearest(to: words[1].text, among: ["rounded", "flat"]))
         throw CommandError(
           "unknown bar style '\(words[1].text)'\(hint); choose rounded or flat", at: words[1].span)
       }

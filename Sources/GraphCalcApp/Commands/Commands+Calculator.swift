@@ -95,7 +95,7 @@ struct Calculation: SessionCommand, Hashable {
         let command = Suggestions.nearest(to: head.text, among: session.commands.names)
       {
         throw CommandError(
-          "unknown command '\(head.text)' (did you mean '\(command)'?)", at: head.span)
+          "unknown command '\(head.text)'\(Suggestions.hint(command))", at: head.span)
       }
       throw error
     }
@@ -165,7 +165,7 @@ struct ShowHelp: SessionCommand, Hashable {
     let known =
       Help.names(commands: commands) + Array(brain.functions.keys) + Array(brain.variables.keys)
     let hint =
-      Suggestions.nearest(to: name.text, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+      Suggestions.hint(Suggestions.nearest(to: name.text, among: known))
     throw CommandError("no help for '\(name.text)'\(hint)", at: name.span)
   }
 }

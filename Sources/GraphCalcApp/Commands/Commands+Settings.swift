@@ -81,7 +81,7 @@ public struct SettingTable: Sendable {
   func lookUp(_ name: Word, command: String) throws(CommandError) -> SettingEntry {
     if let entry = entry(named: name.text) { return entry }
     let names = entries.map(\.name)
-    let hint = Suggestions.nearest(to: name.text, among: names).map { " (did you mean '\($0)'?)" }
+    let hint = Suggestions.nearest(to: name.text, among: names).map { Suggestions.hint($0) }
     throw CommandError(
       "unknown setting '\(name.text)'\(hint ?? "; settings are \(names.joined(separator: ", "))")",
       at: name.span)
