@@ -241,3 +241,23 @@ extension BuiltinFunction.Entry {
     self.init(name: name, arity: .exactly(count), usage: usage, help: help)
   }
 }
+
+extension Builtins.Arity {
+  /// "'name' takes 1 argument, not 2": the one wording of every arity error (the parser's,
+  /// the evaluator's and the plot compiler's).
+  ///
+  /// - Parameters:
+  ///   - name: The function called.
+  ///   - given: How many arguments the call has (one this arity does not accept).
+  /// - Returns: One line.
+  package func message(calling name: String, given: Int) -> String {
+    func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+    let takes: String
+    switch self {
+    case .exactly(let n): takes = count(n)
+    case .range(let r): takes = "\(r.lowerBound) to \(count(r.upperBound))"
+    case .atLeast(let n): takes = "at least \(count(n))"
+    }
+    return "'\(name)' takes \(takes), not \(given)"
+  }
+}

@@ -206,7 +206,7 @@ struct Evaluator {
         let arity = function.arity
         guard arity.accepts(arguments.count) else {
           throw located(
-            CalcError(.arity, Parser.arityMessage(name, arity, given: arguments.count)), name)
+            CalcError(.arity, arity.message(calling: name, given: arguments.count)), name)
         }
         for argument in arguments { try emit(argument, parameters, into: &code) }
         code.append(.builtin(function, arguments.count))
@@ -236,7 +236,8 @@ struct Evaluator {
       guard function.parameters.count == count else {
         throw located(
           CalcError(
-            .arity, Parser.arityMessage(name, .exactly(function.parameters.count), given: count)),
+            .arity,
+            Builtins.Arity.exactly(function.parameters.count).message(calling: name, given: count)),
           name)
       }
       return

@@ -313,7 +313,7 @@ struct Parser {
       let arguments = try self.arguments()
       guard arity.accepts(arguments.nodes.count) else {
         throw CalcError(
-          .arity, Self.arityMessage(name, arity, given: arguments.nodes.count),
+          .arity, arity.message(calling: name, given: arguments.nodes.count),
           at: token.range.lowerBound..<arguments.end)
       }
       return try node(
@@ -352,18 +352,6 @@ struct Parser {
     let end = current.range.upperBound
     advance()
     return (nodes, end)
-  }
-
-  /// The message for a call of `name` with `given` arguments, which `arity` does not accept.
-  static func arityMessage(_ name: String, _ arity: Builtins.Arity, given: Int) -> String {
-    func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
-    let takes: String
-    switch arity {
-    case .exactly(let n): takes = count(n)
-    case .range(let r): takes = "\(r.lowerBound) to \(count(r.upperBound))"
-    case .atLeast(let n): takes = "at least \(count(n))"
-    }
-    return "'\(name)' takes \(takes), not \(given)"
   }
 
   /// The error for a token that cannot come next after a complete operand.

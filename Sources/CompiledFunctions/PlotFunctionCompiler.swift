@@ -257,7 +257,7 @@ struct PlotCompiler {
       let arity = builtin.arity
       guard arity.accepts(arguments.count) else {
         throw located(
-          CalcError(.arity, Self.arityMessage(name, arity, given: arguments.count)), at: name)
+          CalcError(.arity, arity.message(calling: name, given: arguments.count)), at: name)
       }
       var args: [Fragment] = []
       for a in arguments { args.append(try compile(a, env)) }
@@ -269,7 +269,8 @@ struct PlotCompiler {
         throw located(
           CalcError(
             .arity,
-            Self.arityMessage(name, .exactly(function.parameters.count), given: arguments.count)),
+            Builtins.Arity.exactly(function.parameters.count).message(
+              calling: name, given: arguments.count)),
           at: name)
       }
       if chain.contains(name) {
@@ -329,15 +330,4 @@ struct PlotCompiler {
     throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
   }
 
-  /// "'name' takes 1 argument, not 2", the wording of the parser's arity errors.
-  static func arityMessage(_ name: String, _ arity: Builtins.Arity, given: Int) -> String {
-    func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
-    let takes: String
-    switch arity {
-    case .exactly(let n): takes = count(n)
-    case .range(let r): takes = "\(r.lowerBound) to \(count(r.upperBound))"
-    case .atLeast(let n): takes = "at least \(count(n))"
-    }
-    return "'\(name)' takes \(takes), not \(given)"
-  }
 }

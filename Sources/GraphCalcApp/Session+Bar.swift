@@ -297,35 +297,21 @@ extension Session {
     var using: Word? = nil
     var by: Word? = nil
     var title: String?? = .none  // .none: default; .some(nil): notitle
-    var i = 1
-    func argument(_ keyword: Word, _ what: String) throws(CommandError) -> Word {
-      guard i + 1 < tokens.count else {
-        throw CommandError("\(keyword.text) needs \(what)", at: keyword.span)
-      }
-      i += 1
-      return tokens[i]
-    }
-    while i < tokens.count {
-      let word = tokens[i]
+    var reader = KeywordReader(tokens, from: 1)
+    while let word = reader.next() {
       switch word.text {
-      case "using", "u": using = try argument(word, "columns, as in: using Region:Italy")
-      case "by": by = try argument(word, "a column, as in: using year:net_generation by source")
+      case "using", "u": using = try reader.value(of: word, "columns, as in: using Region:Italy")
+      case "by":
+        by = try reader.value(of: word, "a column, as in: using year:net_generation by source")
       case "title", "t":
-        let text = try argument(word, "a text in quotes, as in: title \"sales\"")
+        let text = try reader.value(of: word, "a text in quotes, as in: title \"sales\"")
         guard Session.isQuoted(text.text) else {
           throw CommandError("a title goes in quotes, as in: title \"sales\"", at: text.span)
         }
         title = .some(Session.unquoted(text.text))
       case "notitle": title = .some(nil)
-      default:
-        let keywords = ["using", "by", "title", "notitle"]
-        let hint =
-          Suggestions.hint(Suggestions.nearest(to: word.text, among: keywords))
-        throw CommandError(
-          "unexpected '\(word.text)' after the file\(hint); expected using, by or title",
-          at: word.span)
+      default: throw KeywordReader.unexpected(word, keywords: ["using", "by", "title", "notitle"])
       }
-      i += 1
     }
     let fileSpan = file.span
     var refs: [ColumnRef]

@@ -205,21 +205,13 @@ extension Session {
     let name = String(file.text.dropFirst().dropLast())
     guard !name.isEmpty else { throw CommandError("the file name is empty", at: file.span) }
     var spec = DataItemSpec(path: Word(name, at: file.offset))
-    var i = 1
-    func argument(_ keyword: Word, _ what: String) throws(CommandError) -> Word {
-      guard i + 1 < tokens.count else {
-        throw CommandError("\(keyword.text) needs \(what)", at: keyword.span)
-      }
-      i += 1
-      return tokens[i]
-    }
-    while i < tokens.count {
-      let word = tokens[i]
+    var reader = KeywordReader(tokens, from: 1)
+    while let word = reader.next() {
       switch word.text {
       case "using", "u":
-        spec.using = try argument(word, "columns, as in: using 1:2 or using date:temp_max")
+        spec.using = try reader.value(of: word, "columns, as in: using 1:2 or using date:temp_max")
       case "with", "w":
-        let style = try argument(word, "a style: lines, points or linespoints (l, p, lp)")
+        let style = try reader.value(of: word, "a style: lines, points or linespoints (l, p, lp)")
         guard let marks = styleWords[style.text] else {
           let hint =
             Suggestions.hint(
@@ -230,7 +222,7 @@ extension Session {
         }
         spec.marks = marks
       case "title", "t":
-        let text = try argument(word, "a text in quotes, as in: title \"rain\"")
+        let text = try reader.value(of: word, "a text in quotes, as in: title \"rain\"")
         guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
           text.text.last == q
         else {
@@ -240,14 +232,8 @@ extension Session {
       case "notitle":
         spec.title = ""
       default:
-        let keywords = ["using", "with", "title", "notitle"]
-        let hint =
-          Suggestions.hint(Suggestions.nearest(to: word.text, among: keywords))
-        throw CommandError(
-          "unexpected '\(word.text)' after the file\(hint); expected using, with or title",
-          at: word.span)
+        throw KeywordReader.unexpected(word, keywords: ["using", "with", "title", "notitle"])
       }
-      i += 1
     }
     return spec
   }

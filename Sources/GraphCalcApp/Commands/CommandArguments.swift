@@ -153,3 +153,48 @@ public struct RangeBounds: Sendable, Hashable {
   /// The whole `[...]`, for error carets.
   public var whole: Word
 }
+
+/// Reads the keywords after a data file (`using 1:2`, `with points`, `title "rain"`,
+/// `notitle`, `by source`) one at a time, for `plot`, `stats` and `bar`.
+struct KeywordReader {
+  /// The arguments as typed (strings with their quotes).
+  let words: [Word]
+  /// The index of the next keyword.
+  private var index: Int
+
+  /// Reads `words` from index `start` on.
+  init(_ words: [Word], from start: Int) {
+    self.words = words
+    self.index = start
+  }
+
+  /// The next keyword, or nil at the end.
+  mutating func next() -> Word? {
+    guard index < words.count else { return nil }
+    defer { index += 1 }
+    return words[index]
+  }
+
+  /// The value after `keyword` (the word just read).
+  ///
+  /// - Parameter what: What the keyword needs, for the error (`columns, as in: using 1:2`).
+  /// - Throws: `CommandError` at the keyword when nothing follows it.
+  mutating func value(of keyword: Word, _ what: String) throws(CommandError) -> Word {
+    guard index < words.count else {
+      throw CommandError("\(keyword.text) needs \(what)", at: keyword.span)
+    }
+    defer { index += 1 }
+    return words[index]
+  }
+
+  /// The error for a word that is none of `keywords`, with the nearest one.
+  static func unexpected(_ word: Word, keywords: [String]) -> CommandError {
+    let hint = Suggestions.hint(Suggestions.nearest(to: word.text, among: keywords))
+    let listed = keywords.filter { $0 != "notitle" }
+    let expected =
+      listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
+      + (listed.last ?? "")
+    return CommandError(
+      "unexpected '\(word.text)' after the file\(hint); expected \(expected)", at: word.span)
+  }
+}
