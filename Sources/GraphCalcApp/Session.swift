@@ -103,11 +103,6 @@ public struct Session: Sendable {
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
     do throws(CommandError) {
-      if let entry = commandEntry(startingLine: line), entry.steersPlotOnly, showsBarChart {
-        throw CommandError(
-          "\(entry.name) steers plots, and a bar chart is shown: pan left|right (or explore) scrolls its bars "
-            + "('plot' alone shows the last plot again)", at: commandHeadSpan(line))
-      }
       let parsed = try parse(line)
       guard let command = parsed.command else { return Reply() }
       return try execute(command, entry: parsed.entry)
@@ -122,31 +117,10 @@ public struct Session: Sendable {
     throws(CommandError) -> Reply
   {
     let before = view
-    let reply: Reply
-    do {
-      reply = try command.run(in: &self)
-    } catch {
-      if let entry { noteXRange(entry.dataX, before: before.xRange) }
-      throw error
-    }
-    if let entry {
-      if entry.changesView, view != before { viewHistory.push(before) }
-      noteXRange(entry.dataX, before: before.xRange)
-    }
+    defer { if let entry { noteXRange(entry.dataX, before: before.xRange) } }
+    let reply = try command.run(in: &self)
+    if entry?.changesView == true, view != before { viewHistory.push(before) }
     return reply
-  }
-
-  /// The entry of the command word that starts `line`, if it starts with one.
-  private func commandEntry(startingLine line: String) -> CommandEntry? {
-    guard let first = try? CommandLexer.lex(line).tokens.first, first.kind == .name else {
-      return nil
-    }
-    return commands.entry(named: first.text)
-  }
-
-  /// The columns of the first token of `line`.
-  private func commandHeadSpan(_ line: String) -> Range<Int>? {
-    (try? CommandLexer.lex(line).tokens.first)?.span
   }
 
   // MARK: Calculator

@@ -159,12 +159,19 @@ extension Session {
   ///
   /// - Parameter line: The line as typed.
   /// - Returns: The parsed line.
-  /// - Throws: `CommandError` located in `line`: a string without its closing quote, or an
-  ///   argument the command cannot take.
+  /// - Throws: `CommandError` located in `line`: a string without its closing quote, an
+  ///   argument the command cannot take, or a command that steers plots while a bar chart
+  ///   is shown.
   func parse(_ line: String) throws(CommandError) -> ParsedLine {
     let lexed = try CommandLexer.lex(line)
     guard let first = lexed.tokens.first else { return ParsedLine() }
     if first.kind == .name, let entry = commands.entry(named: first.text) {
+      // Refused before its arguments are read: they are a plot's, and a bar chart is shown.
+      if entry.steersPlotOnly, showsBarChart {
+        throw CommandError(
+          "\(entry.name) steers plots, and a bar chart is shown: pan left|right (or explore) scrolls its bars "
+            + "('plot' alone shows the last plot again)", at: first.span)
+      }
       let arguments = CommandArguments(
         line: lexed, range: 1..<lexed.tokens.count, start: first.span.upperBound)
       let head = Word(first.text, at: first.offset)

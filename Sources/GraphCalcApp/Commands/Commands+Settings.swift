@@ -78,7 +78,7 @@ public struct SettingTable: Sendable {
   /// The setting named by `name`, or an error naming it and the nearest known setting.
   ///
   /// - Throws: `CommandError` at `name` for an unknown setting.
-  func lookUp(_ name: Word, command: String) throws(CommandError) -> SettingEntry {
+  func lookUp(_ name: Word) throws(CommandError) -> SettingEntry {
     if let entry = entry(named: name.text) { return entry }
     let names = entries.map(\.name)
     let hint = Suggestions.nearest(to: name.text, among: names).map { Suggestions.hint($0) }
@@ -114,11 +114,11 @@ extension CommandEntry {
       set bar style chooses the bars of an exported bar chart: rounded (the default: the
       far end of each bar has round corners) or flat (plain rectangles). In the terminal
       bars are eighth blocks, or ASCII on the ascii canvas.
-      """, keywords: ["canvas", "color", "on", "off", "style", "rounded", "flat"]
+      """
   ) { arguments throws(CommandError) in
     guard let first = arguments.tokens.first else { return ListSettings() }
     let name = Word(first.text, at: first.offset)
-    let setting = try SettingTable.standard.lookUp(name, command: "set")
+    let setting = try SettingTable.standard.lookUp(name)
     let values = arguments.dropping(to: arguments.range.lowerBound + 1)
     return try setting.parse(SettingArguments(name: name, values: values))
   }
@@ -136,7 +136,7 @@ extension CommandEntry {
       throw Session.usageError(
         "unset", given: words.count, at: arguments.isEmpty ? nil : arguments.text.span)
     }
-    return try SettingTable.standard.lookUp(words[0].word, command: "unset").unset
+    return try SettingTable.standard.lookUp(words[0].word).unset
   }
 
   /// `show [NAME]`.
@@ -152,7 +152,7 @@ extension CommandEntry {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
     }
     guard let name = words.first else { return ListSettings() }
-    return ShowSetting(setting: try SettingTable.standard.lookUp(name.word, command: "show").name)
+    return ShowSetting(setting: try SettingTable.standard.lookUp(name.word).name)
   }
 }
 
