@@ -133,7 +133,8 @@ let package = Package(
       name: "DataFilesTests", dependencies: ["DataFiles", "GraphView", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "BarChartTests", dependencies: ["BarChart", "GraphView", "TestSupport"],
+      name: "BarChartTests",
+      dependencies: ["BarChart", "GraphView", "SVGRenderer", "TextCanvas", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "StreamingTests", dependencies: ["Streaming", "TestSupport"]),
     // Imports against Package.swift and Docs/design.md's table (reads the sources and

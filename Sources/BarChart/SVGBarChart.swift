@@ -34,18 +34,40 @@ extension BarChartRenderer {
   ///   - rounded: Round bar ends (`set bar style rounded`) or flat ones.
   /// - Returns: The SVG document, ending in a newline.
   public static func svg(_ data: BarChartData, size: PixelSize, rounded: Bool) -> String {
-    var chart = SVGBarChart(data: data, size: size, rounded: rounded)
-    return chart.document()
+    let clamped = PixelSize(
+      width: min(max(size.width, 1), 100_000), height: min(max(size.height, 1), 100_000))
+    var renderer = SVGRenderer(size: clamped)
+    SVGBarChart(data: data, size: clamped, rounded: rounded).draw(into: &renderer)
+    return renderer.document()
+  }
+
+  /// Lays out `data` for `renderer`'s size in pixels, as `svg` does, and draws it through
+  /// `renderer`: bars with `fillBar` (style `.bar(series)`, far corners of radius
+  /// min(a quarter of the bar's width, its length, 10 px) with `rounded`), grid lines,
+  /// midline and zero line with `drawHorizontalLine` (`.grid`, `.midline`, `.axis`),
+  /// legend swatches with `fillRect` (`.bar(series)`), text on its baseline (`.title`,
+  /// `.legend`, `.label`, `.barValue`). Text is measured at 12 px a line (0.6 em a
+  /// character), the SVG's font.
+  ///
+  /// - Parameters:
+  ///   - data: The chart.
+  ///   - renderer: The output; its `size` is the chart's (at most 100,000 pixels a side).
+  ///   - rounded: Round bar ends or flat ones.
+  public static func draw(
+    _ data: BarChartData, into renderer: inout some PlotRenderer, rounded: Bool
+  ) {
+    SVGBarChart(data: data, size: renderer.size, rounded: rounded).draw(into: &renderer)
   }
 }
 
-/// The SVG layout and drawing of one bar chart.
+/// The pixel layout of one bar chart (the SVG's), drawn through `PlotRenderer`: the bars
+/// with `fillBar` (style `.bar(series)`), grid, midline and zero line with
+/// `drawHorizontalLine`, legend swatches with `fillRect`, text on its baseline.
 struct SVGBarChart {
   var data: BarChartData
   var width: Double
   var height: Double
   var rounded: Bool
-  var body: [String] = []
 
   let fontSize = 12.0
   let titleSize = 14.0
@@ -97,47 +119,35 @@ struct SVGBarChart {
   /// Estimated width of `text` in pixels at `size` (0.6 em a character, like SVGRenderer).
   static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * 0.6 * size }
 
-  mutating func text(
-    _ t: String, x: Double, baseline: Double, anchor: String, size: Double? = nil,
-    bold: Bool = false, fill: String = "#333333"
+  /// Writes `t` with its baseline at `baseline` (pixels), anchored `anchor` along x.
+  func text(
+    _ t: String, x: Double, baseline: Double, anchor: TextAnchor.Horizontal, style: DrawStyle,
+    into renderer: inout some PlotRenderer
   ) {
-    let e = SVGRenderer.escape(t)
-    guard !e.isEmpty else { return }
-    let fs = size ?? fontSize
-    body.append(
-      "<text x=\"\(n(x))\" y=\"\(n(baseline))\" text-anchor=\"\(anchor)\" font-size=\"\(n(fs))\""
-        + (bold ? " font-weight=\"bold\"" : "") + " fill=\"\(fill)\">\(e)</text>")
-  }
-
-  func n(_ v: Double) -> String { SVGRenderer.number(v) }
-
-  mutating func line(_ x0: Double, _ y: Double, _ x1: Double, color: String, dashed: Bool = false) {
-    let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
-    body.append(
-      "<path d=\"M\(n(x0)),\(n(y))H\(n(x1))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1\""
-        + "\(dash) shape-rendering=\"crispEdges\"/>")
+    renderer.drawText(
+      t, at: PixelPoint(x: x, y: baseline), anchor: TextAnchor(anchor, .baseline), style: style)
   }
 
   // MARK: Layout and drawing
 
-  func wrap(_ lines: [String]) -> String {
-    let w = n(width)
-    let h = n(height)
-    return
-      ([
-        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
-          + "viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\">",
-        "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>",
-      ] + lines + ["</svg>"]).joined(separator: "\n") + "\n"
+  /// A bar's value label before the overlap check: its text, centre x and baseline
+  /// (pixels), and its series (nil in a chart of one series).
+  struct ValueLabel {
+    var text: String
+    var x: Double
+    var baseline: Double
+    var series: Int?
   }
 
-  mutating func document() -> String {
+  /// Lays the chart out for `width` x `height` pixels and draws it into `renderer`.
+  func draw(into renderer: inout some PlotRenderer) {
     let groups = data.groupCount
     guard width >= 120, height >= 80, groups > 0 else {
       let message = groups == 0 ? "no bars to draw" : "too small for a bar chart"
-      text(message, x: width / 2, baseline: height / 2, anchor: "middle")
-      return wrap(body)
+      text(
+        message, x: width / 2, baseline: height / 2, anchor: .center, style: .label, into: &renderer
+      )
+      return
     }
     let seriesCount = max(data.series.count, 1)
     var top = pad
@@ -147,7 +157,7 @@ struct SVGBarChart {
       let shown = Self.shorten(t, maxChars: Int((width - 2 * pad) / (0.6 * titleSize)))
       text(
         shown, x: width / 2, baseline: top + 0.9 * titleSize * 1.2 - 0.1 * titleSize,
-        anchor: "middle", size: titleSize, bold: true, fill: "#111111")
+        anchor: .center, style: .title, into: &renderer)
       top += 1.2 * titleSize + pad / 2
     }
 
@@ -173,11 +183,10 @@ struct SVGBarChart {
         var x = max(pad, (width - total) / 2)
         let mid = top + lineHeight / 2
         for (i, name) in row {
-          let color = SVGRenderer.palette[i % SVGRenderer.palette.count]
-          body.append(
-            "<rect x=\"\(n(x))\" y=\"\(n(mid - 5))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
-          )
-          text(name, x: x + 14, baseline: mid + 0.35 * fontSize, anchor: "start")
+          renderer.fillRect(PixelRect(x: x, y: mid - 5, width: 10, height: 10), style: .bar(i))
+          text(
+            name, x: x + 14, baseline: mid + 0.35 * fontSize, anchor: .left, style: .legend,
+            into: &renderer)
           x += 14 + Self.textWidth(name, size: fontSize) + 16
         }
         top += lineHeight
@@ -212,27 +221,23 @@ struct SVGBarChart {
     var middleDrawn = middleIsZero
     for tick in axis.ticks where tick.value != 0 {
       let isMiddle = !middleIsZero && abs(tick.value - middle) <= axis.step * 1e-9
-      line(
-        plotLeft, y(tick.value), plotRight, color: isMiddle ? "#c8c8c8" : "#e5e5e5",
-        dashed: isMiddle)
+      renderer.drawHorizontalLine(
+        atY: y(tick.value), from: plotLeft, to: plotRight, style: isMiddle ? .midline : .grid)
       if isMiddle { middleDrawn = true }
     }
-    if !middleDrawn { line(plotLeft, y(middle), plotRight, color: "#c8c8c8", dashed: true) }
+    if !middleDrawn {
+      renderer.drawHorizontalLine(atY: y(middle), from: plotLeft, to: plotRight, style: .midline)
+    }
     for tick in axis.ticks {
       text(
         tick.label, x: plotLeft - charWidth, baseline: y(tick.value) + 0.35 * fontSize,
-        anchor: "end")
+        anchor: .right, style: .label, into: &renderer)
     }
 
     // Bars.
     let slots = BarLayout.svgSlots(groupCount: groups, seriesCount: seriesCount, width: plotWidth)
     let y0 = y(0)
     var valueBoxes: [(x0: Double, x1: Double, y: Double)] = []
-    struct ValueLabel {
-      var text: String
-      var x: Double
-      var baseline: Double
-    }
     var labels: [ValueLabel] = []
     var barBoxes: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
     for g in 0..<groups {
@@ -240,17 +245,20 @@ struct SVGBarChart {
         let v = data.value(series: s, group: g)
         let x = plotLeft + slots.barLeft(group: g, series: s)
         let w = slots.barWidth
-        let color = SVGRenderer.palette[s % SVGRenderer.palette.count]
         let y1 = v.isFinite ? y(v) : y0
         if v.isFinite && abs(y1 - y0) >= 0.01 && w > 0 {
-          body.append(bar(x: x, width: w, from: y0, to: y1, color: color))
+          let radius = rounded ? min(w / 4, abs(y1 - y0), 10) : 0
+          renderer.fillBar(
+            PixelBar(x: x, width: w, base: y0, end: y1, cornerRadius: radius), style: .bar(s))
           barBoxes.append((x, x + w, min(y0, y1), max(y0, y1)))
         }
         let down = v < 0 || (!(v > 0) && axis.upper <= 0)
         let room = seriesCount == 1 ? slots.slotWidth - 4 : w + slots.gap / 2
         let label = BarLayout.valueLabel(v, maxWidth: max(Int(room / charWidth), 1))
         let baseline = down ? max(y1, y0) + 3 + 0.8 * fontSize : min(y1, y0) - 4
-        labels.append(ValueLabel(text: label, x: x + w / 2, baseline: baseline))
+        labels.append(
+          ValueLabel(
+            text: label, x: x + w / 2, baseline: baseline, series: seriesCount > 1 ? s : nil))
       }
     }
     for label in labels {
@@ -264,9 +272,11 @@ struct SVGBarChart {
         || barBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < bottom && top < $0.y1 }
       guard !overlaps else { continue }
       valueBoxes.append(box)
-      text(label.text, x: x, baseline: label.baseline, anchor: "middle")
+      text(
+        label.text, x: x, baseline: label.baseline, anchor: .center,
+        style: .barValue(label.series), into: &renderer)
     }
-    line(plotLeft, y0, plotRight, color: "#999999")
+    renderer.drawHorizontalLine(atY: y0, from: plotLeft, to: plotRight, style: .axis)
 
     // Group labels.
     let minChars = min(3, data.labels.map(\.count).max() ?? 1)
@@ -281,31 +291,7 @@ struct SVGBarChart {
     for g in stride(from: 0, to: groups, by: every) {
       let shown = Self.shorten(data.label(at: g), maxChars: maxChars)
       let cx = plotLeft + slots.slotLeft(g) + slots.slotWidth / 2
-      text(shown, x: cx, baseline: labelBaseline, anchor: "middle")
+      text(shown, x: cx, baseline: labelBaseline, anchor: .center, style: .label, into: &renderer)
     }
-    return wrap(body)
-  }
-
-  /// One bar from `y0` (the zero line) to `y1` (its value), pixels: a `<rect>`, or with
-  /// `rounded` a `<path>` whose far corners are cubic Béziers.
-  func bar(x: Double, width w: Double, from y0: Double, to y1: Double, color: String) -> String {
-    let topY = min(y0, y1)
-    let length = abs(y1 - y0)
-    guard rounded else {
-      return "<rect x=\"\(n(x))\" y=\"\(n(topY))\" width=\"\(n(w))\" height=\"\(n(length))\" "
-        + "fill=\"\(color)\"/>"
-    }
-    let r = min(w / 4, length, 10)
-    let kappa = 0.5523
-    let sgn = y1 < y0 ? 1.0 : -1.0  // 1: the bar rises from the zero line
-    let yc = y1 + sgn * r
-    let d =
-      "M\(n(x)),\(n(y0))L\(n(x)),\(n(yc))"
-      + "C\(n(x)),\(n(yc - sgn * r * kappa)) \(n(x + r - r * kappa)),\(n(y1)) \(n(x + r)),\(n(y1))"
-      + "L\(n(x + w - r)),\(n(y1))"
-      + "C\(n(x + w - r + r * kappa)),\(n(y1)) \(n(x + w)),\(n(yc - sgn * r * kappa)) "
-      + "\(n(x + w)),\(n(yc))"
-      + "L\(n(x + w)),\(n(y0))Z"
-    return "<path d=\"\(d)\" fill=\"\(color)\"/>"
   }
 }

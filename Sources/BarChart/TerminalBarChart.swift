@@ -241,29 +241,6 @@ struct TerminalPlan {
 
   // MARK: Drawing
 
-  static let shades: [Character] = ["▓", "▒", "░"]
-  static let asciiFills: [Character] = ["#", "=", "%", "@", "o", "x", "&", "+"]
-
-  /// How series `series` is filled: its full cell and whether its end cell shows eighths.
-  func fill(series: Int, color: Bool) -> (full: Character, eighths: Bool) {
-    if ascii { return (Self.asciiFills[series % Self.asciiFills.count], true) }
-    if color || series == 0 { return ("█", true) }
-    return (Self.shades[(series - 1) % Self.shades.count], false)
-  }
-
-  /// The end cell of a bar whose length leaves `rest` eighths (1...7) of a cell, or nil.
-  func endCell(rest: Int, positive: Bool, full: Character, eighths: Bool) -> Character? {
-    guard rest > 0 else { return nil }
-    if !eighths { return rest >= 4 ? full : nil }
-    if ascii {
-      if rest == 7 { return full }
-      if positive { return rest <= 3 ? "." : "_" }
-      return rest <= 3 ? "'" : "\""
-    }
-    if positive { return Character(Unicode.Scalar(0x2580 + UInt32(rest)) ?? "█") }
-    return rest <= 2 ? "▔" : rest <= 5 ? "▀" : full
-  }
-
   /// The grid row of tick value `t` (plot units), or nil outside the plot.
   func gridRow(_ t: Double) -> Int? {
     let steps = t / axis.step * Double(rowsPerStep)
@@ -274,33 +251,31 @@ struct TerminalPlan {
     return row >= plotTop && row <= plotBottom ? row : nil
   }
 
+  /// Draws the chart through a `BarCellRenderer` and renders it.
   func draw(_ data: BarChartData, color: Bool) -> String {
-    var grid = TermGrid(columns: columns, rows: rows)
+    var out = BarCellRenderer(columns: columns, rows: rows, ascii: ascii, color: color)
     var barCell = Array(repeating: false, count: columns * rows)
     var labelCell = Array(repeating: false, count: columns * rows)
     let slot = Int(slots.slotWidth)
     let barWidth = Int(slots.barWidth)
     let right = min(left + slots.visibleCount * slot, columns)
-    let dim = color ? "90" : ""
+    let (x0Line, x1Line) = (Double(left), Double(max(right, left)))
 
     // Grid lines, the dashed middle line, the zero line, and the tick labels.
-    let solid: Character = ascii ? "-" : "─"
     for tick in axis.ticks where tick.value != 0 {
       guard let row = gridRow(tick.value) else { continue }
-      for c in left..<right { grid.put(solid, row: row, column: c, color: dim) }
+      out.drawHorizontalLine(atY: Double(row), from: x0Line, to: x1Line, style: .grid)
     }
     let middle = axis.middle
     if abs(middle) > axis.step * 1e-9, let row = gridRow(middle), row != zeroRow {
-      for c in left..<right {
-        let ch: Character = ascii ? ((c - left) % 2 == 0 ? "-" : " ") : "╌"
-        grid.put(ch, row: row, column: c, color: dim)
-      }
+      out.drawHorizontalLine(atY: Double(row), from: x0Line, to: x1Line, style: .midline)
     }
-    for c in left..<right { grid.put(ascii ? "=" : "━", row: zeroRow, column: c) }
+    out.drawHorizontalLine(atY: Double(zeroRow), from: x0Line, to: x1Line, style: .axis)
     for tick in axis.ticks {
       guard let row = gridRow(tick.value) else { continue }
-      let text = TerminalText.cells(tick.label, ascii: true)
-      grid.write(text, row: row, column: left - 1 - text.count)
+      out.drawText(
+        tick.label, at: PixelPoint(x: Double(left - 1), y: Double(row)),
+        anchor: TextAnchor(.right, .top), style: .label)
     }
 
     // Bars.
@@ -314,8 +289,8 @@ struct TerminalPlan {
       var row: Int
       var direction: Int
       var text: [TerminalText.Cell]
-      /// The label's SGR colour: its series' in colour charts of several series.
-      var color: String
+      /// The label's series in a chart of several series, else nil.
+      var series: Int?
     }
     var pending: [Pending] = []
     let seriesCount = slots.seriesCount
@@ -331,27 +306,26 @@ struct TerminalPlan {
           eighths = e.isFinite ? Int(min(e.rounded(), Double(limit))) : 0
         }
         let up = v > 0 || (!(v < 0) && (positiveSteps > 0 || negativeSteps == 0))
-        let (full, showsEighths) = fill(series: s, color: color)
-        let sgr =
-          color ? BarChartRenderer.terminalPalette[s % BarChartRenderer.terminalPalette.count] : ""
-        let fullRows = eighths / 8
-        let end = endCell(rest: eighths % 8, positive: up, full: full, eighths: showsEighths)
-        let direction = up ? -1 : 1
-        for i in 0..<(fullRows + (end == nil ? 0 : 1)) {
-          let row = zeroRow + direction * (i + 1)
-          let ch = i < fullRows ? full : (end ?? full)
-          for x in x0..<(x0 + barWidth) where grid.contains(row: row, column: x) {
-            grid.put(ch, row: row, column: x, color: sgr)
+        let base = Double(up ? zeroRow : zeroRow + 1)
+        let length = Double(eighths) / 8
+        let bar = PixelBar(
+          x: Double(x0), width: Double(barWidth), base: base,
+          end: up ? base - length : base + length)
+        out.fillBar(bar, style: .bar(s))
+        let cells = out.cells(of: bar, series: s)
+        for row in cells?.rows ?? [] {
+          for x in x0..<(x0 + barWidth) where out.grid.contains(row: row, column: x) {
             barCell[row * columns + x] = true
           }
         }
-        let usedRows = fullRows + (end == nil ? 0 : 1)
+        let direction = up ? -1 : 1
+        let usedRows = cells?.rows.count ?? 0
         let room = up ? (s == 0 && seriesCount == 1 ? slot - 1 : barWidth + 1) : barWidth + 1
         let text = BarLayout.valueLabel(
           v, maxWidth: seriesCount == 1 ? max(slot - 1, 1) : max(room, 1),
           missing: ascii ? "-" : "–")
-        let cells = TerminalText.cells(text, ascii: ascii)
-        let w = TerminalText.width(cells)
+        let labelCells = TerminalText.cells(text, ascii: ascii)
+        let w = TerminalText.width(labelCells)
         let centred = x0 + Int((Double(barWidth - w) / 2).rounded(.down))
         // In a group, a label wider than its bar leans away from the group's other bars
         // first (the first series' to the left, the last's to the right), then is centred.
@@ -364,7 +338,7 @@ struct TerminalPlan {
           Pending(
             xs: xs.map { min(max($0, left), columns - w) }, barX: x0,
             row: zeroRow + direction * (usedRows + 1),
-            direction: direction, text: cells, color: seriesCount > 1 ? sgr : ""))
+            direction: direction, text: labelCells, series: seriesCount > 1 ? s : nil))
       }
     }
 
@@ -391,9 +365,12 @@ struct TerminalPlan {
           // A blank cell each side keeps the label apart from a grid line (`-5` on `---`).
           for x in [start - 1, start + w]
           where x >= left && x < columns && !barCell[row * columns + x] {
-            grid.put(" ", row: row, column: x)
+            out.fillRect(
+              PixelRect(x: Double(x), y: Double(row), width: 1, height: 1), style: .label)
           }
-          grid.write(p.text, row: row, column: start, color: color ? p.color : "")
+          out.drawText(
+            String(p.text.map(\.character)), at: PixelPoint(x: Double(start), y: Double(row)),
+            anchor: TextAnchor(.left, .top), style: .barValue(p.series))
           for x in start..<(start + w) where x >= 0 && x < columns {
             labelCell[row * columns + x] = true
           }
@@ -418,35 +395,49 @@ struct TerminalPlan {
         + seriesCount * barWidth
       var x = Int((Double(groupCenter2 - w) / 2).rounded(.down))
       x = min(max(x, lo), max(hi - w, lo))
-      grid.write(
-        cells, row: labelRow + (labelRows == 2 ? (g - slots.firstGroup) % 2 : 0), column: x)
+      write(
+        cells, row: labelRow + (labelRows == 2 ? (g - slots.firstGroup) % 2 : 0), column: x,
+        style: .label, into: &out)
     }
 
-    if let row = legendRow { drawLegend(data, into: &grid, row: row, color: color) }
+    if let row = legendRow { drawLegend(data, into: &out, row: row) }
     if let row = titleRow {
       let cells = TerminalText.fit(
         TerminalText.cells(data.title ?? "", ascii: ascii), maxWidth: columns, ascii: ascii)
       let w = TerminalText.width(cells)
-      grid.write(cells, row: row, column: (columns - w) / 2, color: color ? "1" : "")
+      write(cells, row: row, column: (columns - w) / 2, style: .title, into: &out)
     }
     if let row = scrollRow {
       if slots.hiddenBefore > 0 {
         let text = (ascii ? "< " : "◀ ") + "\(slots.hiddenBefore) more"
-        grid.write(TerminalText.cells(text, ascii: ascii), row: row, column: left)
+        write(
+          TerminalText.cells(text, ascii: ascii), row: row, column: left, style: .label,
+          into: &out)
       }
       if slots.hiddenAfter > 0 {
         let text = "\(slots.hiddenAfter) more" + (ascii ? " >" : " ▶")
         let cells = TerminalText.cells(text, ascii: ascii)
-        grid.write(cells, row: row, column: max(right, left + 20) - cells.count)
+        write(
+          cells, row: row, column: max(right, left + 20) - cells.count, style: .label, into: &out)
       }
     }
-    return grid.render(color: color)
+    return out.render()
+  }
+
+  /// Writes cells already made safe and fitted from cell (`row`, `column`) on.
+  func write(
+    _ cells: [TerminalText.Cell], row: Int, column: Int, style: DrawStyle,
+    into out: inout BarCellRenderer
+  ) {
+    out.drawText(
+      String(cells.map(\.character)), at: PixelPoint(x: Double(column), y: Double(row)),
+      anchor: TextAnchor(.left, .top), style: style)
   }
 
   /// The legend: each series' fill twice and its name, in one line from the plot's left
   /// edge; names are shortened (to 20, 12, 8, 5, 3 cells) until all fit, else the entries
   /// that fit are shown.
-  func drawLegend(_ data: BarChartData, into grid: inout TermGrid, row: Int, color: Bool) {
+  func drawLegend(_ data: BarChartData, into out: inout BarCellRenderer, row: Int) {
     let names = data.series.enumerated().map { i, s in
       TerminalText.cells(s.name.isEmpty ? "series \(i + 1)" : s.name, ascii: ascii)
     }
@@ -461,12 +452,8 @@ struct TerminalPlan {
     for (i, name) in shown.enumerated() {
       let w = 3 + TerminalText.width(name)
       guard x + w <= columns else { break }
-      let (full, _) = fill(series: i, color: color)
-      let sgr =
-        color ? BarChartRenderer.terminalPalette[i % BarChartRenderer.terminalPalette.count] : ""
-      grid.put(full, row: row, column: x, color: sgr)
-      grid.put(full, row: row, column: x + 1, color: sgr)
-      grid.write(name, row: row, column: x + 3)
+      out.fillRect(PixelRect(x: Double(x), y: Double(row), width: 2, height: 1), style: .bar(i))
+      write(name, row: row, column: x + 3, style: .legend, into: &out)
       x += w + 2
     }
   }

@@ -105,26 +105,9 @@ enum TerminalPlot {
     _ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int
   ) -> Cells {
     let canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
-    return layout(curves, canvas, columns, rows).cells
-  }
-
-  /// The plot area (dots and cells) and the tick counts of a canvas.
-  private static func layout<G: CellGlyphs>(
-    _ curves: FunctionCurves, _ canvas: DotCanvas<G>, _ columns: Int, _ rows: Int
-  )
-    -> (area: PixelRect, cells: Cells, xTicks: Int, yTicks: Int)
-  {
-    let xTicks = PlotOutput.tickCount(columns, per: 12)
-    let yTicks = PlotOutput.tickCount(rows, per: 4)
-    let labels = Ticks.ticks(for: curves.yRange, approximateCount: yTicks).map(\.label)
-    let area = PlotLayout.plotArea(for: canvas, options: PlotLayout.Options(), yTickLabels: labels)
-    let d = canvas.glyphs.dotsPerCell
-    let dotW = Double(max(d.columns, 1))
-    let dotH = Double(max(d.rows, 1))
-    let cells = Cells(
-      column: Int(area.minX / dotW), row: Int(area.minY / dotH), columns: Int(area.width / dotW),
-      rows: Int(area.height / dotH))
-    return (area, cells, xTicks, yTicks)
+    let area = PlotOutput.plotArea(
+      curves, for: canvas, yTickCount: PlotOutput.tickCount(rows, per: 4))
+    return Cells(area, dotsPerCell: glyphs.dotsPerCell)
   }
 
   private static func render<G: CellGlyphs>(
@@ -132,25 +115,33 @@ enum TerminalPlot {
     _ marker: Marker?, _ budget: SamplingBudget
   ) -> (text: String, cells: Cells, notes: [String]) {
     var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
-    let (area, cells, xTicks, yTicks) = layout(curves, canvas, columns, rows)
-    let notes = PlotOutput.draw(
-      curves, into: &canvas, xTickCount: xTicks, yTickCount: yTicks, budget: budget)
+    let (drawn, notes) = PlotOutput.draw(
+      curves, into: &canvas, xTickCount: PlotOutput.tickCount(columns, per: 12),
+      yTickCount: PlotOutput.tickCount(rows, per: 4), budget: budget)
+    let area = drawn.plotArea
     let d = glyphs.dotsPerCell
     let dotW = Double(max(d.columns, 1))
     let dotH = Double(max(d.rows, 1))
-    let viewport = Viewport(
-      xRange: curves.xRange, yRange: curves.yRange,
-      size: PixelSize(width: Int(area.width), height: Int(area.height)))
     if let marker {
-      let vx = viewport.pixelX(marker.x)
-      let vy = viewport.pixelY(marker.y)
-      let px = area.minX + vx
-      let py = area.minY + vy
+      let viewport = drawn.plot.viewport
+      let px = area.minX + viewport.pixelX(marker.x)
+      let py = area.minY + viewport.pixelY(marker.y)
       if px >= area.minX, px < area.maxX, py >= area.minY, py < area.maxY {  // false for NaN
         canvas.mark(row: Int(py / dotH), column: Int(px / dotW), character: marker.character)
       }
     }
-    return (canvas.render(colors: colors), cells, notes)
+    return (canvas.render(colors: colors), Cells(area, dotsPerCell: d), notes)
+  }
+}
+
+extension TerminalPlot.Cells {
+  /// The cells of plot area `area` (pixels) on a canvas of `dotsPerCell` dots a cell.
+  init(_ area: PixelRect, dotsPerCell d: (columns: Int, rows: Int)) {
+    let dotW = Double(max(d.columns, 1))
+    let dotH = Double(max(d.rows, 1))
+    self.init(
+      column: Int(area.minX / dotW), row: Int(area.minY / dotH), columns: Int(area.width / dotW),
+      rows: Int(area.height / dotH))
   }
 }
 

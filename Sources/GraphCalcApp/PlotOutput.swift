@@ -112,7 +112,8 @@ public enum PlotOutput {
     var svg = SVGRenderer(size: PixelSize(width: width, height: height))
     let notes = draw(
       curves, into: &svg, xTickCount: tickCount(width, per: 80),
-      yTickCount: tickCount(height, per: 60), budget: budget)
+      yTickCount: tickCount(height, per: 60), budget: budget
+    ).notes
     return (svg.document(), notes)
   }
 
@@ -148,28 +149,51 @@ public enum PlotOutput {
     return text.count > 60 ? String(text.prefix(59)) + "…" : text
   }
 
-  /// Lays out, samples and draws `curves` into `renderer` (the flow of `PlotLayout`).
+  /// The y tick labels of a plot of `curves` with about `yTickCount` ticks (calendar
+  /// labels on a time axis): what the left margin is sized for.
+  static func yTickLabels(_ curves: FunctionCurves, yTickCount: Int) -> [String] {
+    RecordsSampler.ticks(
+      for: curves.yRange, isTime: curves.yAxisIsTime, approximateCount: yTickCount
+    ).map(\.label)
+  }
+
+  /// The options `curves` are drawn with (each curve's marks).
+  static func options(_ curves: FunctionCurves) -> PlotLayout.Options {
+    PlotLayout.Options(curveMarks: RecordsSampler.marks(of: curves))
+  }
+
+  /// Where the plot area of `curves` lies in `renderer`, as `draw` lays it out, without
+  /// sampling or drawing.
+  static func plotArea(
+    _ curves: FunctionCurves, for renderer: some PlotRenderer, yTickCount: Int
+  ) -> PixelRect {
+    PlotLayout.plotArea(
+      for: renderer, options: options(curves),
+      yTickLabels: yTickLabels(curves, yTickCount: yTickCount))
+  }
+
+  /// Lays out, samples and draws `curves` into `renderer` (`PlotLayout.layOutAndDraw`).
   ///
   /// The y tick labels are worked out before sampling (they depend only on the y range and
   /// the count), so the left margin fits them and the curves are sampled once, at the plot
   /// area's final size. Functions go through the sampler, data series through decimation
-  /// (`RecordsSampler`); a time axis gets calendar ticks. Returns the `undecidedNotes`.
+  /// (`RecordsSampler`); a time axis gets calendar ticks.
+  ///
+  /// - Returns: The plot area and sampled plot used, and the `undecidedNotes`.
   @discardableResult
   static func draw(
     _ curves: FunctionCurves, into renderer: inout some PlotRenderer, xTickCount: Int,
     yTickCount: Int,
     budget: SamplingBudget = .default
-  ) -> [String] {
-    let options = PlotLayout.Options(curveMarks: RecordsSampler.marks(of: curves))
-    let labels = RecordsSampler.ticks(
-      for: curves.yRange, isTime: curves.yAxisIsTime, approximateCount: yTickCount
-    ).map(\.label)
-    let area = PlotLayout.plotArea(for: renderer, options: options, yTickLabels: labels)
-    let size = PixelSize(width: Int(area.width), height: Int(area.height))
-    let plot = RecordsSampler.samplePlot(
-      curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
-    PlotLayout.draw(plot, in: &renderer, plotArea: area, options: options)
-    return undecidedNotes(plot)
+  ) -> (drawn: PlotLayout.Drawn, notes: [String]) {
+    let drawn = PlotLayout.layOutAndDraw(
+      into: &renderer, options: options(curves),
+      yTickLabels: yTickLabels(curves, yTickCount: yTickCount)
+    ) { size in
+      RecordsSampler.samplePlot(
+        curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
+    }
+    return (drawn, undecidedNotes(drawn.plot))
   }
 
   /// One tick per `per` units of `length`, from 2 to 10.

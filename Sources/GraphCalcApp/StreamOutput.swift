@@ -177,11 +177,10 @@ public enum StreamOutput {
     let yTickCount = PlotOutput.tickCount(canvas.rows, per: 4)
     let labels = Ticks.ticks(for: shownRange(frame.yRange), approximateCount: yTickCount).map(
       \.label)
-    let area = PlotLayout.plotArea(for: canvas, options: options, yTickLabels: labels)
-    let plot = sampledPlot(
-      frame, size: PixelSize(width: Int(area.width), height: Int(area.height)),
-      xTickCount: PlotOutput.tickCount(canvas.columns, per: 12), yTickCount: yTickCount)
-    PlotLayout.draw(plot, in: &canvas, plotArea: area, options: options)
+    let xTickCount = PlotOutput.tickCount(canvas.columns, per: 12)
+    PlotLayout.layOutAndDraw(into: &canvas, options: options, yTickLabels: labels) { size in
+      sampledPlot(frame, size: size, xTickCount: xTickCount, yTickCount: yTickCount)
+    }
     return canvas.render(colors: colors)
   }
 
@@ -379,11 +378,10 @@ public enum StreamOutput {
     let yTickCount = PlotOutput.tickCount(height, per: 60)
     let labels = Ticks.ticks(for: shownRange(frame.yRange), approximateCount: yTickCount).map(
       \.label)
-    let area = PlotLayout.plotArea(for: renderer, options: options, yTickLabels: labels)
-    let plot = sampledPlot(
-      titled, size: PixelSize(width: Int(area.width), height: Int(area.height)),
-      xTickCount: PlotOutput.tickCount(width, per: 80), yTickCount: yTickCount)
-    PlotLayout.draw(plot, in: &renderer, plotArea: area, options: options)
+    let xTickCount = PlotOutput.tickCount(width, per: 80)
+    PlotLayout.layOutAndDraw(into: &renderer, options: options, yTickLabels: labels) { size in
+      sampledPlot(titled, size: size, xTickCount: xTickCount, yTickCount: yTickCount)
+    }
     return renderer.document()
   }
 }

@@ -91,6 +91,39 @@ public enum PlotLayout {
     return PixelRect(x: left, y: top, width: width, height: height)
   }
 
+  /// What `layOutAndDraw(into:options:yTickLabels:sample:)` used: the plot area and the
+  /// sampled plot drawn in it.
+  public struct Drawn {
+    /// The plot area in the output's pixels (`plotArea(for:options:yTickLabels:)`).
+    public var plotArea: PixelRect
+    /// The plot as sampled for the plot area's size and drawn.
+    public var plot: SampledPlot
+  }
+
+  /// The one flow of every plot (functions, data, `explore` frames, stream frames, to a
+  /// terminal canvas, SVG or any other renderer): reserves the margins for `yTickLabels` and
+  /// the title, samples through `sample` at the plot area's size in whole pixels (one
+  /// sample column a pixel column), draws, and answers what it used, so a caller that needs
+  /// the plot area (a marker, the cells of a trace cursor) does not lay the plot out again.
+  ///
+  /// - Parameters:
+  ///   - renderer: The output to draw into.
+  ///   - options: What to draw besides the curves.
+  ///   - yTickLabels: The y tick labels the sampled plot will carry (they depend only on the
+  ///     y range and the tick count, so they are known before sampling).
+  ///   - sample: Samples the plot for a plot area of the given size in pixels.
+  /// - Returns: The plot area and the sampled plot.
+  @discardableResult
+  public static func layOutAndDraw(
+    into renderer: inout some PlotRenderer, options: Options = Options(),
+    yTickLabels: [String], sample: (PixelSize) -> SampledPlot
+  ) -> Drawn {
+    let area = plotArea(for: renderer, options: options, yTickLabels: yTickLabels)
+    let plot = sample(PixelSize(width: Int(area.width), height: Int(area.height)))
+    draw(plot, in: &renderer, plotArea: area, options: options)
+    return Drawn(plotArea: area, plot: plot)
+  }
+
   /// Draws `plot` into `renderer`, in this order: grid, axes, frame, ticks and tick labels,
   /// curves (clipped to the plot area), legend, title.
   ///

@@ -65,6 +65,47 @@ public enum DrawStyle: Sendable, Hashable {
   case legend
   /// The plot's title.
   case title
+  /// The bars of series `index` (0-based) of a bar chart, and that series' swatch in the
+  /// chart's legend (fills; renderers cycle their palette as for curves).
+  case bar(Int)
+  /// The value written at a bar of a bar chart: series `index`'s, or nil when the chart has
+  /// one series (a renderer may colour a value label like its bar only when there are
+  /// several).
+  case barValue(Int?)
+  /// The line at the middle of a bar chart's value range, drawn dashed (after
+  /// BasicBarChart).
+  case midline
+}
+
+/// One bar of a bar chart in pixels: a rectangle from the zero line (`base`) to the value
+/// (`end`), which may lie above or below it.
+public struct PixelBar: Sendable, Hashable {
+  /// The left edge, in pixels.
+  public var x: Double
+  /// The width, in pixels (positive).
+  public var width: Double
+  /// The y of the end on the zero line, in pixels.
+  public var base: Double
+  /// The y of the far end (the value), in pixels: above `base` (smaller) for a bar that
+  /// rises, below it for one that hangs.
+  public var end: Double
+  /// The radius of the far end's two corners, in pixels; 0 for square corners.
+  public var cornerRadius: Double
+
+  /// Creates a bar of `width` pixels from `x`, from `base` to `end` (pixels), with far
+  /// corners of `cornerRadius` pixels (0: square).
+  public init(x: Double, width: Double, base: Double, end: Double, cornerRadius: Double = 0) {
+    self.x = x
+    self.width = width
+    self.base = base
+    self.end = end
+    self.cornerRadius = cornerRadius
+  }
+
+  /// The bar's rectangle (its corners ignored).
+  public var rect: PixelRect {
+    PixelRect(x: x, y: min(base, end), width: width, height: abs(end - base))
+  }
 }
 
 /// Where a text's reference point lies on the text's box.
@@ -86,6 +127,9 @@ public struct TextAnchor: Sendable, Hashable {
     case middle
     /// At the bottom of the text's box.
     case bottom
+    /// On the text's baseline (taken as three quarters of the box down from its top where
+    /// a renderer has no font metrics).
+    case baseline
   }
   /// The horizontal placement.
   public var horizontal: Horizontal
@@ -120,6 +164,7 @@ public struct TextAnchor: Sendable, Hashable {
     case .top: y = point.y
     case .middle: y = point.y - height / 2
     case .bottom: y = point.y - height
+    case .baseline: y = point.y - 0.75 * height
     }
     return PixelPoint(x: x, y: y)
   }
@@ -196,6 +241,14 @@ public protocol PlotRenderer {
   /// (the legend's box). The default does nothing.
   mutating func fillRect(_ rect: PixelRect, style: DrawStyle)
 
+  /// Strokes the horizontal line at height `y` from `x0` to `x1` (pixels): a grid line,
+  /// zero line or midline across a chart. The default is `drawLine`.
+  mutating func drawHorizontalLine(atY y: Double, from x0: Double, to x1: Double, style: DrawStyle)
+
+  /// Paints one bar of a bar chart (style `.bar(series)`). The default paints its
+  /// rectangle with `fillRect` (square corners).
+  mutating func fillBar(_ bar: PixelBar, style: DrawStyle)
+
   /// Draws `text` on one line so that its `anchor` lies at `point` (pixels). Renderers
   /// remove or escape characters they cannot show safely (control characters, markup).
   mutating func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle)
@@ -246,6 +299,18 @@ extension PlotRenderer {
 
   /// The default: nothing is painted.
   public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {}
+
+  /// The default: a two-point line.
+  public mutating func drawHorizontalLine(
+    atY y: Double, from x0: Double, to x1: Double, style: DrawStyle
+  ) {
+    drawLine(from: PixelPoint(x: x0, y: y), to: PixelPoint(x: x1, y: y), style: style)
+  }
+
+  /// The default: the bar's rectangle through `fillRect`.
+  public mutating func fillBar(_ bar: PixelBar, style: DrawStyle) {
+    fillRect(bar.rect, style: style)
+  }
 
   /// The default: no clipping.
   public mutating func beginClip(_ rect: PixelRect) {}

@@ -87,13 +87,56 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     Self.append("/>\n", to: &body)
   }
 
-  /// Paints `rect` white (the legend's box) for `.legend`, otherwise in the style's colour.
+  /// Paints `rect` white (the legend's box) for `.legend`, otherwise in the style's colour;
+  /// a `.bar` fill (a bar, a bar chart's legend swatch) has no `stroke` attribute.
   public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
     guard Self.isDrawable(rect) else { return }
     let fill = style == .legend ? "#ffffff\" fill-opacity=\"0.85" : Self.color(style)
     Self.append("<rect ", to: &body)
     Self.appendRectAttributes(rect, to: &body)
-    Self.append(" fill=\"" + fill + "\" stroke=\"none\"/>\n", to: &body)
+    if case .bar = style {
+      Self.append(" fill=\"" + fill + "\"/>\n", to: &body)
+    } else {
+      Self.append(" fill=\"" + fill + "\" stroke=\"none\"/>\n", to: &body)
+    }
+  }
+
+  /// Strokes the line as a `<path>` of a move and an `H`.
+  public mutating func drawHorizontalLine(
+    atY y: Double, from x0: Double, to x1: Double, style: DrawStyle
+  ) {
+    guard y.isFinite, x0.isFinite, x1.isFinite else { return }
+    Self.append("<path d=\"M", to: &body)
+    Self.appendNumber(x0, to: &body)
+    body.append(UInt8(ascii: ","))
+    Self.appendNumber(y, to: &body)
+    body.append(UInt8(ascii: "H"))
+    Self.appendNumber(x1, to: &body)
+    Self.append("\" " + Self.strokeAttributes(style) + "/>\n", to: &body)
+  }
+
+  /// Paints the bar as a `<rect>`, or, with round corners, as a `<path>` whose two far
+  /// corners are cubic Béziers of radius `bar.cornerRadius` (control points at κ = 0.5523
+  /// of the radius, the usual approximation of a quarter circle).
+  public mutating func fillBar(_ bar: PixelBar, style: DrawStyle) {
+    guard bar.cornerRadius > 0 else {
+      fillRect(bar.rect, style: style)
+      return
+    }
+    let (x, w, y0, y1, r) = (bar.x, bar.width, bar.base, bar.end, bar.cornerRadius)
+    guard x.isFinite, w.isFinite, y0.isFinite, y1.isFinite, r.isFinite else { return }
+    let n = Self.number
+    let kappa = 0.5523
+    let sgn = y1 < y0 ? 1.0 : -1.0  // 1: the bar rises from the zero line
+    let yc = y1 + sgn * r
+    let d =
+      "M\(n(x)),\(n(y0))L\(n(x)),\(n(yc))"
+      + "C\(n(x)),\(n(yc - sgn * r * kappa)) \(n(x + r - r * kappa)),\(n(y1)) \(n(x + r)),\(n(y1))"
+      + "L\(n(x + w - r)),\(n(y1))"
+      + "C\(n(x + w - r + r * kappa)),\(n(y1)) \(n(x + w)),\(n(yc - sgn * r * kappa)) "
+      + "\(n(x + w)),\(n(yc))"
+      + "L\(n(x + w)),\(n(y0))Z"
+    Self.append("<path d=\"" + d + "\" fill=\"" + Self.color(style) + "\"/>\n", to: &body)
   }
 
   /// Strokes the outline of `rect` as a `<rect>`.
@@ -118,6 +161,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     case .top: baseline = point.y + 0.9 * fs
     case .middle: baseline = point.y + 0.35 * fs
     case .bottom: baseline = point.y - 0.3 * fs
+    case .baseline: baseline = point.y
     }
     let ta: String
     switch anchor.horizontal {
@@ -346,10 +390,12 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     case .frame, .tick: return "#333333"
     case .axis: return "#999999"
     case .grid: return "#e5e5e5"
-    case .curve(let i): return palette[((i % palette.count) + palette.count) % palette.count]
-    case .label: return "#333333"
+    case .curve(let i), .bar(let i):
+      return palette[((i % palette.count) + palette.count) % palette.count]
+    case .label, .barValue: return "#333333"
     case .legend: return "#bbbbbb"
     case .title: return "#111111"
+    case .midline: return "#c8c8c8"
     }
   }
 
@@ -368,6 +414,9 @@ public struct SVGRenderer: PlotRenderer, Sendable {
         + "stroke-linejoin=\"round\" stroke-linecap=\"round\""
     case .legend:
       return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\""
+    case .midline:
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" stroke-dasharray=\"6 4\" "
+        + "shape-rendering=\"crispEdges\""
     default:
       return
         "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" shape-rendering=\"crispEdges\""

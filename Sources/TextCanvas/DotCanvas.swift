@@ -89,26 +89,44 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// 0: cells are coarse enough.
   public var padding: Double { 0 }
 
-  /// Rasterizes the polyline into dots for `.curve` styles; for frame, axis and tick
-  /// styles marks whole cells (horizontal runs `-`, vertical runs `|`, ticks `+`); grid and
-  /// legend strokes are not drawn.
+  /// Rasterizes the polyline into dots for `.curve` and `.bar` styles; for frame, axis,
+  /// midline and tick styles marks whole cells (horizontal runs `-`, vertical runs `|`, ticks
+  /// `+`); grid, legend and text strokes are not drawn.
   public mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
     switch style {
-    case .curve(let index):
+    case .curve(let index), .bar(let index):
       let curve = Int32(clamping: max(0, index))
       if points.count == 1, let p = points.first { plotDot(p, curve: curve) }
       for i in points.indices.dropFirst() { rasterize(points[i - 1], points[i], curve: curve) }
-    case .frame, .axis, .tick:
+    case .frame, .axis, .tick, .midline:
       for i in points.indices.dropFirst() {
         strokeCells(points[i - 1], points[i], tick: style == .tick)
       }
-    case .grid, .legend, .label, .title:
+    case .grid, .legend, .label, .title, .barValue:
       break
     }
   }
 
-  /// Blanks every cell that `rect` (dots) touches: dots, strokes and text.
+  /// For `.bar(series)`, sets every dot whose centre lies in `rect` (dots) as that series'
+  /// (a bar drawn in dots); for other styles, blanks every cell that `rect` touches: dots,
+  /// strokes and text (the legend's box).
   public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
+    if case .bar(let index) = style {
+      let curve = Int32(clamping: max(0, index))
+      let x0 = max(0, (rect.minX - 0.5).rounded(.up))
+      let x1 = min(Double(columns * dotW - 1), (rect.maxX - 0.5).rounded(.down))
+      let y0 = max(0, (rect.minY - 0.5).rounded(.up))
+      let y1 = min(Double(rows * dotH - 1), (rect.maxY - 0.5).rounded(.down))
+      guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x0 <= x1, y0 <= y1 else {
+        return
+      }
+      for y in stride(from: y0, through: y1, by: 1) {
+        for x in stride(from: x0, through: x1, by: 1) {
+          plotDot(PixelPoint(x: x + 0.5, y: y + 0.5), curve: curve)
+        }
+      }
+      return
+    }
     guard let (c0, c1) = cellRange(rect.minX, rect.maxX, dotW, columns),
       let (r0, r1) = cellRange(rect.minY, rect.maxY, dotH, rows)
     else { return }
@@ -143,8 +161,10 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     let col = Int(fc)
     var colour = Self.plainTint
     switch style {
-    case .label, .tick, .frame, .axis, .grid: colour = Self.dimTint
-    case .curve(let index): colour = Int32(clamping: max(0, index))
+    case .label, .tick, .frame, .axis, .grid, .midline: colour = Self.dimTint
+    case .curve(let index), .bar(let index), .barValue(.some(let index)):
+      colour = Int32(clamping: max(0, index))
+    case .barValue(.none): break
     case .legend:  // the sample stroke ends two cells to the left (a blank cell between)
       for back in 1...2 where col - back >= 0 && col - back < columns {
         let o = owner[row * columns + col - back]

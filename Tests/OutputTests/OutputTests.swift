@@ -44,8 +44,9 @@ func renderText<G: CellGlyphs>(
   plot make: (PixelRect) -> SampledPlot = samplePlot
 ) -> String {
   var canvas = canvas
-  let area = PlotLayout.plotArea(for: canvas, options: options, yTickLabels: yTicks.map(\.label))
-  PlotLayout.draw(make(area), in: &canvas, plotArea: area, options: options)
+  PlotLayout.layOutAndDraw(into: &canvas, options: options, yTickLabels: yTicks.map(\.label)) {
+    make(PixelRect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)))
+  }
   return canvas.render()
 }
 
@@ -55,9 +56,37 @@ func renderSVG(
   plot make: (PixelRect) -> SampledPlot = samplePlot
 ) -> String {
   var svg = SVGRenderer(size: size)
-  let area = PlotLayout.plotArea(for: svg, options: options, yTickLabels: yTicks.map(\.label))
-  PlotLayout.draw(make(area), in: &svg, plotArea: area, options: options)
+  PlotLayout.layOutAndDraw(into: &svg, options: options, yTickLabels: yTicks.map(\.label)) {
+    make(PixelRect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)))
+  }
   return svg.document()
+}
+
+@Suite struct OnePipelineForEveryPlot {
+  /// The flow answers the plot area it laid out and sampled for, so callers (the terminal's
+  /// trace cursor) need not lay the plot out again.
+  @Test(arguments: [
+    PixelSize(width: 800, height: 600), PixelSize(width: 123, height: 77),
+  ])
+  func answersThePlotAreaItSampledFor(_ size: PixelSize) {
+    var svg = SVGRenderer(size: size)
+    let options = PlotLayout.Options(title: "title")
+    var asked: [PixelSize] = []
+    let drawn = PlotLayout.layOutAndDraw(
+      into: &svg, options: options, yTickLabels: yTicks.map(\.label)
+    ) {
+      asked.append($0)
+      return samplePlot(
+        area: PixelRect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)))
+    }
+    let area = PlotLayout.plotArea(for: svg, options: options, yTickLabels: yTicks.map(\.label))
+    #expect(drawn.plotArea == area)
+    #expect(asked == [PixelSize(width: Int(area.width), height: Int(area.height))])
+    #expect(drawn.plot.viewport.size == asked[0])
+    var again = SVGRenderer(size: size)
+    PlotLayout.draw(drawn.plot, in: &again, plotArea: area, options: options)
+    #expect(again.document() == svg.document())
+  }
 }
 
 /// A renderer that records what it is asked to draw.
