@@ -20,11 +20,13 @@ public enum AtomicFile {
   /// - Throws: `CommandError` naming `path` and the system's reason (strerror), as
   ///   `cannot write out/x.svg: No such file or directory`.
   public static func write(_ contents: String, to path: String) throws(CommandError) {
-    guard !path.isEmpty else { throw CommandError("cannot write '': no file name given") }
+    guard !path.isEmpty else {
+      throw CommandError(.cannotWrite(path: "", reason: "no file name given"))
+    }
     var info = stat()
     if stat(path, &info) == 0 {
       let kind = info.st_mode & S_IFMT
-      if kind == S_IFDIR { throw CommandError("cannot write \(path): Is a directory") }
+      if kind == S_IFDIR { throw CommandError(.cannotWrite(path: path, reason: "Is a directory")) }
       // /dev/stdout and /proc/self/fd/N name an open file of this process: replacing
       // the file they resolve to would leave the descriptor writing to the old one.
       if kind != S_IFREG || path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
@@ -108,6 +110,6 @@ public enum AtomicFile {
 
   /// The error for `path` with the current `errno`'s text.
   private static func failure(_ path: String) -> CommandError {
-    CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
+    CommandError(.cannotWrite(path: path, reason: String(cString: strerror(errno))))
   }
 }

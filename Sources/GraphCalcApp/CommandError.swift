@@ -11,8 +11,9 @@ import DataFiles
 public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What caused the error.
   public enum Cause: Sendable, Hashable {
-    /// A mistake in the command itself (its words, its arguments), in words.
-    case command(String)
+    /// A mistake in the command itself (its words, its arguments, the session's state), or
+    /// in graphcalc's command-line options.
+    case command(CommandProblem)
     /// The calculator's error (its location is within the part of the line it read).
     case calculator(CalcError)
     /// A data file could not be read, or a `using` list not parsed.
@@ -29,11 +30,17 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Creates an error of the command itself.
   ///
   /// - Parameters:
-  ///   - message: The message, one line without the input or caret.
+  ///   - problem: What is wrong.
   ///   - location: The columns it is about (characters, 0-based), if known.
-  public init(_ message: String, at location: Range<Int>? = nil) {
-    self.cause = .command(message)
+  public init(_ problem: CommandProblem, at location: Range<Int>? = nil) {
+    self.cause = .command(problem)
     self.location = location
+  }
+
+  /// The command's own problem, or nil when a lower layer's error caused it.
+  public var problem: CommandProblem? {
+    if case .command(let problem) = cause { return problem }
+    return nil
   }
 
   /// The calculator's error `error`, found in a part of the line that starts at character
@@ -72,7 +79,7 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// or the lower layer's message (a data file's with its path: `FILE: message`).
   public var message: String {
     switch cause {
-    case .command(let message): return message
+    case .command(let problem): return problem.message
     case .calculator(let error): return error.message
     case .dataFile(let error): return error.description
     case .stream(let error): return error.message

@@ -85,7 +85,7 @@ public struct CommandLineOptions: Sendable, Hashable {
     var optionsEnded = false
     func take(_ file: String) throws(CommandError) {
       guard options.file == nil else {
-        throw CommandError("only one FILE can be given, got '\(options.file ?? "")' and '\(file)'")
+        throw CommandError(.option(.twoFiles(options.file ?? "", file)))
       }
       options.file = file
     }
@@ -93,7 +93,7 @@ public struct CommandLineOptions: Sendable, Hashable {
       if !optionsEnded, argument == "stream", options.file == nil {
         // The `stream` subcommand: everything after it is its own.
         guard options.commands.isEmpty else {
-          throw CommandError("stream cannot be combined with -e")
+          throw CommandError(.option(.streamWithEval))
         }
         var rest: [String] = []
         while let next = iterator.next() { rest.append(next) }
@@ -113,7 +113,7 @@ public struct CommandLineOptions: Sendable, Hashable {
         if options.action != .help { options.action = .version }
       case "-e", "--eval":
         guard let command = iterator.next() else {
-          throw CommandError("option '\(argument)' needs a command after it")
+          throw CommandError(.option(.needsCommand(option: argument)))
         }
         options.commands.append(command)
       default:
@@ -122,7 +122,7 @@ public struct CommandLineOptions: Sendable, Hashable {
         } else if argument.hasPrefix("--color=") || argument.hasPrefix("--colour=") {
           let value = String(argument.drop { $0 != "=" }.dropFirst())
           guard let choice = ColorChoice(rawValue: value) else {
-            throw CommandError("option '--color' takes auto, always or never, got '\(value)'")
+            throw CommandError(.option(.colorValue(value)))
           }
           options.color = choice
         } else if argument.hasPrefix("--eval=") {
@@ -130,7 +130,7 @@ public struct CommandLineOptions: Sendable, Hashable {
         } else if argument.hasPrefix("-e"), !argument.hasPrefix("--") {
           options.commands.append(String(argument.dropFirst(2)))
         } else {
-          throw CommandError("unknown option '\(argument)'")
+          throw CommandError(.option(.unknown(argument)))
         }
       }
     }

@@ -6,7 +6,7 @@ extension Session {
   ///
   /// - Throws: `CommandError` when nothing is plotted.
   public func exploreState() throws(CommandError) -> ExploreState {
-    guard let curves else { throw CommandError("nothing to explore: plot something first") }
+    guard let curves else { throw CommandError(.nothingPlotted(action: "explore")) }
     return ExploreState(
       curves: curves, view: view, history: viewHistory, size: terminalSize, display: display)
   }

@@ -56,8 +56,9 @@ public enum PlotOutput {
   ) throws(CommandError) -> (text: String, notes: [String]) {
     guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
       throw CommandError(
-        "the terminal (\(size.columns)x\(size.rows)) is too small to plot in; it needs "
-          + "\(minimumTerminal.columns)x\(minimumTerminal.rows)")
+        .terminalTooSmall(
+          columns: size.columns, rows: size.rows, minimumColumns: minimumTerminal.columns,
+          minimumRows: minimumTerminal.rows))
     }
     let drawn = TerminalPlot.render(
       curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors,

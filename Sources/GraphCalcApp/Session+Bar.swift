@@ -120,18 +120,14 @@ extension Session {
       let step = max(1, shown.count / 2)
       scrollBars(by: side.text == "left" ? -step : step)
     case .side(let side):
-      throw CommandError("a bar chart scrolls left and right only", at: side.span)
+      throw CommandError(.bar(.scrollsSideways), at: side.span)
     case .by(let words, let all):
       guard words.count == 1 else {
-        throw CommandError(
-          "usage: pan left|right | pan N (N bars; a bar chart is shown)",
-          at: words.isEmpty ? nil : all.span)
+        throw CommandError(.bar(.panUsage), at: words.isEmpty ? nil : all.span)
       }
       let value = try number(words[0])
       guard value.isFinite, value == value.rounded() else {
-        throw CommandError(
-          "pan moves a bar chart by a whole number of bars, got \(CalculatorBrain.format(value))",
-          at: words[0].span)
+        throw CommandError(.bar(.panNotWhole(value)), at: words[0].span)
       }
       scrollBars(by: Int(max(-1e9, min(1e9, value))))
     }
@@ -145,7 +141,7 @@ extension Session {
     let path = export.path
     if export.format.text == "table" {
       guard sizes.isEmpty else {
-        throw CommandError("export table of a bar chart takes no size", at: export.sizesSpan)
+        throw CommandError(.bar(.tableTakesNoSize), at: export.sizesSpan)
       }
       try AtomicFile.write(Session.barTable(chart), to: path)
       return .text("wrote \(path) (\(chart.groupCount) bars)")
@@ -199,9 +195,7 @@ extension Session {
   mutating func bar(_ tokens: [Word]) throws(CommandError) -> Reply {
     guard let first = tokens.first else {
       guard bars.chart != nil else {
-        throw CommandError(
-          "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: bar 3 -5 2 7"
-        )
+        throw CommandError(.bar(.usage))
       }
       shown = .barChart
       return barRedraw()
@@ -241,11 +235,12 @@ extension Session {
       let token = tokens[i]
       let bare = !Session.isQuoted(token.text)
       if bare, token.text == "labels" {
-        guard !inLabels else { throw CommandError("labels is given twice", at: token.span) }
+        guard !inLabels else { throw CommandError(.givenTwice("labels"), at: token.span) }
         inLabels = true
       } else if bare, token.text == "title" {
         guard i + 1 < tokens.count else {
-          throw CommandError("title needs a text in quotes, as in: title \"sales\"", at: token.span)
+          throw CommandError(
+            .needs(word: "title", what: "a text in quotes, as in: title \"sales\""), at: token.span)
         }
         i += 1
         title = Session.unquoted(tokens[i].text)
@@ -254,29 +249,23 @@ extension Session {
       } else if inLabels {
         labels.append(token)
       } else if !bare {
-        throw CommandError(
-          "a bar's value is a number or an expression; texts go after 'labels', as in: "
-            + "bar 3 5 labels \"a\" \"b\"", at: token.span)
+        throw CommandError(.bar(.valueNotANumber), at: token.span)
       } else {
         let value = try number(token)
         guard !value.isInfinite else {
-          throw CommandError(
-            "a bar's value must be finite, got \(CalculatorBrain.format(value)) (nan leaves a bar out)",
-            at: token.span)
+          throw CommandError(.bar(.valueNotFinite(value)), at: token.span)
         }
         values.append(value)
       }
       i += 1
     }
     guard !values.isEmpty else {
-      throw CommandError(
-        "bar needs values, as in: bar 3 -5 2 7 labels \"q1\" \"q2\" \"q3\" \"q4\"",
-        at: tokens.first?.span)
+      throw CommandError(.bar(.noValues), at: tokens.first?.span)
     }
     if labels.count > values.count {
       let extra = labels[values.count]
       throw CommandError(
-        "\(values.count) value\(values.count == 1 ? "" : "s") but \(labels.count) labels",
+        .bar(.labelCount(values: values.count, labels: labels.count)),
         at: extra.offset..<(labels.last ?? extra).span.upperBound)
     }
     return BarChartData(
@@ -293,7 +282,7 @@ extension Session {
   private func barFromFile(_ tokens: [Word]) throws(CommandError) -> (BarChartData, String?) {
     let file = tokens[0]
     let path = Session.unquoted(file.text)
-    guard !path.isEmpty else { throw CommandError("the file name is empty", at: file.span) }
+    guard !path.isEmpty else { throw CommandError(.emptyFileName, at: file.span) }
     var using: Word? = nil
     var by: Word? = nil
     var title: String?? = .none  // .none: default; .some(nil): notitle
@@ -306,7 +295,7 @@ extension Session {
       case "title", "t":
         let text = try reader.value(of: word, "a text in quotes, as in: title \"sales\"")
         guard Session.isQuoted(text.text) else {
-          throw CommandError("a title goes in quotes, as in: title \"sales\"", at: text.span)
+          throw CommandError(.titleNotQuoted(example: "title \"sales\""), at: text.span)
         }
         title = .some(Session.unquoted(text.text))
       case "notitle": title = .some(nil)
@@ -323,9 +312,7 @@ extension Session {
       }
     } else {
       if let by {
-        throw CommandError(
-          "by needs using LABEL:VALUE before it, as in: using year:net_generation by source",
-          at: by.span)
+        throw CommandError(.bar(.byWithoutUsing), at: by.span)
       }
       refs = try defaultBarColumns(path: path, fileSpan: fileSpan)
     }
@@ -364,7 +351,7 @@ extension Session {
     }
     let label = info.first { $0.kind == .text || $0.kind == .time }
     guard let value = info.first(where: { $0.kind == .number && $0.number != label?.number }) else {
-      throw CommandError("\(path): no column of numbers", at: fileSpan)
+      throw CommandError(.noColumnOfNumbers(path: path), at: fileSpan)
     }
     return (label.map { [ColumnRef.index($0.number)] } ?? []) + [.index(value.number)]
   }
@@ -381,9 +368,7 @@ extension Session {
       return BarChartData(values: table.columns.first ?? [], labels: [], name: name, title: name)
     }
     guard refs.count - 1 <= BarLimits.maximumSeries else {
-      throw CommandError(
-        "a bar chart has at most \(BarLimits.maximumSeries) series side by side; using names \(refs.count - 1)",
-        at: using?.span ?? fileSpan)
+      throw CommandError(.bar(.tooManySeries(named: refs.count - 1)), at: using?.span ?? fileSpan)
     }
     let (labels, names, columns) = try labelledColumns(
       path: path, refs: refs, at: using, fileSpan: fileSpan)
@@ -400,9 +385,7 @@ extension Session {
     throws(CommandError) -> BarChartData
   {
     guard refs.count == 2 else {
-      throw CommandError(
-        "with by, using names two columns, LABEL:VALUE, as in: using year:net_generation by source",
-        at: using?.span ?? fileSpan)
+      throw CommandError(.bar(.byNeedsTwoColumns), at: using?.span ?? fileSpan)
     }
     let groupRef: ColumnRef
     do throws(DataFileError) {
@@ -430,8 +413,7 @@ extension Session {
       distinctGroups.count * distinctLabels.count <= BarLimits.maximumBars
     else {
       throw CommandError(
-        "\(by.text) has \(distinctGroups.count) different values; a bar chart has at most "
-          + "\(BarLimits.maximumSeries) series side by side", at: by.span)
+        .bar(.tooManyGroups(column: by.text, count: distinctGroups.count)), at: by.span)
     }
     var rows: [(label: String, group: String, value: Double)] = []
     rows.reserveCapacity(count)
@@ -478,9 +460,7 @@ extension Session {
     throws(CommandError)
   {
     for k in from..<table.isTime.count where table.isTime[k] {
-      throw CommandError(
-        "column \"\(table.names[k])\" holds dates; a bar's height is a number (dates go first, as labels)",
-        at: using?.span ?? fileSpan)
+      throw CommandError(.bar(.datesAsHeights(column: table.names[k])), at: using?.span ?? fileSpan)
     }
   }
 

@@ -50,7 +50,7 @@ extension Session {
         throw CommandError(error, at: fileSpan)
       }
       guard !refs.isEmpty else {
-        throw CommandError("\(path): no column of numbers", at: fileSpan)
+        throw CommandError(.noColumnOfNumbers(path: path), at: fileSpan)
       }
     }
     var summaries: [String] = []
@@ -85,9 +85,7 @@ extension Session {
     {
       separator = byte
     } else {
-      throw CommandError(
-        "a separator is one character in quotes (\",\" \";\" \"|\"), tab, whitespace or auto",
-        at: value.span)
+      throw CommandError(.badSeparator, at: value.span)
     }
     return separator
   }

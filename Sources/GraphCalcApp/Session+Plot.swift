@@ -157,7 +157,7 @@ extension Session {
     let upper =
       try bounds.upper.map { w throws(CommandError) in try number(w) } ?? current?.upperBound
     guard let lower, let upper else {
-      throw CommandError("give both bounds of the automatic \(axis) range", at: bounds.whole.span)
+      throw CommandError(.rangeNeedsBothBounds(axis: axis), at: bounds.whole.span)
     }
     do {
       return try ViewState.checkedRange(lower, upper, axis: axis)
@@ -197,13 +197,13 @@ extension Session {
   static func parseDataItem(_ arguments: [Argument]) throws(CommandError) -> DataItemSpec {
     let tokens = arguments.map(\.source)
     guard let file = tokens.first, arguments[0].isString else {
-      throw CommandError("expected a \"FILE\" here", at: arguments.first?.span)
+      throw CommandError(.expected("a \"FILE\""), at: arguments.first?.span)
     }
     guard file.text.count >= 2 else {
-      throw CommandError("the file name is empty", at: file.span)
+      throw CommandError(.emptyFileName, at: file.span)
     }
     let name = String(file.text.dropFirst().dropLast())
-    guard !name.isEmpty else { throw CommandError("the file name is empty", at: file.span) }
+    guard !name.isEmpty else { throw CommandError(.emptyFileName, at: file.span) }
     var spec = DataItemSpec(path: Word(name, at: file.offset))
     var reader = KeywordReader(tokens, from: 1)
     while let word = reader.next() {
@@ -213,12 +213,10 @@ extension Session {
       case "with", "w":
         let style = try reader.value(of: word, "a style: lines, points or linespoints (l, p, lp)")
         guard let marks = styleWords[style.text] else {
-          let hint =
-            Suggestions.hint(
-              Suggestions.nearest(to: style.text, among: ["lines", "points", "linespoints"]))
+          let suggestion = Suggestions.nearest(
+            to: style.text, among: ["lines", "points", "linespoints"])
           throw CommandError(
-            "unknown style '\(style.text)'\(hint); styles are lines, points, linespoints (l, p, lp)",
-            at: style.span)
+            .unknownName(.plotStyle, style.text, suggestion: suggestion), at: style.span)
         }
         spec.marks = marks
       case "title", "t":
@@ -226,7 +224,7 @@ extension Session {
         guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
           text.text.last == q
         else {
-          throw CommandError("a title goes in quotes, as in: title \"rain\"", at: text.span)
+          throw CommandError(.titleNotQuoted(example: "title \"rain\""), at: text.span)
         }
         spec.title = String(text.text.dropFirst().dropLast())
       case "notitle":

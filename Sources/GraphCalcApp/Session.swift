@@ -169,8 +169,7 @@ public struct Session: Sendable {
     for word in words {
       let value = try number(word)
       guard value.isFinite else {
-        throw CommandError(
-          "\(command) needs finite numbers, got \(CalculatorBrain.format(value))", at: word.span)
+        throw CommandError(.notFinite(command: command, value: value), at: word.span)
       }
       values.append(value)
     }
@@ -181,8 +180,7 @@ public struct Session: Sendable {
   static func usageError(_ command: String, given: Int, at location: Range<Int>?) -> CommandError {
     let forms =
       CommandTable.standard.entry(named: command)?.usage.joined(separator: " | ") ?? command
-    let hint = given > 1 ? " (arguments are separated by spaces; group one with brackets)" : ""
-    return CommandError("usage: \(forms)\(hint)", at: location)
+    return CommandError(.usage(forms, separatedArguments: given > 1), at: location)
   }
 
   // MARK: Plot and view
@@ -218,14 +216,10 @@ public struct Session: Sendable {
     do {
       value = try number(word)
     } catch {
-      throw CommandError(
-        "a size in pixels is a number, got '\(word.text)' (a file name with spaces goes in double quotes)",
-        at: word.span)
+      throw CommandError(.pixelSizeNotANumber(word: word.text), at: word.span)
     }
     guard value.isFinite, value == value.rounded(), value >= 16, value <= 10_000 else {
-      throw CommandError(
-        "a size in pixels is a whole number from 16 to 10000, got \(CalculatorBrain.format(value))",
-        at: word.span)
+      throw CommandError(.pixelSizeOutOfRange(value), at: word.span)
     }
     return Int(value)
   }

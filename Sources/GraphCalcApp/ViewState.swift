@@ -60,22 +60,21 @@ public struct ViewState: Sendable, Hashable {
   public static func checkedRange(_ lower: Double, _ upper: Double, axis: String)
     throws(CommandError) -> ClosedRange<Double>
   {
-    let shown = "[\(CalculatorBrain.format(lower)), \(CalculatorBrain.format(upper))]"
     guard lower.isFinite, upper.isFinite else {
-      throw CommandError("\(axis) range \(shown): both bounds must be finite numbers")
+      throw CommandError(.range(axis: axis, lower: lower, upper: upper, .notFinite))
     }
     guard lower != upper else {
-      throw CommandError("\(axis) range \(shown) is empty: the bounds must differ")
+      throw CommandError(.range(axis: axis, lower: lower, upper: upper, .empty))
     }
     guard lower < upper else {
-      throw CommandError("\(axis) range \(shown) is reversed: give the lower bound first")
+      throw CommandError(.range(axis: axis, lower: lower, upper: upper, .reversed))
     }
     let width = upper - lower
     guard width.isFinite else {
-      throw CommandError("\(axis) range \(shown) is too wide")
+      throw CommandError(.range(axis: axis, lower: lower, upper: upper, .tooWide))
     }
     guard width >= 1e-12 * max(abs(lower), abs(upper)), width >= 1e-290 else {
-      throw CommandError("\(axis) range \(shown) is too narrow to draw")
+      throw CommandError(.range(axis: axis, lower: lower, upper: upper, .tooNarrow))
     }
     return lower...upper
   }
@@ -89,8 +88,7 @@ public struct ViewState: Sendable, Hashable {
   /// - Throws: `CommandError` for a bad factor or a range that would not be drawable.
   public mutating func zoom(by factor: Double, autoY: ClosedRange<Double>?) throws(CommandError) {
     guard factor.isFinite, factor > 0 else {
-      throw CommandError(
-        "zoom factor must be a positive number, got \(CalculatorBrain.format(factor))")
+      throw CommandError(.zoomFactor(factor))
     }
     func scaled(_ r: ClosedRange<Double>, axis: String) throws(CommandError) -> ClosedRange<Double>
     {

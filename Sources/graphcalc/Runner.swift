@@ -31,7 +31,7 @@ struct Runner {
     if let request = reply.stream {
       let free = !commandsOnStandardInput && !Terminal.isTerminal(STDIN_FILENO)
       let ok = StreamLive.run(request, display: session.display, standardInputFree: free) {
-        Terminal.report(prefix + CommandError($0).rendered(input: line))
+        Terminal.report(prefix + CommandError(.streamFailed($0)).rendered(input: line))
       }
       if !ok { failed = true }
     }

@@ -55,8 +55,10 @@ func arguments(_ text: String, at offset: Int = 0) throws -> CommandArguments {
 }
 
 @Test func badPlotRangesAreErrors() {
-  #expect(throws: CommandError("'[' without its ']'", at: 1..<2)) {
+  #expect(throws: CommandError(.unclosedBracket, at: 1..<2)) {
     try PlotRanges.read(arguments(" [0:1 x"))
   }
-  #expect(throws: CommandError.self) { try PlotRanges.read(arguments("[0:1] [0:1] [0:1] x")) }
+  #expect(throws: CommandError(.tooManyRanges, at: 12..<17)) {
+    try PlotRanges.read(arguments("[0:1] [0:1] [0:1] x"))
+  }
 }

@@ -53,7 +53,7 @@ import Testing
   let missing = folder.path + "/no/such/a.svg"
   #expect(
     session.run("export svg \(missing)").error
-      == CommandError("cannot write \(missing): No such file or directory"))
+      == CommandError(.cannotWrite(path: missing, reason: "No such file or directory")))
   // A folder where the file should go: rename(2) refuses, the temporary file is removed.
   try FileManager.default.createDirectory(
     atPath: folder.path + "/taken", withIntermediateDirectories: false)
@@ -68,7 +68,7 @@ import Testing
   let text = String(repeating: "graphcalc \u{3c0}\n", count: 10_000)
   try AtomicFile.write(text, to: path)
   #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
-  #expect(throws: CommandError("cannot write '': no file name given")) {
+  #expect(throws: CommandError(.cannotWrite(path: "", reason: "no file name given"))) {
     try AtomicFile.write("", to: "")
   }
 }

@@ -61,13 +61,15 @@ func suggestions(typed: String, meant: String) {
   #expect(try CommandLineOptions.parse(["-"]).file == "-")
   #expect(try CommandLineOptions.parse(["-e", "1", "--version"]).action == .version)
   #expect(try CommandLineOptions.parse(["--version", "--help"]).action == .help)
-  #expect(throws: CommandError("unknown option '--bogus'")) {
+  #expect(throws: CommandError(.option(.unknown("--bogus")))) {
     try CommandLineOptions.parse(["--bogus"])
   }
-  #expect(throws: CommandError("option '-e' needs a command after it")) {
+  #expect(throws: CommandError(.option(.needsCommand(option: "-e")))) {
     try CommandLineOptions.parse(["-e"])
   }
-  #expect(throws: CommandError.self) { try CommandLineOptions.parse(["a", "b"]) }
+  #expect(throws: CommandError(.option(.twoFiles("a", "b")))) {
+    try CommandLineOptions.parse(["a", "b"])
+  }
 }
 
 @Test func historyLocation() {

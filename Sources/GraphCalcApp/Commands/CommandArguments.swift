@@ -123,7 +123,7 @@ public struct CommandArguments: Sendable, Hashable {
     }
     let open = line.tokens[first]
     guard let close else {
-      throw CommandError("'[' without its ']'", at: open.span)
+      throw CommandError(.unclosedBracket, at: open.span)
     }
     let whole = line.text(of: first..<(close + 1), emptyOffset: open.offset)
     let bounds: RangeBounds
@@ -181,7 +181,7 @@ struct KeywordReader {
   /// - Throws: `CommandError` at the keyword when nothing follows it.
   mutating func value(of keyword: Word, _ what: String) throws(CommandError) -> Word {
     guard index < words.count else {
-      throw CommandError("\(keyword.text) needs \(what)", at: keyword.span)
+      throw CommandError(.needs(word: keyword.text, what: what), at: keyword.span)
     }
     defer { index += 1 }
     return words[index]
@@ -189,12 +189,8 @@ struct KeywordReader {
 
   /// The error for a word that is none of `keywords`, with the nearest one.
   static func unexpected(_ word: Word, keywords: [String]) -> CommandError {
-    let hint = Suggestions.hint(Suggestions.nearest(to: word.text, among: keywords))
-    let listed = keywords.filter { $0 != "notitle" }
-    let expected =
-      listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
-      + (listed.last ?? "")
+    let suggestion = Suggestions.nearest(to: word.text, among: keywords)
     return CommandError(
-      "unexpected '\(word.text)' after the file\(hint); expected \(expected)", at: word.span)
+      .unexpectedAfterFile(word.text, suggestion: suggestion, keywords: keywords), at: word.span)
   }
 }

@@ -83,7 +83,8 @@ public enum CommandLexer {
         index += 1
         while index < chars.count, chars[index] != char { index += 1 }
         guard index < chars.count else {
-          throw CommandError("\(char) without its closing \(char)", at: start..<(start + 1))
+          throw CommandError(
+            .unclosedQuote(String(char)), at: start..<(start + 1))
         }
         index += 1
         add(.string, from: start)

@@ -95,7 +95,7 @@ public struct CommandEntry: Sendable {
       dataX: dataX, steersPlotOnly: steersPlotOnly, hiddenFromList: hiddenFromList
     ) { arguments throws(CommandError) in
       guard arguments.isEmpty else {
-        throw CommandError("\(name) takes no arguments", at: arguments.text.span)
+        throw CommandError(.takesNoArguments(command: name), at: arguments.text.span)
       }
       return command
     }
@@ -168,9 +168,7 @@ extension Session {
     if first.kind == .name, let entry = commands.entry(named: first.text) {
       // Refused before its arguments are read: they are a plot's, and a bar chart is shown.
       if entry.steersPlotOnly, showsBarChart {
-        throw CommandError(
-          "\(entry.name) steers plots, and a bar chart is shown: pan left|right (or explore) scrolls its bars "
-            + "('plot' alone shows the last plot again)", at: first.span)
+        throw CommandError(.barChartShown(command: entry.name), at: first.span)
       }
       let arguments = CommandArguments(
         line: lexed, range: 1..<lexed.tokens.count, start: first.span.upperBound)

@@ -49,7 +49,7 @@ extension SettingEntry {
     name: "bar", usage: ["set bar style rounded|flat"], keywords: ["style", "rounded", "flat"],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
-      let usage = "usage: set bar style rounded|flat"
+      let usage = CommandProblem.usage("set bar style rounded|flat")
       guard let style = words.first, style.text == "style" else {
         throw CommandError(usage, at: words.first?.span ?? arguments.name.span)
       }
@@ -62,10 +62,9 @@ extension SettingEntry {
       case "rounded", "round": return SetBarStyle(rounded: true)
       case "flat", "square": return SetBarStyle(rounded: false)
       default:
-        let hint =
-          Suggestions.hint(Suggestions.nearest(to: words[1].text, among: ["rounded", "flat"]))
+        let suggestion = Suggestions.nearest(to: words[1].text, among: ["rounded", "flat"])
         throw CommandError(
-          "unknown bar style '\(words[1].text)'\(hint); choose rounded or flat", at: words[1].span)
+          .unknownName(.barStyle, words[1].text, suggestion: suggestion), at: words[1].span)
       }
     },
     listing: { "bar style \($0.bars.rounded ? "rounded" : "flat")" },

@@ -15,7 +15,7 @@ extension CommandEntry {
     case "": return SetMode(mode: nil)
     case "infix": return SetMode(mode: .infix)
     case "rpn": return SetMode(mode: .rpn)
-    default: throw CommandError("usage: mode infix | mode rpn", at: arguments.text.span)
+    default: throw CommandError(.usage("mode infix | mode rpn"), at: arguments.text.span)
     }
   }
 
@@ -31,7 +31,7 @@ extension CommandEntry {
       """
   ) { arguments throws(CommandError) in
     guard !arguments.isEmpty else {
-      throw CommandError("rpn needs a program, as in: rpn 3 4 + 5 *")
+      throw CommandError(.needs(word: "rpn", what: "a program, as in: rpn 3 4 + 5 *"))
     }
     return Calculation(line: arguments.rawText, mode: .rpn, head: nil)
   }
@@ -44,7 +44,7 @@ extension CommandEntry {
       describe 2^3^2 shows (2 ^ (3 ^ 2)).
       """
   ) { arguments throws(CommandError) in
-    guard !arguments.isEmpty else { throw CommandError("usage: describe EXPR") }
+    guard !arguments.isEmpty else { throw CommandError(.usage("describe EXPR")) }
     return Describe(expression: arguments.rawText)
   }
 
@@ -94,8 +94,7 @@ struct Calculation: SessionCommand, Hashable {
       if let head, !session.isKnownName(head.text),
         let command = Suggestions.nearest(to: head.text, among: session.commands.names)
       {
-        throw CommandError(
-          "unknown command '\(head.text)'\(Suggestions.hint(command))", at: head.span)
+        throw CommandError(.unknownCommand(head.text, suggestion: command), at: head.span)
       }
       throw error
     }
@@ -164,9 +163,8 @@ struct ShowHelp: SessionCommand, Hashable {
     }
     let known =
       Help.names(commands: commands) + Array(brain.functions.keys) + Array(brain.variables.keys)
-    let hint =
-      Suggestions.hint(Suggestions.nearest(to: name.text, among: known))
-    throw CommandError("no help for '\(name.text)'\(hint)", at: name.span)
+    let suggestion = Suggestions.nearest(to: name.text, among: known)
+    throw CommandError(.unknownName(.helpTopic, name.text, suggestion: suggestion), at: name.span)
   }
 }
 

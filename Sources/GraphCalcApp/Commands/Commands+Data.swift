@@ -18,12 +18,12 @@ extension CommandEntry {
     let words = arguments.words
     guard let first = words.first, first.isString else {
       throw CommandError(
-        "usage: stats \"FILE\" [using COLUMNS], as in: stats \"data.csv\" using 2",
+        .usage("stats \"FILE\" [using COLUMNS], as in: stats \"data.csv\" using 2"),
         at: arguments.isEmpty ? nil : arguments.text.span)
     }
     let spec = try Session.parseDataItem(words)
     if spec.marks != .lines || spec.title != nil {
-      throw CommandError("stats takes a file and using, nothing else", at: arguments.text.span)
+      throw CommandError(.statsTakesOnlyFileAndUsing, at: arguments.text.span)
     }
     return Stats(spec: spec)
   }
@@ -85,11 +85,12 @@ extension SettingEntry {
     name: "datafile", usage: ["set datafile separator \",\"|\";\"|tab|whitespace|auto"],
     keywords: ["separator", "tab", "whitespace"],
     parse: { arguments throws(CommandError) in
-      let usage = "usage: set datafile separator \",\"|\";\"|tab|whitespace|auto"
+      let forms = "set datafile separator \",\"|\";\"|tab|whitespace|auto"
+      let usage = CommandProblem.usage(forms)
       let words = arguments.values.words
       guard let what = words.first else { throw CommandError(usage, at: arguments.name.span) }
       guard what.text == "separator" || what.text == "sep" else {
-        throw CommandError("set datafile knows only 'separator'; \(usage)", at: what.span)
+        throw CommandError(.datafileKnowsOnlySeparator(usage: forms), at: what.span)
       }
       guard words.count == 2 else {
         let at =

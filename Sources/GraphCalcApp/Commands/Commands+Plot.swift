@@ -78,8 +78,7 @@ public struct PlotRanges: Sendable, Hashable {
       } else if result.y == nil {
         result.y = bounds
       } else {
-        throw CommandError(
-          "plot takes at most two ranges, [xmin:xmax] [ymin:ymax]", at: bounds.whole.span)
+        throw CommandError(.tooManyRanges, at: bounds.whole.span)
       }
       result.rest = rest
     }
@@ -117,7 +116,7 @@ struct Plot: SessionCommand {
       let text = piece.text
       guard let first = piece.tokens.first else {
         throw CommandError(
-          "expected a function of x or a \"FILE\" here", at: text.offset..<(text.offset + 1))
+          .expected("a function of x or a \"FILE\""), at: text.offset..<(text.offset + 1))
       }
       if first.kind == CommandToken.Kind.string {
         items.append(.data(try Session.parseDataItem(piece.words)))
@@ -162,7 +161,7 @@ struct Plot: SessionCommand {
     }
     if plotted.isEmpty {
       guard session.curves != nil else {
-        throw CommandError("plot what? give a function of x or a \"FILE\", as in: plot sin(x)")
+        throw CommandError(.plotWhat)
       }
     } else {
       session.curves = FunctionCurves(items: plotted)
@@ -225,7 +224,7 @@ struct Export: SessionCommand {
     default: throw Session.usageError("export", given: 0, at: sizesSpan)
     }
     guard let curves = session.currentCurves() else {
-      throw CommandError("nothing to export: plot something first")
+      throw CommandError(.nothingPlotted(action: "export"))
     }
     let budget = session.samplingBudget
     let drawn =

@@ -81,10 +81,9 @@ public struct SettingTable: Sendable {
   func lookUp(_ name: Word) throws(CommandError) -> SettingEntry {
     if let entry = entry(named: name.text) { return entry }
     let names = entries.map(\.name)
-    let hint = Suggestions.nearest(to: name.text, among: names).map { Suggestions.hint($0) }
+    let suggestion = Suggestions.nearest(to: name.text, among: names)
     throw CommandError(
-      "unknown setting '\(name.text)'\(hint ?? "; settings are \(names.joined(separator: ", "))")",
-      at: name.span)
+      .unknownName(.setting(known: names), name.text, suggestion: suggestion), at: name.span)
   }
 
   /// Every setting of graphcalc.
@@ -196,7 +195,7 @@ extension SettingEntry {
       case 1:
         guard let kind = CanvasKind(rawValue: words[0].text) else {
           throw CommandError(
-            "unknown canvas '\(words[0].text)'; choose braille, block or ascii", at: words[0].span)
+            .unknownName(.canvas, words[0].text, suggestion: nil), at: words[0].span)
         }
         return SetDisplay(canvas: kind)
       default: throw Session.setUsage(at: arguments)
@@ -216,7 +215,7 @@ extension SettingEntry {
         switch words[0].text {
         case "on": return SetDisplay(color: true)
         case "off": return SetDisplay(color: false)
-        default: throw CommandError("usage: set color on|off", at: words[0].span)
+        default: throw CommandError(.usage("set color on|off"), at: words[0].span)
         }
       default: throw Session.setUsage(at: arguments)
       }
@@ -232,7 +231,7 @@ extension Session {
     let all =
       arguments.name
       .offset..<max(arguments.name.span.upperBound, arguments.values.text.span.upperBound)
-    return CommandError("usage: \(forms)", at: all)
+    return CommandError(.usage(forms), at: all)
   }
 }
 

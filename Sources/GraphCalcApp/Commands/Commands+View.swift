@@ -274,7 +274,7 @@ struct ShowView: SessionCommand, Hashable {
 struct Explore: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     guard session.showsBarChart || session.curves != nil else {
-      throw CommandError("nothing to explore: plot something first")
+      throw CommandError(.nothingPlotted(action: "explore"))
     }
     var reply = Reply()
     reply.startsExplore = true
@@ -285,7 +285,7 @@ struct Explore: SessionCommand, Hashable {
 /// `undo`: the view before the last view change.
 struct Undo: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    guard let earlier = session.viewHistory.pop() else { throw CommandError("nothing to undo") }
+    guard let earlier = session.viewHistory.pop() else { throw CommandError(.nothingToUndo) }
     session.view = earlier
     guard session.curves != nil else { return .text(session.viewDescription) }
     return try session.redrawForDisplay()

@@ -1,0 +1,307 @@
+import CalculatorBrain
+import TextAndNumbers
+
+/// What is wrong with a command line or a command-line option, as data: the words, names,
+/// values and suggestions a message is made from. `message` makes every message of the
+/// command layer, in this one place (after swift-argument-parser's `ParserError` and its
+/// message generator); `CommandError` adds where in the line it is.
+public enum CommandProblem: Sendable, Hashable {
+  // MARK: The line's grammar
+
+  /// A string opened with quote `quote` and not closed.
+  case unclosedQuote(String)
+  /// A `[` without its `]`.
+  case unclosedBracket
+  /// The line's first word is no command, calculator name or expression; `suggestion` is
+  /// the nearest command.
+  case unknownCommand(String, suggestion: String)
+  /// A name of kind `kind` that is not known, with the nearest known one, if any.
+  case unknownName(NameKind, String, suggestion: String?)
+  /// The forms of a command (its usage), after a wrong number or kind of arguments;
+  /// `separatedArguments` when several words were given where one was expected.
+  case usage(String, separatedArguments: Bool = false)
+  /// A command that takes no arguments was given some.
+  case takesNoArguments(command: String)
+  /// `word` needs `what` after it (`what` may end in an example: `, as in: ...`).
+  case needs(word: String, what: String)
+  /// A keyword given twice.
+  case givenTwice(String)
+  /// A word after a data file that is none of `keywords`.
+  case unexpectedAfterFile(String, suggestion: String?, keywords: [String])
+  /// Something else was expected here (`a "FILE"`, `a function of x or a "FILE"`).
+  case expected(String)
+  /// A title not in quotes; `example` is the right form.
+  case titleNotQuoted(example: String)
+  /// A data file named by an empty string.
+  case emptyFileName
+  /// `plot` with no item and nothing plotted before.
+  case plotWhat
+  /// `plot` with more than two leading ranges.
+  case tooManyRanges
+  /// `stats` with a style or title.
+  case statsTakesOnlyFileAndUsing
+  /// `set datafile` of something other than the separator; `usage` its form.
+  case datafileKnowsOnlySeparator(usage: String)
+  /// A separator that is none of the forms `set datafile separator` takes.
+  case badSeparator
+
+  // MARK: Values
+
+  /// A number of `command` is not finite.
+  case notFinite(command: String, value: Double)
+  /// A size in pixels that is no number (`word`, maybe a file name with spaces).
+  case pixelSizeNotANumber(word: String)
+  /// A size in pixels out of 16...10000 or not whole.
+  case pixelSizeOutOfRange(Double)
+  /// A zoom factor that is not positive.
+  case zoomFactor(Double)
+  /// A range of `axis` that cannot be shown, and why.
+  case range(axis: String, lower: Double, upper: Double, RangeProblem)
+  /// An automatic range of `axis` given with one bound and nothing to take the other from.
+  case rangeNeedsBothBounds(axis: String)
+
+  // MARK: The session's state
+
+  /// Nothing is plotted to `action` (`explore`, `export`).
+  case nothingPlotted(action: String)
+  /// `undo` with no earlier view.
+  case nothingToUndo
+  /// A command that steers plots while a bar chart is shown.
+  case barChartShown(command: String)
+  /// The terminal is smaller than a plot needs.
+  case terminalTooSmall(columns: Int, rows: Int, minimumColumns: Int, minimumRows: Int)
+
+  // MARK: Files
+
+  /// A file could not be written: its path and why (the system's words).
+  case cannotWrite(path: String, reason: String)
+  /// A data file with no column of numbers.
+  case noColumnOfNumbers(path: String)
+  /// A live stream failed while it ran (its source could not be read or started), in the
+  /// words of the executable's stream loop.
+  case streamFailed(String)
+
+  // MARK: Bar charts
+
+  /// A problem of a bar chart's command.
+  case bar(BarProblem)
+
+  // MARK: Command-line options
+
+  /// A problem of graphcalc's command-line options.
+  case option(OptionProblem)
+
+  /// The kinds of names `unknownName` is about, each with its message form.
+  public enum NameKind: Sendable, Hashable {
+    /// A setting of `set`, `unset`, `show`; `known` are the settings, listed when there is
+    /// no suggestion.
+    case setting(known: [String])
+    /// A terminal canvas (`set canvas`).
+    case canvas
+    /// A bar style (`set bar style`).
+    case barStyle
+    /// A plot style (`with`).
+    case plotStyle
+    /// A help topic.
+    case helpTopic
+  }
+
+  /// Why a range cannot be shown.
+  public enum RangeProblem: Sendable, Hashable {
+    /// A bound is not finite.
+    case notFinite
+    /// The bounds are equal.
+    case empty
+    /// The lower bound is above the upper one.
+    case reversed
+    /// The width overflows.
+    case tooWide
+    /// The width is below what doubles can subdivide into pixels.
+    case tooNarrow
+  }
+
+  /// The problems of bar chart commands.
+  public enum BarProblem: Sendable, Hashable {
+    /// `pan` up or down while a bar chart is shown.
+    case scrollsSideways
+    /// `pan` by a number of bars that is not whole.
+    case panNotWhole(Double)
+    /// `pan` with the wrong arguments while a bar chart is shown.
+    case panUsage
+    /// `export table` of a bar chart given a size.
+    case tableTakesNoSize
+    /// `bar` with no arguments.
+    case usage
+    /// A bar's value that is a text.
+    case valueNotANumber
+    /// A bar's value that is not finite.
+    case valueNotFinite(Double)
+    /// `bar` with labels and no values.
+    case noValues
+    /// More labels than values.
+    case labelCount(values: Int, labels: Int)
+    /// `by` without `using LABEL:VALUE`.
+    case byWithoutUsing
+    /// `by` with `using` naming other than two columns.
+    case byNeedsTwoColumns
+    /// `using` naming more series than a chart holds.
+    case tooManySeries(named: Int)
+    /// `by` over a column of more different values than a chart holds series.
+    case tooManyGroups(column: String, count: Int)
+    /// A column of dates as the bars' heights.
+    case datesAsHeights(column: String)
+  }
+
+  /// The problems of graphcalc's command-line options.
+  public enum OptionProblem: Sendable, Hashable {
+    /// Two files given.
+    case twoFiles(String, String)
+    /// `stream` after `-e`.
+    case streamWithEval
+    /// `-e` at the end.
+    case needsCommand(option: String)
+    /// `--color=` with another value.
+    case colorValue(String)
+    /// An option graphcalc does not know.
+    case unknown(String)
+  }
+
+  /// The message: one line, without the input or caret.
+  public var message: String {
+    switch self {
+    case .unclosedQuote(let q): return "\(q) without its closing \(q)"
+    case .unclosedBracket: return "'[' without its ']'"
+    case .unknownCommand(let name, let suggestion):
+      return "unknown command '\(name)'\(Self.hint(suggestion))"
+    case .unknownName(let kind, let name, let suggestion):
+      switch kind {
+      case .setting(let known):
+        let rest =
+          suggestion.map { Self.hint($0) } ?? "; settings are \(known.joined(separator: ", "))"
+        return "unknown setting '\(name)'\(rest)"
+      case .canvas: return "unknown canvas '\(name)'; choose braille, block or ascii"
+      case .barStyle:
+        return "unknown bar style '\(name)'\(Self.hint(suggestion)); choose rounded or flat"
+      case .plotStyle:
+        return "unknown style '\(name)'\(Self.hint(suggestion)); styles are lines, points, "
+          + "linespoints (l, p, lp)"
+      case .helpTopic: return "no help for '\(name)'\(Self.hint(suggestion))"
+      }
+    case .usage(let forms, let separated):
+      return "usage: \(forms)"
+        + (separated ? " (arguments are separated by spaces; group one with brackets)" : "")
+    case .takesNoArguments(let command): return "\(command) takes no arguments"
+    case .needs(let word, let what): return "\(word) needs \(what)"
+    case .givenTwice(let word): return "\(word) is given twice"
+    case .unexpectedAfterFile(let word, let suggestion, let keywords):
+      let listed = keywords.filter { $0 != "notitle" }
+      let expected =
+        listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
+        + (listed.last ?? "")
+      return "unexpected '\(word)' after the file\(Self.hint(suggestion)); expected \(expected)"
+    case .expected(let what): return "expected \(what) here"
+    case .titleNotQuoted(let example): return "a title goes in quotes, as in: \(example)"
+    case .emptyFileName: return "the file name is empty"
+    case .plotWhat: return "plot what? give a function of x or a \"FILE\", as in: plot sin(x)"
+    case .tooManyRanges: return "plot takes at most two ranges, [xmin:xmax] [ymin:ymax]"
+    case .statsTakesOnlyFileAndUsing: return "stats takes a file and using, nothing else"
+    case .datafileKnowsOnlySeparator(let usage):
+      return "set datafile knows only 'separator'; usage: \(usage)"
+    case .badSeparator:
+      return "a separator is one character in quotes (\",\" \";\" \"|\"), tab, whitespace or auto"
+    case .notFinite(let command, let value):
+      return "\(command) needs finite numbers, got \(CalculatorBrain.format(value))"
+    case .pixelSizeNotANumber(let word):
+      return "a size in pixels is a number, got '\(word)' (a file name with spaces goes in "
+        + "double quotes)"
+    case .pixelSizeOutOfRange(let value):
+      return "a size in pixels is a whole number from 16 to 10000, got "
+        + CalculatorBrain.format(value)
+    case .zoomFactor(let value):
+      return "zoom factor must be a positive number, got \(CalculatorBrain.format(value))"
+    case .range(let axis, let lower, let upper, let problem):
+      let shown = "[\(CalculatorBrain.format(lower)), \(CalculatorBrain.format(upper))]"
+      switch problem {
+      case .notFinite: return "\(axis) range \(shown): both bounds must be finite numbers"
+      case .empty: return "\(axis) range \(shown) is empty: the bounds must differ"
+      case .reversed: return "\(axis) range \(shown) is reversed: give the lower bound first"
+      case .tooWide: return "\(axis) range \(shown) is too wide"
+      case .tooNarrow: return "\(axis) range \(shown) is too narrow to draw"
+      }
+    case .rangeNeedsBothBounds(let axis): return "give both bounds of the automatic \(axis) range"
+    case .nothingPlotted(let action): return "nothing to \(action): plot something first"
+    case .nothingToUndo: return "nothing to undo"
+    case .barChartShown(let command):
+      return "\(command) steers plots, and a bar chart is shown: pan left|right (or explore) "
+        + "scrolls its bars ('plot' alone shows the last plot again)"
+    case .terminalTooSmall(let columns, let rows, let minimumColumns, let minimumRows):
+      return "the terminal (\(columns)x\(rows)) is too small to plot in; it needs "
+        + "\(minimumColumns)x\(minimumRows)"
+    case .cannotWrite(let path, let reason):
+      return "cannot write \(path.isEmpty ? "''" : path): \(reason)"
+    case .noColumnOfNumbers(let path): return "\(path): no column of numbers"
+    case .streamFailed(let message): return message
+    case .bar(let problem): return problem.message
+    case .option(let problem): return problem.message
+    }
+  }
+
+  /// ` (did you mean 'X'?)` for a suggestion, else nothing.
+  static func hint(_ suggestion: String?) -> String {
+    suggestion.map { " (\(NameSuggestion.didYouMean($0)))" } ?? ""
+  }
+}
+
+extension CommandProblem.BarProblem {
+  /// The message (see `CommandProblem.message`).
+  public var message: String {
+    let series = BarLimits.maximumSeries
+    switch self {
+    case .scrollsSideways: return "a bar chart scrolls left and right only"
+    case .panNotWhole(let value):
+      return "pan moves a bar chart by a whole number of bars, got \(CalculatorBrain.format(value))"
+    case .panUsage: return "usage: pan left|right | pan N (N bars; a bar chart is shown)"
+    case .tableTakesNoSize: return "export table of a bar chart takes no size"
+    case .usage:
+      return "usage: bar VALUE... [labels TEXT...] | bar \"FILE\" using LABEL:VALUE..., as in: "
+        + "bar 3 -5 2 7"
+    case .valueNotANumber:
+      return "a bar's value is a number or an expression; texts go after 'labels', as in: "
+        + "bar 3 5 labels \"a\" \"b\""
+    case .valueNotFinite(let value):
+      return "a bar's value must be finite, got \(CalculatorBrain.format(value)) (nan leaves a "
+        + "bar out)"
+    case .noValues:
+      return "bar needs values, as in: bar 3 -5 2 7 labels \"q1\" \"q2\" \"q3\" \"q4\""
+    case .labelCount(let values, let labels):
+      return "\(values) value\(values == 1 ? "" : "s") but \(labels) labels"
+    case .byWithoutUsing:
+      return "by needs using LABEL:VALUE before it, as in: using year:net_generation by source"
+    case .byNeedsTwoColumns:
+      return "with by, using names two columns, LABEL:VALUE, as in: using year:net_generation "
+        + "by source"
+    case .tooManySeries(let named):
+      return "a bar chart has at most \(series) series side by side; using names \(named)"
+    case .tooManyGroups(let column, let count):
+      return "\(column) has \(count) different values; a bar chart has at most \(series) series "
+        + "side by side"
+    case .datesAsHeights(let column):
+      return "column \"\(column)\" holds dates; a bar's height is a number (dates go first, as "
+        + "labels)"
+    }
+  }
+}
+
+extension CommandProblem.OptionProblem {
+  /// The message (see `CommandProblem.message`).
+  public var message: String {
+    switch self {
+    case .twoFiles(let a, let b): return "only one FILE can be given, got '\(a)' and '\(b)'"
+    case .streamWithEval: return "stream cannot be combined with -e"
+    case .needsCommand(let option): return "option '\(option)' needs a command after it"
+    case .colorValue(let value):
+      return "option '--color' takes auto, always or never, got '\(value)'"
+    case .unknown(let option): return "unknown option '\(option)'"
+    }
+  }
+}
