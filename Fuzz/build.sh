@@ -77,7 +77,7 @@ for t in $targets; do
   objs="$cobjs"
   for m in $modules; do objs="$objs $out/$m.o"; done
   # shellcheck disable=SC2086
-  swiftc $flags -module-name "fuzz_$t" "$here/targets/$t.swift" $objs $clibs -o "$out/fuzz-$t" 2>&1 \
+  swiftc $flags -package-name graphcalc -module-name "fuzz_$t" "$here/targets/$t.swift" $objs $clibs -o "$out/fuzz-$t" 2>&1 \
     | grep -v "Cannot export local symbol" >&2 || true
   test -x "$out/fuzz-$t"
 done

@@ -11,7 +11,7 @@ import GraphView
 public enum BarLayout {
   /// Values are limited to ±`valueLimit` for layout, so the range's span stays finite (a
   /// bar of 1e308 is drawn as tall as one of 1e306; its label still says 1e308).
-  public static let valueLimit = 1e306
+  static let valueLimit = 1e306
 
   /// The value axis: the range the bars are drawn against and its ticks.
   public struct ValueAxis: Sendable, Hashable {
@@ -25,7 +25,7 @@ public enum BarLayout {
     public var ticks: [Tick]
 
     /// The number of steps between `lower` and `upper` (at least 1).
-    public var stepCount: Int { max(ticks.count - 1, 1) }
+    var stepCount: Int { max(ticks.count - 1, 1) }
 
     /// The middle of the range (plot units), where the dashed grid line goes.
     public var middle: Double { lower / 2 + upper / 2 }
@@ -153,7 +153,7 @@ public enum BarLayout {
     }
 
     /// The width of one group's bars side by side.
-    public var groupWidth: Double { barWidth * Double(seriesCount) }
+    var groupWidth: Double { barWidth * Double(seriesCount) }
     /// The blank width between two groups.
     public var gap: Double { slotWidth - groupWidth }
     /// The visible groups.

@@ -27,11 +27,11 @@ public enum BarChartRenderer {
   /// The smallest terminal a chart is drawn in, in cells down.
   public static let minimumRows = 6
   /// The most cells along either side (larger terminals are cut to it).
-  public static let maximumCells = 2000
+  static let maximumCells = 2000
 
   /// The SGR colour parameters of series 0, 1, ... in colour terminals (cycling): blue,
   /// red, green, yellow, magenta, cyan and bright blue and red, near SVG's palette order.
-  public static let terminalPalette = ["34", "31", "32", "33", "35", "36", "94", "91"]
+  static let terminalPalette = ["34", "31", "32", "33", "35", "36", "94", "91"]
 
   /// A bar chart for a terminal of `columns` x `rows` character cells, as lines of text.
   ///

@@ -5,12 +5,12 @@ import Glibc
 ///
 /// Each function returns NaN outside its domain (`sqrt(-1)`) and an infinity where the value
 /// is infinite (`ln(0)` is `-inf`). Callers turn NaN into a domain error or a gap.
-public enum RealFunctions {
+@usableFromInline package enum RealFunctions {
   /// Floored modulo: `a - b * floor(a / b)`, the sign of the result follows `b`
   /// (`-7 % 3` is 2), as in Python and Knuth, *The Art of Computer Programming* 1.2.4.
   /// NaN when `b` is 0 or either argument is not finite.
   @inlinable
-  public static func flooredModulo(_ a: Double, _ b: Double) -> Double {
+  @usableFromInline package static func flooredModulo(_ a: Double, _ b: Double) -> Double {
     guard b != 0, a.isFinite, b.isFinite || b.isInfinite else { return .nan }
     if b.isInfinite { return (a == 0 || (a > 0) == (b > 0)) ? a : b }
     let r = fmod(a, b)
@@ -19,23 +19,23 @@ public enum RealFunctions {
 
   /// Rounds half away from zero (`round(2.5)` is 3, `round(-2.5)` is -3), as C's `round`.
   @inlinable
-  public static func roundHalfAway(_ x: Double) -> Double { Glibc.round(x) }
+  @usableFromInline package static func roundHalfAway(_ x: Double) -> Double { Glibc.round(x) }
 
   /// The sign: -1, 0 or 1 (NaN for NaN).
   @inlinable
-  public static func sign(_ x: Double) -> Double {
+  @usableFromInline package static func sign(_ x: Double) -> Double {
     x > 0 ? 1 : (x < 0 ? -1 : (x == 0 ? 0 : .nan))
   }
 
   /// Factorial through the gamma function: `x! = gamma(x + 1)` (`5!` is 120, `0.5!` is
   /// 0.886226925452758); NaN at the negative integers, where gamma has poles.
   @inlinable
-  public static func factorial(_ x: Double) -> Double { gamma(x + 1) }
+  @usableFromInline package static func factorial(_ x: Double) -> Double { gamma(x + 1) }
 
   /// The gamma function (C's `tgamma`); NaN at 0 and the negative integers (poles), where
   /// `tgamma` gives an infinity or NaN depending on the side.
   @inlinable
-  public static func gamma(_ x: Double) -> Double {
+  @usableFromInline package static func gamma(_ x: Double) -> Double {
     if x <= 0 && x == x.rounded(.down) { return .nan }
     return tgamma(x)
   }
@@ -43,7 +43,7 @@ public enum RealFunctions {
   /// `x ^ y` as C's `pow`, except that a negative base with a non-integer exponent is NaN
   /// (no complex results), and `x ^ (p/q)` for odd q is not special-cased (use `cbrt`).
   @inlinable
-  public static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+  @usableFromInline package static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 
   /// Applies the built-in function `name` to `args` (`BuiltinFunction.value(of:)`).
   ///
@@ -51,7 +51,7 @@ public enum RealFunctions {
   ///   - name: A key of `Builtins.functions`.
   ///   - args: The arguments, already counted against the function's arity.
   /// - Returns: The value; NaN outside the domain or for an unknown name or a wrong count.
-  public static func apply(_ name: String, _ args: [Double]) -> Double {
+  @usableFromInline package static func apply(_ name: String, _ args: [Double]) -> Double {
     BuiltinFunction(name: name)?.value(of: args) ?? .nan
   }
 }

@@ -22,7 +22,7 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
   CustomStringConvertible
 {
   /// Values a block holds (the last block may hold fewer).
-  public static let blockSize = 1024
+  static let blockSize = 1024
 
   /// The encoded blocks, `blockSize` values each but the last.
   let blocks: [Block]
@@ -71,7 +71,7 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
   /// least `blockSize` values.
   /// - Returns: How many values were written (`blockSize`, fewer for the last block, 0 for
   ///   a block number out of range).
-  public func decodeBlock(_ block: Int, into buffer: UnsafeMutableBufferPointer<Double>) -> Int {
+  func decodeBlock(_ block: Int, into buffer: UnsafeMutableBufferPointer<Double>) -> Int {
     guard blocks.indices.contains(block), buffer.count >= Self.blockSize else { return 0 }
     return blocks[block].decode(into: buffer)
   }
@@ -183,7 +183,7 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
 
   /// The bytes the encoded values take (packed words, exceptions, plain blocks and the
   /// block headers), without the Swift array headers.
-  public var storedBytes: Int {
+  var storedBytes: Int {
     blocks.reduce(0) { $0 + $1.storedBytes }
   }
 

@@ -13,14 +13,14 @@ public struct DataFileOptions: Sendable, Hashable {
   public var separator: UInt8?
   /// A line whose first non-blank byte is this one is a comment and is skipped (gnuplot's
   /// `set datafile commentschars`); `0` turns comments off.
-  public var commentPrefix: UInt8 = UInt8(ascii: "#")
+  var commentPrefix: UInt8 = UInt8(ascii: "#")
   /// Whether the first record is a header row of column names; `nil` detects it (a header
   /// has a text cell above a column of numbers or dates).
-  public var hasHeader: Bool?
+  var hasHeader: Bool?
   /// The order of day and month in dates like `01/06/93`; `nil` detects it per column
   /// (month first when some cell has a second field above 12, as in `2/27/2003`; else day
   /// first, as in gnuplot's `timedat.dat`).
-  public var slashDateOrder: SlashDateOrder?
+  var slashDateOrder: SlashDateOrder?
   /// Columns that hold Unix seconds: their numbers make a time axis.
   public var unixTimeColumns: [ColumnRef]
   /// Asked every `InterruptCheck.interval` records while a file is read; when it answers
@@ -49,7 +49,7 @@ public struct InterruptCheck: Sendable, Hashable {
   /// How often the check is asked, in records.
   public static let interval = 8192
   /// Whether reading should stop; called on the reading thread, so it must be cheap.
-  public let isInterrupted: @Sendable () -> Bool
+  let isInterrupted: @Sendable () -> Bool
 
   /// The check that never stops reading.
   public static let never = InterruptCheck { false }

@@ -42,7 +42,7 @@ extension ExploreState: ExploreScreen {}
 public enum ExploreDriver {
   /// How long to wait for a key when nothing is pending, in milliseconds (then wait again;
   /// the timeout only lets the loop notice resizes the terminal layer reports).
-  public static let idleTimeoutMilliseconds = 500
+  static let idleTimeoutMilliseconds = 500
 
   /// The bytes that draw `lines` over the whole screen (see the type's description).
   public static func frame(_ lines: [String]) -> String {

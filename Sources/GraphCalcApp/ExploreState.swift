@@ -195,7 +195,7 @@ public struct ExploreState: Sendable {
   // MARK: Drawing
 
   /// The smallest terminal `explore` draws in (the plot's minimum and a status line).
-  public static var minimumSize: TerminalSize { PlotOutput.minimumTerminal }
+  static var minimumSize: TerminalSize { PlotOutput.minimumTerminal }
 
   /// The curves with the view's ranges.
   private var shownCurves: FunctionCurves {

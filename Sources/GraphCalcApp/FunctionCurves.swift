@@ -194,7 +194,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   }
 
   /// The curves that are functions, as a data source of their own (for autoscaling).
-  public var functionsOnly: FunctionCurves {
+  var functionsOnly: FunctionCurves {
     var copy = self
     copy.items = items.filter { if case .function = $0 { return true } else { return false } }
     return copy

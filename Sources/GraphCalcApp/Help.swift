@@ -26,7 +26,7 @@ public enum Help {
   ]
 
   /// Topics that are not commands or functions.
-  public static let topics: [String: String] = [
+  static let topics: [String: String] = [
     "expressions": """
     Expressions (infix mode):
       numbers     2  0.5  1e-3        constants  pi  e  tau  inf  nan
@@ -39,13 +39,13 @@ public enum Help {
   ]
 
   /// The command list `help` prints, for the standard commands.
-  public static var overview: String { overview(of: .standard) }
+  static var overview: String { overview(of: .standard) }
 
   /// The command list `help` prints: each listed command's first form and summary.
   ///
   /// - Parameter commands: The session's commands.
   /// - Returns: Lines without a trailing newline.
-  public static func overview(of commands: CommandTable) -> String {
+  static func overview(of commands: CommandTable) -> String {
     let listed = commands.entries.filter { !$0.hiddenFromList }
     let width = listed.map { $0.usage[0].count }.max() ?? 0
     var lines = ["Commands (help NAME for one, help expressions for the syntax):"]

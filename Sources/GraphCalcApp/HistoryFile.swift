@@ -15,7 +15,7 @@ public enum HistoryFile {
 
   /// The most bytes of the file that are checked (a longer file is checked in its first
   /// 4 MiB; libedit trims it to its newest entries on load).
-  public static let checkedBytes = 4 << 20
+  static let checkedBytes = 4 << 20
 
   /// Sets aside the history file at `path` when it is not one libedit can read.
   ///

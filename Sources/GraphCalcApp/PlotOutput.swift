@@ -20,7 +20,7 @@ public struct TerminalSize: Sendable, Hashable {
 /// data series) through `PlotLayout`: the terminal (ASCII), SVG and the `set table` text.
 public enum PlotOutput {
   /// The smallest terminal a plot is drawn in (columns, rows including the prompt's).
-  public static let minimumTerminal = TerminalSize(columns: 20, rows: 7)
+  static let minimumTerminal = TerminalSize(columns: 20, rows: 7)
 
   /// The plot as text filling a terminal of `size`, leaving its last row for the prompt: one
   /// line a row, no trailing newline; on `canvas` (7-bit ASCII by default), coloured with
@@ -49,7 +49,7 @@ public enum PlotOutput {
   ///
   /// - Returns: The picture (no trailing newline) and the note lines (each without newline).
   /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
-  public static func terminalWithNotes(
+  static func terminalWithNotes(
     _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii,
     colors: TerminalColors? = nil,
     budget: SamplingBudget = .default
@@ -107,7 +107,7 @@ public enum PlotOutput {
   }
 
   /// `svg(_:width:height:budget:)` with the notes of `undecidedNotes`.
-  public static func svgWithNotes(
+  static func svgWithNotes(
     _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
   ) -> (text: String, notes: [String]) {
     var svg = SVGRenderer(size: PixelSize(width: width, height: height))
@@ -135,7 +135,7 @@ public enum PlotOutput {
   }
 
   /// `table(_:width:height:budget:)` with the notes of `undecidedNotes`.
-  public static func tableWithNotes(
+  static func tableWithNotes(
     _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
   ) -> (text: String, notes: [String]) {
     let plot = RecordsSampler.samplePlot(

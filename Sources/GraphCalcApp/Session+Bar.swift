@@ -71,7 +71,7 @@ extension Session {
   ///   - rows: Character cells down.
   /// - Returns: `rows` lines joined by "\n" (no final newline), or a one-line message when
   ///   the cells are too few (see `BarChartRenderer.terminal`).
-  public func barChartText(columns: Int, rows: Int) -> String? {
+  func barChartText(columns: Int, rows: Int) -> String? {
     guard let chart = bars.chart else { return nil }
     return BarChartRenderer.terminal(
       chart, columns: columns, rows: rows, style: barStyle, firstBar: bars.firstBar,

@@ -13,7 +13,7 @@ import TextCanvas
 /// plot would hide the newest samples, which arrive at the right edge).
 public enum StreamOutput {
   /// The smallest plot drawn in the terminal, in cells; below it only the status lines show.
-  public static let minimumPlot = TerminalSize(columns: 20, rows: 6)
+  static let minimumPlot = TerminalSize(columns: 20, rows: 6)
 
   // MARK: Plot
 
@@ -113,7 +113,7 @@ public enum StreamOutput {
   /// - Parameters:
   ///   - size: the terminal, in cells.
   ///   - canvas: the glyphs.
-  public static func plotColumns(for size: TerminalSize, canvas: CanvasKind) -> Int {
+  static func plotColumns(for size: TerminalSize, canvas: CanvasKind) -> Int {
     max(1, size.columns) * (canvas == .ascii ? 3 : 2)
   }
 

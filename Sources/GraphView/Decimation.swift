@@ -104,7 +104,7 @@ public struct M4Decimator: Sendable {
   }
 
   /// Ends the current polyline (a gap): the next record starts a new one.
-  public mutating func liftPen() {
+  mutating func liftPen() {
     flushRun()
     if !current.isEmpty {
       segments.append(current)

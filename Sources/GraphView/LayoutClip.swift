@@ -6,16 +6,16 @@
 /// "A new concept and method for line clipping", ACM Transactions on Graphics 3(1), 1984):
 /// the segment `a + t (b - a)`, `0 <= t <= 1`, is cut by the four edges' half-planes,
 /// which narrows `[t0, t1]`; it is empty when `t0 > t1`.
-public enum LayoutClip {
+package enum LayoutClip {
   /// The largest magnitude a pixel coordinate keeps before clipping (pixels). Points beyond
   /// it (and infinite ones) are moved onto it; a segment to such a point then leaves the
   /// view in almost the same direction (the error inside a view of a few thousand pixels
   /// is far below a pixel).
-  public static let coordinateLimit = 1e9
+  @usableFromInline static let coordinateLimit = 1e9
 
   /// `v` limited to `±coordinateLimit`; NaN stays NaN.
   @inlinable
-  public static func limited(_ v: Double) -> Double {
+  package static func limited(_ v: Double) -> Double {
     if v > coordinateLimit { return coordinateLimit }
     if v < -coordinateLimit { return -coordinateLimit }
     return v
@@ -30,7 +30,7 @@ public enum LayoutClip {
   ///   - rect: The clip rectangle, in pixels.
   /// - Returns: The clipped end points, in the order of `a` and `b`, and the parameters
   ///   `t0`, `t1` along the segment where they lie (`t0 == 0` when `a` was inside).
-  public static func clipSegment(
+  package static func clipSegment(
     _ a: PixelPoint, _ b: PixelPoint, to rect: PixelRect
   ) -> (a: PixelPoint, b: PixelPoint, t0: Double, t1: Double)? {
     let ax = limited(a.x)
@@ -78,7 +78,7 @@ public enum LayoutClip {
   ///   - points: The polyline, in pixels.
   ///   - rect: The clip rectangle, in pixels.
   /// - Returns: Polylines of at least two points each, all inside `rect`.
-  public static func clipPolyline(_ points: [PixelPoint], to rect: PixelRect) -> [[PixelPoint]] {
+  package static func clipPolyline(_ points: [PixelPoint], to rect: PixelRect) -> [[PixelPoint]] {
     var pieces: [[PixelPoint]] = []
     var current: [PixelPoint] = []
     func finish() {

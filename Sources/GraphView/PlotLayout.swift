@@ -25,9 +25,9 @@ public enum PlotLayout {
     /// Whether to draw the legend (the curves' titles) in the top right corner.
     public var showLegend: Bool
     /// Whether to draw a light grid at the ticks (only where the renderer has `.grid`).
-    public var showGrid: Bool
+    var showGrid: Bool
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
-    public var showAxes: Bool
+    var showAxes: Bool
     /// How each curve is drawn, by index (`.lines` for curves beyond the list): `.points`
     /// and `.linesPoints` put a marker (a `+`, `markerRadius` pixels each way; one dot on
     /// a text canvas) at every point of the sampled curve.
@@ -53,7 +53,7 @@ public enum PlotLayout {
   }
 
   /// The text reserved for y tick labels when their labels are not known yet (6 characters).
-  public static let defaultYLabelSample = "-0.000"
+  static let defaultYLabelSample = "-0.000"
 
   /// The plot area (the pixel rectangle the curves are drawn in, inside the frame) of the
   /// renderer's output, after margins for tick labels, the frame and the title.
@@ -285,7 +285,7 @@ public enum PlotLayout {
   ///   - viewport: The plot's viewport (its pixels are the plot area's).
   ///   - plotArea: The plot area in the output's pixels.
   /// - Returns: Polylines in the output's pixels, all inside `plotArea`.
-  public static func curvePolylines(
+  static func curvePolylines(
     _ curve: SampledCurve, viewport: Viewport, plotArea: PixelRect
   ) -> [[PixelPoint]] {
     curvePolylines(curve, map: PixelMap(viewport: viewport, area: plotArea), clip: plotArea)

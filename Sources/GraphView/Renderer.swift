@@ -144,11 +144,11 @@ public struct TextAnchor: Sendable, Hashable {
   /// The point is the middle of the text's top edge (x tick labels, below the frame).
   public static let topCenter = TextAnchor(.center, .top)
   /// The point is the middle of the text's right edge (y tick labels, left of the frame).
-  public static let middleRight = TextAnchor(.right, .middle)
+  static let middleRight = TextAnchor(.right, .middle)
   /// The point is the middle of the text's left edge (legend entries).
-  public static let middleLeft = TextAnchor(.left, .middle)
+  static let middleLeft = TextAnchor(.left, .middle)
   /// The point is the middle of the text's bottom edge (the title).
-  public static let bottomCenter = TextAnchor(.center, .bottom)
+  static let bottomCenter = TextAnchor(.center, .bottom)
 
   /// The top left corner of a text box of `width` x `height` pixels whose anchor point is
   /// `point` (pixels).

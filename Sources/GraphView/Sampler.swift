@@ -18,14 +18,14 @@ public struct SamplingBudget: Sendable, Hashable {
   public var maxDepth: Int
   /// How far (pixels) a column's ink may fall short of an enclosure of the curve's values
   /// before the sampler refines the column further.
-  public var rangeTolerance: Double
+  var rangeTolerance: Double
   /// The largest step (pixels) between the two ends of an unresolvable interval that is
   /// still drawn as joined (a removable hole such as sin(x)/x at 0, a continuous
   /// conditional). Larger steps lift the pen (poles, jumps).
-  public var joinTolerance: Double
+  var joinTolerance: Double
   /// How far (pixels) beyond the top and bottom of the view the sampler still cares about
   /// values, so a curve leaving the view reaches its edge.
-  public var viewMargin: Double
+  var viewMargin: Double
 
   /// Creates a budget.
   ///

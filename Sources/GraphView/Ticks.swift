@@ -34,7 +34,7 @@ public enum Ticks {
   /// - Parameters:
   ///   - span: The width of the range, plot units (positive, finite; else NaN is returned).
   ///   - approximateCount: About how many ticks (clamped to 2...100).
-  public static func niceStep(for span: Double, approximateCount: Int) -> Double {
+  package static func niceStep(for span: Double, approximateCount: Int) -> Double {
     guard let (m, e) = stepDecomposition(span, approximateCount) else { return .nan }
     return decimal(m, e)
   }

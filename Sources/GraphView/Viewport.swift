@@ -105,9 +105,9 @@ public struct Viewport: Sendable, Hashable {
   /// The pixel y of plot y.
   @inlinable public func pixelY(_ y: Double) -> Double { originY - y * scaleY }
   /// The plot x at pixel x.
-  @inlinable public func plotX(_ px: Double) -> Double { (px - originX) / scaleX }
+  @inlinable func plotX(_ px: Double) -> Double { (px - originX) / scaleX }
   /// The plot y at pixel y.
-  @inlinable public func plotY(_ py: Double) -> Double { (originY - py) / scaleY }
+  @inlinable func plotY(_ py: Double) -> Double { (originY - py) / scaleY }
   /// The pixel point of a plot point.
   @inlinable public func pixel(_ p: PlotPoint) -> PixelPoint {
     PixelPoint(x: pixelX(p.x), y: pixelY(p.y))

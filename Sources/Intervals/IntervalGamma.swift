@@ -5,9 +5,9 @@ import Glibc
 extension Interval {
   /// Where gamma has its minimum on `x > 0` (the positive root of the digamma function,
   /// 1.46163214496836234126..., OEIS A030169).
-  public static let gammaMinimumPoint = 1.4616321449683623
+  static let gammaMinimumPoint = 1.4616321449683623
   /// The minimum of gamma on `x > 0`, 0.88560319441088870027... (OEIS A030171), rounded down.
-  public static let gammaMinimumValue = 0.8856031944108886
+  static let gammaMinimumValue = 0.8856031944108886
 
   /// Gamma over `x > 0`, where it is convex with its minimum at `gammaMinimumPoint`:
   /// decreasing before, increasing after. Bounds come from C's `tgamma`, widened by a

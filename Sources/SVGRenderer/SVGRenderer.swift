@@ -260,7 +260,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// `v` with at most two decimals, trailing zeros and a trailing point removed, and never
   /// `-0` (`12`, `-3.5`, `0.25`); non-finite values print as `0`, and magnitudes are
   /// limited to 1e12 (far outside any document; the layout clips long before).
-  public static func number(_ v: Double) -> String {
+  package static func number(_ v: Double) -> String {
     // The exact decimal rounding of printf's "%.2f" (to nearest, ties to even, on the binary
     // value), done in integers: formatting through vsnprintf and a va_list was most of the
     // cost of exporting a plot (Docs/performance.md).
@@ -278,7 +278,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// - Parameters:
   ///   - v: The value (pixels).
   ///   - out: The bytes to append to.
-  public static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+  package static func appendNumber(_ v: Double, to out: inout [UInt8]) {
     let q = hundredths(v)
     if q == 0 {
       out.append(UInt8(ascii: "0"))
@@ -329,7 +329,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// `text` escaped for XML character data and attribute values: `&` `<` `>` `"` `'` as
   /// entities; characters XML 1.0 forbids (controls other than tab, U+FFFE, U+FFFF) and
   /// other C0/C1 controls and line breaks are removed, as are ANSI escape sequences' ESC.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     for s in text.unicodeScalars {
       switch s {

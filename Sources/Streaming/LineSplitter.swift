@@ -23,7 +23,7 @@ public struct LineSplitter: Sendable {
   }
 
   /// Whether an unfinished line is waiting for more bytes.
-  public var hasPartialLine: Bool { !carry.isEmpty }
+  var hasPartialLine: Bool { !carry.isEmpty }
 
   /// Splits `bytes` into lines and calls `body` once per complete line, in order.
   ///

@@ -26,7 +26,7 @@ public struct StreamOptions: Sendable, Equatable {
   /// Whether to draw smooth curves (`--smooth`) rather than straight segments.
   public var smooth = false
   /// How `smooth` interpolates (not a flag yet; the default never overshoots either way).
-  public var smoothingMethod: SmoothingMethod = .monotoneCubic
+  var smoothingMethod: SmoothingMethod = .monotoneCubic
   /// Redraws per second at most (`--fps F`, 1 ... 120; default 30).
   public var framesPerSecond: Double = FrameThrottle.defaultFramesPerSecond
   /// Where to write an SVG of the last frame when the stream ends (`--export svg FILE`).

@@ -4,7 +4,7 @@ public struct Argument: Sendable, Hashable {
   /// The argument as typed (a string with its quotes), and its column.
   public var source: Word
   /// Whether the argument is one quoted string.
-  public var isString: Bool
+  var isString: Bool
 
   /// The argument's text: a string without its quotes, anything else as typed.
   public var text: String { isString ? String(source.text.dropFirst().dropLast()) : source.text }
@@ -44,7 +44,7 @@ public struct CommandArguments: Sendable, Hashable {
 
   /// The arguments' source text from right after the command word to the end of the line,
   /// leading blanks included (what the calculator reads for `rpn` and `describe`).
-  public var rawText: Word { line.rest(from: start) }
+  var rawText: Word { line.rest(from: start) }
 
   /// The arguments split at blanks outside brackets (`()`, `[]`, `{}`).
   public var words: [Argument] {
@@ -106,7 +106,7 @@ public struct CommandArguments: Sendable, Hashable {
   /// nothing at all (`[]`); otherwise the text is left to the expression parser.
   ///
   /// - Throws: `CommandError` for a `[` without its `]`.
-  public func leadingRange() throws(CommandError) -> (RangeBounds, CommandArguments)? {
+  func leadingRange() throws(CommandError) -> (RangeBounds, CommandArguments)? {
     guard let first = range.first, line.tokens[first].text == "[" else { return nil }
     var depth = 0
     var colon: Int?

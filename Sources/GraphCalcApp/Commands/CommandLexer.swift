@@ -32,7 +32,7 @@ public struct CommandToken: Sendable, Hashable {
   /// The 0-based character column of the token's first character in the line.
   public var offset: Int
   /// Whether blank space stands right before the token (or it starts the line).
-  public var spaceBefore: Bool
+  var spaceBefore: Bool
 
   /// The columns the token covers (characters, 0-based).
   public var span: Range<Int> { offset..<(offset + text.count) }

@@ -41,13 +41,13 @@ public struct CommandEntry: Sendable {
   /// The bare words its arguments take (`in`, `out`, `svg`), for Tab completion.
   public var keywords: [String]
   /// Whether it changes the view, so `undo` can step back over it.
-  public var changesView: Bool
+  var changesView: Bool
   /// What it does to an x range that follows the data.
-  public var dataX: DataXRange
+  var dataX: DataXRange
   /// Whether it steers plots only, and is refused while a bar chart is shown.
-  public var steersPlotOnly: Bool
+  var steersPlotOnly: Bool
   /// Whether `help` leaves it out of the command list (an alias: `exit` of `quit`).
-  public var hiddenFromList: Bool
+  var hiddenFromList: Bool
   /// Reads the arguments into the command's value.
   public var parse: @Sendable (CommandArguments) throws(CommandError) -> any SessionCommand
 
