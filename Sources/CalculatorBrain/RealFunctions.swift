@@ -10,7 +10,7 @@ import Glibc
   /// (`-7 % 3` is 2), as in Python and Knuth, *The Art of Computer Programming* 1.2.4.
   /// NaN when `b` is 0 or either argument is not finite.
   @inlinable
-  @usableFromInline package static func flooredModulo(_ a: Double, _ b: Double) -> Double {
+  package static func flooredModulo(_ a: Double, _ b: Double) -> Double {
     guard b != 0, a.isFinite, b.isFinite || b.isInfinite else { return .nan }
     if b.isInfinite { return (a == 0 || (a > 0) == (b > 0)) ? a : b }
     let r = fmod(a, b)
@@ -19,23 +19,23 @@ import Glibc
 
   /// Rounds half away from zero (`round(2.5)` is 3, `round(-2.5)` is -3), as C's `round`.
   @inlinable
-  @usableFromInline package static func roundHalfAway(_ x: Double) -> Double { Glibc.round(x) }
+  package static func roundHalfAway(_ x: Double) -> Double { Glibc.round(x) }
 
   /// The sign: -1, 0 or 1 (NaN for NaN).
   @inlinable
-  @usableFromInline package static func sign(_ x: Double) -> Double {
+  package static func sign(_ x: Double) -> Double {
     x > 0 ? 1 : (x < 0 ? -1 : (x == 0 ? 0 : .nan))
   }
 
   /// Factorial through the gamma function: `x! = gamma(x + 1)` (`5!` is 120, `0.5!` is
   /// 0.886226925452758); NaN at the negative integers, where gamma has poles.
   @inlinable
-  @usableFromInline package static func factorial(_ x: Double) -> Double { gamma(x + 1) }
+  package static func factorial(_ x: Double) -> Double { gamma(x + 1) }
 
   /// The gamma function (C's `tgamma`); NaN at 0 and the negative integers (poles), where
   /// `tgamma` gives an infinity or NaN depending on the side.
   @inlinable
-  @usableFromInline package static func gamma(_ x: Double) -> Double {
+  package static func gamma(_ x: Double) -> Double {
     if x <= 0 && x == x.rounded(.down) { return .nan }
     return tgamma(x)
   }
@@ -43,7 +43,7 @@ import Glibc
   /// `x ^ y` as C's `pow`, except that a negative base with a non-integer exponent is NaN
   /// (no complex results), and `x ^ (p/q)` for odd q is not special-cased (use `cbrt`).
   @inlinable
-  @usableFromInline package static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+  package static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 
   /// Applies the built-in function `name` to `args` (`BuiltinFunction.value(of:)`).
   ///

@@ -20,6 +20,16 @@ public enum AtomicFile {
   /// - Throws: `CommandError` naming `path` and the system's reason (strerror), as
   ///   `cannot write out/x.svg: No such file or directory`.
   public static func write(_ contents: String, to path: String) throws(CommandError) {
+    try write(Array(contents.utf8), to: path)
+  }
+
+  /// `write(_:to:)` of bytes (an image file).
+  ///
+  /// - Parameters:
+  ///   - contents: The file's bytes.
+  ///   - path: The file to write.
+  /// - Throws: `CommandError` (`cannotWrite`) naming the path and the system's reason.
+  public static func write(_ contents: [UInt8], to path: String) throws(CommandError) {
     guard !path.isEmpty else {
       throw CommandError(.cannotWrite(path: "", reason: "no file name given"))
     }
@@ -45,7 +55,7 @@ public enum AtomicFile {
 
   /// Writes `contents` to a temporary file beside `target` and renames it over `target`;
   /// errors name `shown`.
-  private static func replace(with contents: String, at target: String, reportedAs shown: String)
+  private static func replace(with contents: [UInt8], at target: String, reportedAs shown: String)
     throws(CommandError)
   {
     let path = target
@@ -82,7 +92,7 @@ public enum AtomicFile {
 
   /// Writes `contents` straight into an existing file that is not a regular file (a device,
   /// a FIFO), as `cat > /dev/stdout` would.
-  private static func writeInPlace(_ contents: String, to path: String) throws(CommandError) {
+  private static func writeInPlace(_ contents: [UInt8], to path: String) throws(CommandError) {
     let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
     guard fd >= 0 else { throw failure(path) }
     defer { close(fd) }
@@ -91,9 +101,8 @@ public enum AtomicFile {
 
   /// Writes all of `contents` (UTF-8) to `fd`, retrying short writes and EINTR; false on an
   /// error (errno tells which).
-  private static func writeAll(_ contents: String, to fd: Int32) -> Bool {
-    var text = contents
-    return text.withUTF8 { bytes -> Bool in
+  private static func writeAll(_ contents: [UInt8], to fd: Int32) -> Bool {
+    contents.withUnsafeBufferPointer { bytes -> Bool in
       guard let base = bytes.baseAddress else { return true }
       var done = 0
       while done < bytes.count {

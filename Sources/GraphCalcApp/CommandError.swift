@@ -1,5 +1,6 @@
 import CalculatorBrain
 import DataFiles
+import ImageRenderer
 
 /// An error of a command: what caused it and, when known, the columns of the line it is
 /// about.
@@ -20,6 +21,8 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     case dataFile(DataFileError)
     /// A mistake in `stream`'s arguments.
     case stream(StreamArgumentError)
+    /// A PNG or PDF picture could not be made (cairo's status).
+    case image(ImageError)
   }
 
   /// What caused it.
@@ -34,6 +37,12 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   ///   - location: The columns it is about (characters, 0-based), if known.
   public init(_ problem: CommandProblem, at location: Range<Int>? = nil) {
     self.cause = .command(problem)
+    self.location = location
+  }
+
+  /// An error of `cause`, about the columns `location` if known.
+  init(cause: Cause, at location: Range<Int>? = nil) {
+    self.cause = cause
     self.location = location
   }
 
@@ -83,6 +92,7 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     case .calculator(let error): return error.message
     case .dataFile(let error): return error.description
     case .stream(let error): return error.message
+    case .image(let error): return error.message
     }
   }
 

@@ -1,4 +1,5 @@
 import GraphView
+import ImageRenderer
 import SVGRenderer
 import TextAndNumbers
 import TextCanvas
@@ -116,6 +117,41 @@ public enum PlotOutput {
       yTickCount: tickCount(height, per: 60), budget: budget
     ).notes
     return (svg.document(), notes)
+  }
+
+  /// The plot as a PNG or PDF file of `width` x `height` pixels (a PDF page of 0.75 pt a
+  /// pixel): the SVG's picture (the same layout, ticks and colours) drawn by
+  /// `CairoRenderer`, with the notes of `undecidedNotes`.
+  ///
+  /// - Parameters:
+  ///   - curves: The functions and the view.
+  ///   - width: The picture's width in pixels.
+  ///   - height: The picture's height in pixels.
+  ///   - format: PNG or PDF.
+  ///   - budget: The sampler's limits per function curve.
+  /// - Returns: The file's bytes and the notes.
+  /// - Throws: `CommandError` (`.image`) when cairo cannot make the picture.
+  public static func pictureWithNotes(
+    _ curves: FunctionCurves, width: Int, height: Int, format: CairoRenderer.Format,
+    budget: SamplingBudget = .default
+  ) throws(CommandError) -> (bytes: [UInt8], notes: [String]) {
+    var renderer = CairoRenderer(size: PixelSize(width: width, height: height), format: format)
+    let notes = draw(
+      curves, into: &renderer, xTickCount: tickCount(width, per: 80),
+      yTickCount: tickCount(height, per: 60), budget: budget
+    ).notes
+    return (try picture(renderer), notes)
+  }
+
+  /// The bytes of `renderer`'s picture in its format.
+  ///
+  /// - Throws: `CommandError` (`.image`) when cairo fails.
+  static func picture(_ renderer: CairoRenderer) throws(CommandError) -> [UInt8] {
+    do throws(ImageError) {
+      return renderer.format == .png ? try renderer.pngData() : try renderer.pdfData()
+    } catch {
+      throw CommandError(cause: .image(error))
+    }
   }
 
   /// The sampled curves in gnuplot's `set table` format (`TableWriter`), sampled with a

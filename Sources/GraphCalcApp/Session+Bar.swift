@@ -2,6 +2,7 @@ import BarChart
 import CalculatorBrain
 import DataFiles
 import GraphView
+import ImageRenderer
 
 // The `bar` command (bar charts of numbers or data files), `set bar style`, and what the
 // view commands do while a bar chart is shown (`pan` scrolls it, `export` writes it).
@@ -153,9 +154,16 @@ extension Session {
     case 2: (width, height) = (sizes[0], sizes[1])
     default: throw Session.usageError("export", given: 0, at: export.sizesSpan)
     }
-    let svg = BarChartRenderer.svg(
-      chart, size: PixelSize(width: width, height: height), rounded: bars.rounded)
-    try AtomicFile.write(svg, to: path)
+    let size = PixelSize(width: width, height: height)
+    switch export.format.text {
+    case "png", "pdf":
+      var renderer = CairoRenderer(size: size, format: export.format.text == "png" ? .png : .pdf)
+      BarChartRenderer.draw(chart, into: &renderer, rounded: bars.rounded)
+      try AtomicFile.write(try PlotOutput.picture(renderer), to: path)
+    default:
+      let svg = BarChartRenderer.svg(chart, size: size, rounded: bars.rounded)
+      try AtomicFile.write(svg, to: path)
+    }
     return .text("wrote \(path) (\(width)x\(height))")
   }
 

@@ -24,9 +24,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   public var fontSize: Double
   /// The stroke colours of curves 0, 1, ... (cycling): tab10's first colours, which read on
   /// a white background.
-  public static let palette = [
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-  ]
+  public static let palette = Theme.default.palette.map(\.hex)
 
   /// What was drawn, as UTF-8: one element a line, each ending in a newline.
   var body: [UInt8] = []
@@ -385,27 +383,9 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       + "height=\"\(number(max(r.height, 0)))\""
   }
 
-  static func color(_ style: DrawStyle) -> String {
-    switch style {
-    case .frame, .tick: return "#333333"
-    case .axis: return "#999999"
-    case .grid: return "#e5e5e5"
-    case .curve(let i), .bar(let i):
-      return palette[((i % palette.count) + palette.count) % palette.count]
-    case .label, .barValue: return "#333333"
-    case .legend: return "#bbbbbb"
-    case .title: return "#111111"
-    case .midline: return "#c8c8c8"
-    }
-  }
+  static func color(_ style: DrawStyle) -> String { Theme.default.color(style).hex }
 
-  static func textColor(_ style: DrawStyle) -> String {
-    switch style {
-    case .title: return "#111111"
-    case .curve: return color(style)
-    default: return "#333333"
-    }
-  }
+  static func textColor(_ style: DrawStyle) -> String { Theme.default.textColor(style).hex }
 
   static func strokeAttributes(_ style: DrawStyle) -> String {
     switch style {

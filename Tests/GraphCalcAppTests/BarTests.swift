@@ -444,7 +444,7 @@ struct BarErrorCase: Sendable, CustomStringConvertible {
     #expect(
       session.run("export table \(path) 100").error?.message
         == "export table of a bar chart takes no size")
-    #expect(session.run("export png \(path)").error?.message.hasPrefix("usage: export") == true)
+    #expect(session.run("export gif \(path)").error?.message.hasPrefix("usage: export") == true)
   }
 
   @Test(arguments: [

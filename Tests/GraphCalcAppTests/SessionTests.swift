@@ -178,10 +178,13 @@ import Testing
   ("xrange 1 1+1e-15", "x range [1, 1] is too narrow to draw"),
   ("mode polish", "usage: mode infix | mode rpn"),
   ("view now", "view takes no arguments"),
-  ("export svg", "usage: export svg FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"),
+  (
+    "export svg",
+    "usage: export svg|png|pdf FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"
+  ),
   (
     "export svg a.svg 800",
-    "usage: export svg FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"
+    "usage: export svg|png|pdf FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"
   ),
   ("export svg a.svg 800 1.5", "a size in pixels is a whole number from 16 to 10000, got 1.5"),
   ("export svg a.svg", "nothing to export: plot something first"),

@@ -41,16 +41,20 @@ extension CommandEntry {
   /// `export svg|table FILE [W H]`.
   static let export = CommandEntry(
     name: "export",
-    usage: ["export svg FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]"],
+    usage: [
+      "export svg|png|pdf FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]",
+    ],
     summary: "write the current plot to a file",
     details: """
-      Writes the current plot to FILE: as an SVG picture (default 800x600 pixels), or as
-      a table of the sampled points in gnuplot's 'set table' format, sampled as the plot
-      would be at WIDTH x HEIGHT pixels (default 800x600). The file is written whole or
-      not at all. A name with spaces goes in double quotes.
-      While a bar chart is shown (after bar), export svg writes it, every bar, in the
-      shape of set bar style, and export table writes its labels and values.
-      """, keywords: ["svg", "table"]
+      Writes the current plot to FILE: as an SVG, PNG or PDF picture (default 800x600
+      pixels; a PDF page is 0.75 points a pixel, with vector paths and selectable text;
+      the three are the same picture), or as a table of the sampled points in gnuplot's
+      'set table' format, sampled as the plot would be at WIDTH x HEIGHT pixels (default
+      800x600). The file is written whole or not at all. A name with spaces goes in double
+      quotes.
+      While a bar chart is shown (after bar), export svg, png and pdf write it, every bar,
+      in the shape of set bar style, and export table writes its labels and values.
+      """, keywords: ["svg", "png", "pdf", "table"]
   ) { arguments throws(CommandError) in
     try Export(arguments)
   }
@@ -195,12 +199,12 @@ struct Export: SessionCommand {
   var sizes: [Word]
   var sizesSpan: Range<Int>?
 
-  /// Reads `svg|table FILE [W [H]]`.
+  /// Reads `svg|png|pdf|table FILE [W [H]]`.
   ///
   /// - Throws: `CommandError` with the usage for a missing or unknown format or file.
   init(_ arguments: CommandArguments) throws(CommandError) {
     let words = arguments.words
-    guard let format = words.first, format.text == "svg" || format.text == "table",
+    guard let format = words.first, ["svg", "png", "pdf", "table"].contains(format.text),
       words.count >= 2
     else {
       throw Session.usageError("export", given: 0, at: words.first?.span)
@@ -227,11 +231,23 @@ struct Export: SessionCommand {
       throw CommandError(.nothingPlotted(action: "export"))
     }
     let budget = session.samplingBudget
-    let drawn =
-      format.text == "svg"
-      ? PlotOutput.svgWithNotes(curves, width: width, height: height, budget: budget)
-      : PlotOutput.tableWithNotes(curves, width: width, height: height, budget: budget)
-    try AtomicFile.write(drawn.text, to: path)
-    return .text((["wrote \(path) (\(width)x\(height))"] + drawn.notes).joined(separator: "\n"))
+    let notes: [String]
+    switch format.text {
+    case "png", "pdf":
+      let drawn = try PlotOutput.pictureWithNotes(
+        curves, width: width, height: height, format: format.text == "png" ? .png : .pdf,
+        budget: budget)
+      try AtomicFile.write(drawn.bytes, to: path)
+      notes = drawn.notes
+    case "svg":
+      let drawn = PlotOutput.svgWithNotes(curves, width: width, height: height, budget: budget)
+      try AtomicFile.write(drawn.text, to: path)
+      notes = drawn.notes
+    default:
+      let drawn = PlotOutput.tableWithNotes(curves, width: width, height: height, budget: budget)
+      try AtomicFile.write(drawn.text, to: path)
+      notes = drawn.notes
+    }
+    return .text((["wrote \(path) (\(width)x\(height))"] + notes).joined(separator: "\n"))
   }
 }

@@ -1,0 +1,360 @@
+import CCairo
+import Glibc
+import GraphView
+import TextAndNumbers
+
+/// A PNG or PDF picture that implements `PlotRenderer` through cairo, the same picture as
+/// `SVGRenderer` draws: the same layout (text is measured by the same estimate, 0.6 em a
+/// character by 1.2 em a line, so margins, ticks and the legend fall where the SVG's do), the
+/// same colours (`Theme`), the same stroke widths (1.5 px with round joins and caps for
+/// curves, 1 px without anti-aliasing for frame, ticks, grid and axes: SVG's
+/// `shape-rendering="crispEdges"`), fills, clipping and rounded bars; text drawn with a real
+/// font (DejaVu Sans through FreeType, its bold for the title; cairo's `sans-serif` through
+/// fontconfig when the files are missing) anchored as the SVG anchors it.
+///
+/// After gnuplot's `pngcairo` and `pdfcairo` terminals, which draw with cairo too. The PNG
+/// is 8-bit RGBA (`cairo_image_surface` in ARGB32, encoded by cairo's libpng writer); the
+/// PDF has vector paths and real (selectable) text, its page `size` × 0.75 points (1 px =
+/// 0.75 pt, CSS's and gnuplot's 96 dpi).
+///
+/// It is a class: a cairo context is a reference. Make one per picture, draw, then take
+/// `pngData()` or `pdfData()` once.
+public final class CairoRenderer: PlotRenderer {
+  /// What the picture is written as.
+  public enum Format: Sendable, Hashable {
+    /// A PNG image of `size` pixels.
+    case png
+    /// A one-page PDF of `size` × 0.75 points.
+    case pdf
+  }
+
+  /// The picture's size in pixels.
+  public let size: PixelSize
+  /// The font size of labels and legend, in pixels.
+  public let fontSize: Double
+  /// PNG or PDF.
+  public let format: Format
+  /// The colours.
+  public let theme: Theme
+
+  let surface: OpaquePointer
+  let context: OpaquePointer
+  let sink: ByteSink
+  var clipDepth = 0
+
+  /// Creates an empty picture of `size` pixels (each side 1 to 20,000) painted with the
+  /// theme's background.
+  ///
+  /// - Parameters:
+  ///   - size: The picture's width and height in pixels.
+  ///   - format: PNG or PDF.
+  ///   - fontSize: The font size of labels and legend in pixels (default 12).
+  ///   - theme: The colours (default `Theme.default`, the SVG's).
+  public init(
+    size: PixelSize, format: Format, fontSize: Double = 12, theme: Theme = .default
+  ) {
+    let w = min(max(size.width, 1), 20_000)
+    let h = min(max(size.height, 1), 20_000)
+    self.size = PixelSize(width: w, height: h)
+    self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : 12
+    self.format = format
+    self.theme = theme
+    sink = ByteSink()
+    switch format {
+    case .png:
+      surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+    case .pdf:
+      surface = cairo_pdf_surface_create_for_stream(
+        { closure, data, length in
+          guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+          let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+          sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque(), Double(w) * 0.75, Double(h) * 0.75)
+    }
+    context = cairo_create(surface)
+    if format == .pdf { cairo_scale(context, 0.75, 0.75) }
+    setColor(theme.background)
+    cairo_paint(context)
+  }
+
+  deinit {
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  // MARK: PlotRenderer
+
+  /// Colours, a light grid, fills and clipping, as SVG.
+  public var capabilities: RendererCapabilities { [.grid, .color, .fill, .clip] }
+
+  /// Strokes the polyline (see `drawPolylines`).
+  public func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
+    drawPolylines([points], style: style)
+  }
+
+  /// Strokes the polylines as one path, the pen lifting between them; a lone point is a
+  /// dot (a zero-length stroke with round caps, as in the SVG).
+  public func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    var any = false
+    for line in lines {
+      var count = 0
+      for p in line where p.x.isFinite && p.y.isFinite {
+        if count == 0 { cairo_move_to(context, p.x, p.y) } else { cairo_line_to(context, p.x, p.y) }
+        count += 1
+      }
+      if count == 1, let p = line.first(where: { $0.x.isFinite && $0.y.isFinite }) {
+        cairo_line_to(context, p.x, p.y)
+      }
+      any = any || count > 0
+    }
+    guard any else { return }
+    stroke(style)
+  }
+
+  /// Paints `rect` with the style's colour (the legend's box: the background at 85 %).
+  public func fillRect(_ rect: PixelRect, style: DrawStyle) {
+    guard Self.isDrawable(rect) else { return }
+    cairo_rectangle(context, rect.x, rect.y, max(rect.width, 0), max(rect.height, 0))
+    if style == .legend {
+      let (r, g, b) = theme.background.fractions
+      cairo_set_source_rgba(context, r, g, b, 0.85)
+    } else {
+      setColor(theme.color(style))
+    }
+    cairo_fill(context)
+  }
+
+  /// Strokes the outline of `rect`.
+  public func drawRect(_ rect: PixelRect, style: DrawStyle) {
+    guard Self.isDrawable(rect) else { return }
+    cairo_rectangle(context, rect.x, rect.y, max(rect.width, 0), max(rect.height, 0))
+    stroke(style)
+  }
+
+  /// Paints the bar: a rectangle, or with round corners the SVG's outline (two cubic
+  /// Béziers of radius `cornerRadius` at the far end, control points at κ = 0.5523).
+  public func fillBar(_ bar: PixelBar, style: DrawStyle) {
+    guard bar.cornerRadius > 0 else {
+      fillRect(bar.rect, style: style)
+      return
+    }
+    let (x, w, y0, y1, r) = (bar.x, bar.width, bar.base, bar.end, bar.cornerRadius)
+    guard x.isFinite, w.isFinite, y0.isFinite, y1.isFinite, r.isFinite else { return }
+    let kappa = 0.5523
+    let sgn = y1 < y0 ? 1.0 : -1.0
+    let yc = y1 + sgn * r
+    cairo_move_to(context, x, y0)
+    cairo_line_to(context, x, yc)
+    cairo_curve_to(context, x, yc - sgn * r * kappa, x + r - r * kappa, y1, x + r, y1)
+    cairo_line_to(context, x + w - r, y1)
+    cairo_curve_to(context, x + w - r + r * kappa, y1, x + w, yc - sgn * r * kappa, x + w, yc)
+    cairo_line_to(context, x + w, y0)
+    cairo_close_path(context)
+    setColor(theme.color(style))
+    cairo_fill(context)
+  }
+
+  /// Draws `text` in the font, its anchor at `point`: the baseline placed as the SVG places
+  /// it (0.9 em below a top anchor, 0.35 em below a middle one, 0.3 em above a bottom one),
+  /// the horizontal anchor on the text's real advance. Control and bidirectional control
+  /// characters are removed (`TerminalText.isControl`), as the SVG removes them.
+  public func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle) {
+    var clean = String.UnicodeScalarView()
+    for s in text.unicodeScalars {
+      if s == "\t" {
+        clean.append(" ")
+      } else if !TerminalText.isControl(s) && s.value != 0xFFFE && s.value != 0xFFFF {
+        clean.append(s)
+      }
+    }
+    let shown = String(clean)
+    guard !shown.isEmpty, point.x.isFinite, point.y.isFinite else { return }
+    let fs = style == .title ? fontSize * 7 / 6 : fontSize
+    Fonts.shared.select(in: context, bold: style == .title)
+    cairo_set_font_size(context, fs)
+    let baseline: Double
+    switch anchor.vertical {
+    case .top: baseline = point.y + 0.9 * fs
+    case .middle: baseline = point.y + 0.35 * fs
+    case .bottom: baseline = point.y - 0.3 * fs
+    case .baseline: baseline = point.y
+    }
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, shown, &extents)
+    let x: Double
+    switch anchor.horizontal {
+    case .left: x = point.x
+    case .center: x = point.x - extents.x_advance / 2
+    case .right: x = point.x - extents.x_advance
+    }
+    setColor(theme.textColor(style))
+    cairo_move_to(context, x, baseline)
+    cairo_show_text(context, shown)
+    cairo_new_path(context)
+  }
+
+  /// The SVG's estimate: `0.6 * fontSize` a character (after the removals) by
+  /// `1.2 * fontSize`, so the layout is the SVG's.
+  public func textSize(_ text: String) -> (width: Double, height: Double) {
+    let n = text.unicodeScalars.reduce(0) {
+      $0 + (TerminalText.isControl($1) || $1.value == 0xFFFE || $1.value == 0xFFFF ? 0 : 1)
+    }
+    return (Double(n) * 0.6 * fontSize, 1.2 * fontSize)
+  }
+
+  /// Clips what follows to `rect` until `endClip()`.
+  public func beginClip(_ rect: PixelRect) {
+    if clipDepth > 0 { endClip() }
+    guard Self.isDrawable(rect) else { return }
+    cairo_save(context)
+    cairo_rectangle(context, rect.x, rect.y, max(rect.width, 0), max(rect.height, 0))
+    cairo_clip(context)
+    clipDepth = 1
+  }
+
+  /// Ends the clipping of `beginClip`.
+  public func endClip() {
+    guard clipDepth > 0 else { return }
+    cairo_restore(context)
+    clipDepth = 0
+  }
+
+  // MARK: Output
+
+  /// The picture as a PNG file's bytes (for `.png`).
+  ///
+  /// - Throws: `ImageError` when the surface is not a PNG one or cairo fails (out of
+  ///   memory).
+  public func pngData() throws(ImageError) -> [UInt8] {
+    guard format == .png else { throw ImageError(message: "not a PNG picture") }
+    if clipDepth > 0 { endClip() }
+    return try PNGEncoder.encode(surface)
+  }
+
+  /// The picture as a PDF file's bytes (for `.pdf`); the page is finished, so nothing more
+  /// can be drawn.
+  ///
+  /// - Throws: `ImageError` when the surface is not a PDF one or cairo fails.
+  public func pdfData() throws(ImageError) -> [UInt8] {
+    guard format == .pdf else { throw ImageError(message: "not a PDF picture") }
+    if clipDepth > 0 { endClip() }
+    cairo_show_page(context)
+    cairo_surface_finish(surface)
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else { throw ImageError(status) }
+    return sink.bytes
+  }
+
+  // MARK: Helpers
+
+  func setColor(_ c: RGBColor) {
+    let (r, g, b) = c.fractions
+    cairo_set_source_rgb(context, r, g, b)
+  }
+
+  /// Strokes the current path in the style's colour and width: curves 1.5 px, round joins
+  /// and caps, anti-aliased; the legend's outline 1 px anti-aliased; the rest 1 px crisp.
+  func stroke(_ style: DrawStyle) {
+    setColor(theme.color(style))
+    switch style {
+    case .curve, .bar:
+      cairo_set_line_width(context, 1.5)
+      cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+      cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+      cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    case .legend:
+      cairo_set_line_width(context, 1)
+      cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+      cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+      cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    default:
+      cairo_set_line_width(context, 1)
+      cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+      cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+      cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
+    }
+    if style == .midline {
+      let dashes: [Double] = [6, 4]
+      cairo_set_dash(context, dashes, 2, 0)
+    } else {
+      cairo_set_dash(context, nil, 0, 0)
+    }
+    cairo_stroke(context)
+  }
+
+  static func isDrawable(_ r: PixelRect) -> Bool {
+    r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite
+  }
+}
+
+/// Bytes written by cairo's stream callbacks.
+final class ByteSink {
+  var bytes: [UInt8] = []
+}
+
+/// Why a picture could not be made: cairo's status in words.
+public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The message, one line (`cairo: out of memory`).
+  public var message: String
+
+  /// An error with `message`.
+  public init(message: String) { self.message = message }
+
+  /// cairo's `status`, as `cairo: ` and its own words (`cairo_status_to_string`).
+  init(_ status: cairo_status_t) {
+    message = "cairo: " + String(cString: cairo_status_to_string(status))
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// The fonts text is drawn in, loaded once: DejaVu Sans and DejaVu Sans Bold through
+/// FreeType from their usual Debian paths (no fontconfig set-up, which costs a one-shot run
+/// about 20 ms), else cairo's toy `sans-serif` (fontconfig).
+final class Fonts: @unchecked Sendable {
+  /// The one set, made at the first text drawn.
+  static let shared = Fonts()
+
+  var regular: OpaquePointer?
+  var bold: OpaquePointer?
+
+  /// Where the faces are looked for, regular then bold, first found wins.
+  static let candidates: [(String, String)] = [
+    (
+      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+      "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    ),
+    (
+      "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+      "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"
+    ),
+  ]
+
+  init() {
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else { return }
+    for (r, b) in Self.candidates where access(r, R_OK) == 0 && access(b, R_OK) == 0 {
+      var face: FT_Face?
+      var boldFace: FT_Face?
+      guard FT_New_Face(library, r, 0, &face) == 0, let face,
+        FT_New_Face(library, b, 0, &boldFace) == 0, let boldFace
+      else { continue }
+      regular = cairo_ft_font_face_create_for_ft_face(face, 0)
+      bold = cairo_ft_font_face_create_for_ft_face(boldFace, 0)
+      return
+    }
+  }
+
+  /// Makes `context` draw in the regular or bold face.
+  func select(in context: OpaquePointer, bold isBold: Bool) {
+    if let face = isBold ? bold : regular {
+      cairo_set_font_face(context, face)
+    } else {
+      cairo_select_font_face(
+        context, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+        isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    }
+  }
+}
