@@ -32,11 +32,15 @@ extension BarChartRenderer {
   ///   - data: The chart.
   ///   - size: The document's size in pixels.
   ///   - rounded: Round bar ends (`set bar style rounded`) or flat ones.
+  ///   - theme: The colours (default `Theme.default`).
   /// - Returns: The SVG document, ending in a newline.
-  public static func svg(_ data: BarChartData, size: PixelSize, rounded: Bool) -> String {
+  public static func svg(
+    _ data: BarChartData, size: PixelSize, rounded: Bool, theme: Theme = .default
+  ) -> String {
     let clamped = PixelSize(
       width: min(max(size.width, 1), 100_000), height: min(max(size.height, 1), 100_000))
-    var renderer = SVGRenderer(size: clamped)
+    var renderer = SVGRenderer(
+      size: clamped, fontSize: PlotLayout.fontSize(for: clamped), theme: theme)
     SVGBarChart(data: data, size: clamped, rounded: rounded).draw(into: &renderer)
     return renderer.document()
   }
@@ -46,8 +50,8 @@ extension BarChartRenderer {
   /// min(a quarter of the bar's width, its length, 10 px) with `rounded`), grid lines,
   /// midline and zero line with `drawHorizontalLine` (`.grid`, `.midline`, `.axis`),
   /// legend swatches with `fillRect` (`.bar(series)`), text on its baseline (`.title`,
-  /// `.legend`, `.label`, `.barValue`). Text is measured at 12 px a line (0.6 em a
-  /// character), the SVG's font.
+  /// `.legend`, `.label`, `.barValue`). Text is measured at `PlotLayout.fontSize` (0.6 em
+  /// a character), the SVG's font; the renderer should draw at that size.
   ///
   /// - Parameters:
   ///   - data: The chart.
@@ -69,8 +73,10 @@ struct SVGBarChart {
   var height: Double
   var rounded: Bool
 
-  let fontSize = 12.0
-  let titleSize = 14.0
+  /// The text's size (`PlotLayout.fontSize`: 12 px at 800 x 600) and the title's (7/6 of
+  /// it, as `SVGRenderer` draws a title).
+  var fontSize: Double
+  var titleSize: Double { fontSize * 7 / 6 }
   let pad = 8.0
   var charWidth: Double { 0.6 * fontSize }
   var lineHeight: Double { 1.2 * fontSize }
@@ -80,6 +86,7 @@ struct SVGBarChart {
     width = Double(min(max(size.width, 1), 100_000))
     height = Double(min(max(size.height, 1), 100_000))
     self.rounded = rounded
+    fontSize = PlotLayout.fontSize(for: PixelSize(width: Int(width), height: Int(height)))
   }
 
   // MARK: Text

@@ -104,6 +104,8 @@ public enum CommandProblem: Sendable, Hashable {
     case plotStyle
     /// A help topic.
     case helpTopic
+    /// A picture theme (`set theme`); `known` are the themes.
+    case theme(known: [String])
   }
 
   /// Why a range cannot be shown.
@@ -186,6 +188,9 @@ public enum CommandProblem: Sendable, Hashable {
         return "unknown style '\(name)'\(Self.hint(suggestion)); styles are lines, points, "
           + "linespoints (l, p, lp)"
       case .helpTopic: return "no help for '\(name)'\(Self.hint(suggestion))"
+      case .theme(let known):
+        return "unknown theme '\(name)'\(Self.hint(suggestion)); themes are "
+          + known.joined(separator: ", ")
       }
     case .usage(let forms, let separated):
       return "usage: \(forms)"

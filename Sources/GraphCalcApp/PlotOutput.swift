@@ -109,9 +109,11 @@ public enum PlotOutput {
 
   /// `svg(_:width:height:budget:)` with the notes of `undecidedNotes`.
   static func svgWithNotes(
-    _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
+    _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default,
+    theme: Theme = .default
   ) -> (text: String, notes: [String]) {
-    var svg = SVGRenderer(size: PixelSize(width: width, height: height))
+    let size = PixelSize(width: width, height: height)
+    var svg = SVGRenderer(size: size, fontSize: PlotLayout.fontSize(for: size), theme: theme)
     let notes = draw(
       curves, into: &svg, xTickCount: tickCount(width, per: 80),
       yTickCount: tickCount(height, per: 60), budget: budget
@@ -129,13 +131,16 @@ public enum PlotOutput {
   ///   - height: The picture's height in pixels.
   ///   - format: PNG or PDF.
   ///   - budget: The sampler's limits per function curve.
+  ///   - theme: The colours and line widths.
   /// - Returns: The file's bytes and the notes.
   /// - Throws: `CommandError` (`.image`) when cairo cannot make the picture.
   public static func pictureWithNotes(
     _ curves: FunctionCurves, width: Int, height: Int, format: CairoRenderer.Format,
-    budget: SamplingBudget = .default
+    budget: SamplingBudget = .default, theme: Theme = .default
   ) throws(CommandError) -> (bytes: [UInt8], notes: [String]) {
-    var renderer = CairoRenderer(size: PixelSize(width: width, height: height), format: format)
+    let size = PixelSize(width: width, height: height)
+    var renderer = CairoRenderer(
+      size: size, format: format, fontSize: PlotLayout.fontSize(for: size), theme: theme)
     let notes = draw(
       curves, into: &renderer, xTickCount: tickCount(width, per: 80),
       yTickCount: tickCount(height, per: 60), budget: budget

@@ -157,11 +157,13 @@ extension Session {
     let size = PixelSize(width: width, height: height)
     switch export.format.text {
     case "png", "pdf":
-      var renderer = CairoRenderer(size: size, format: export.format.text == "png" ? .png : .pdf)
+      var renderer = CairoRenderer(
+        size: size, format: export.format.text == "png" ? .png : .pdf,
+        fontSize: PlotLayout.fontSize(for: size), theme: theme)
       BarChartRenderer.draw(chart, into: &renderer, rounded: bars.rounded)
       try AtomicFile.write(try PlotOutput.picture(renderer), to: path)
     default:
-      let svg = BarChartRenderer.svg(chart, size: size, rounded: bars.rounded)
+      let svg = BarChartRenderer.svg(chart, size: size, rounded: bars.rounded, theme: theme)
       try AtomicFile.write(svg, to: path)
     }
     return .text("wrote \(path) (\(width)x\(height))")

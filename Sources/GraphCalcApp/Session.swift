@@ -72,6 +72,8 @@ public struct Session: Sendable {
   var data = DataSettings()
   /// How terminal plots look: canvas and colour (`set canvas`, `set color`).
   public var display = TerminalDisplay()
+  /// The pictures' look (`set theme`): colours, fills and line widths of SVG, PNG and PDF.
+  public var theme = Theme.default
   /// What `unset canvas` and `unset color` go back to: the display the session started
   /// with (the executable sets it from the terminal and `--color`).
   public var defaultDisplay = TerminalDisplay()

@@ -369,7 +369,8 @@ public enum StreamOutput {
   ///   - height: the document's height in pixels.
   /// - Returns: the document, ending in a newline.
   public static func svg(_ frame: StreamFrame, width: Int, height: Int) -> String {
-    var renderer = SVGRenderer(size: PixelSize(width: width, height: height))
+    let size = PixelSize(width: width, height: height)
+    var renderer = SVGRenderer(size: size, fontSize: PlotLayout.fontSize(for: size))
     var titled = frame
     for k in titled.series.indices {
       titled.series[k].name = plain(frame.series[k].name) + ": " + statsText(frame.series[k].stats)

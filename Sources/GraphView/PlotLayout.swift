@@ -52,6 +52,16 @@ public enum PlotLayout {
     }
   }
 
+  /// The font size of a picture of `size` pixels: 12 px at 800 x 600, scaled with
+  /// min(width / 800, height / 600), so text keeps its share of the picture (the same in
+  /// SVG, PNG and PDF); at least 1 px.
+  ///
+  /// - Parameter size: The picture's size in pixels.
+  /// - Returns: The font size in pixels.
+  public static func fontSize(for size: PixelSize) -> Double {
+    max(1, 12 * min(Double(size.width) / 800, Double(size.height) / 600))
+  }
+
   /// The text reserved for y tick labels when their labels are not known yet (6 characters).
   static let defaultYLabelSample = "-0.000"
 
@@ -141,6 +151,8 @@ public enum PlotLayout {
     let m = Metrics(renderer)
     let map = PixelMap(viewport: plot.viewport, area: plotArea)
     let frame = plotArea.outset(dx: m.outset.x, dy: m.outset.y)
+    // The plot area's own fill, if the renderer's look has one (a theme's).
+    renderer.fillRect(plotArea, style: .plotArea)
     // Tick positions, in the output's pixels; a tick on the plot area's right or bottom
     // edge is moved a hair inside, so a text canvas puts it in the last cell of the plot
     // area (like the first tick in the first cell), not in the frame's corner.

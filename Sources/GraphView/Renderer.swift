@@ -75,6 +75,9 @@ public enum DrawStyle: Sendable, Hashable {
   /// The line at the middle of a bar chart's value range, drawn dashed (after
   /// BasicBarChart).
   case midline
+  /// The plot area's own fill, painted first (a renderer whose look has none paints
+  /// nothing).
+  case plotArea
 }
 
 /// One bar of a bar chart in pixels: a rectangle from the zero line (`base`) to the value

@@ -74,7 +74,7 @@ public final class CairoRenderer: PlotRenderer {
     }
     context = cairo_create(surface)
     if format == .pdf { cairo_scale(context, 0.75, 0.75) }
-    setColor(theme.background)
+    setPaint(theme.background, top: 0, height: Double(h))
     cairo_paint(context)
   }
 
@@ -115,9 +115,17 @@ public final class CairoRenderer: PlotRenderer {
   /// Paints `rect` with the style's colour (the legend's box: the background at 85 %).
   public func fillRect(_ rect: PixelRect, style: DrawStyle) {
     guard Self.isDrawable(rect) else { return }
+    if style == .plotArea {
+      guard let paint = theme.plotArea else { return }
+      cairo_rectangle(context, rect.x, rect.y, max(rect.width, 0), max(rect.height, 0))
+      setPaint(paint, top: rect.y, height: rect.height)
+      cairo_fill(context)
+      cairo_set_source_rgb(context, 0, 0, 0)
+      return
+    }
     cairo_rectangle(context, rect.x, rect.y, max(rect.width, 0), max(rect.height, 0))
     if style == .legend {
-      let (r, g, b) = theme.background.fractions
+      let (r, g, b) = theme.legendFill.fractions
       cairo_set_source_rgba(context, r, g, b, 0.85)
     } else {
       setColor(theme.color(style))
@@ -248,6 +256,22 @@ public final class CairoRenderer: PlotRenderer {
 
   // MARK: Helpers
 
+  /// Makes `paint` the source: a colour, or a vertical gradient over `height` pixels from
+  /// `top`.
+  func setPaint(_ paint: Paint, top: Double, height: Double) {
+    switch paint {
+    case .solid(let c): setColor(c)
+    case .vertical(let stops):
+      let pattern = cairo_pattern_create_linear(0, top, 0, top + height)
+      for stop in stops {
+        let (r, g, b) = stop.color.fractions
+        cairo_pattern_add_color_stop_rgb(pattern, stop.position, r, g, b)
+      }
+      cairo_set_source(context, pattern)
+      cairo_pattern_destroy(pattern)
+    }
+  }
+
   func setColor(_ c: RGBColor) {
     let (r, g, b) = c.fractions
     cairo_set_source_rgb(context, r, g, b)
@@ -256,10 +280,15 @@ public final class CairoRenderer: PlotRenderer {
   /// Strokes the current path in the style's colour and width: curves 1.5 px, round joins
   /// and caps, anti-aliased; the legend's outline 1 px anti-aliased; the rest 1 px crisp.
   func stroke(_ style: DrawStyle) {
+    let width = theme.width(style)
+    guard width > 0 else {
+      cairo_new_path(context)
+      return
+    }
     setColor(theme.color(style))
     switch style {
     case .curve, .bar:
-      cairo_set_line_width(context, 1.5)
+      cairo_set_line_width(context, width)
       cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
       cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
       cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
@@ -269,7 +298,7 @@ public final class CairoRenderer: PlotRenderer {
       cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
       cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
     default:
-      cairo_set_line_width(context, 1)
+      cairo_set_line_width(context, width)
       cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
       cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
       cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)

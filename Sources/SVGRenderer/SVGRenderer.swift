@@ -22,6 +22,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   public let size: PixelSize
   /// The font size of labels and legend, in pixels.
   public var fontSize: Double
+  /// The colours and line widths.
+  public var theme: Theme
   /// The stroke colours of curves 0, 1, ... (cycling): tab10's first colours, which read on
   /// a white background.
   public static let palette = Theme.default.palette.map(\.hex)
@@ -37,9 +39,14 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// - Parameters:
   ///   - size: The document's width and height in pixels.
   ///   - fontSize: The font size of labels and legend in pixels (default 12).
-  public init(size: PixelSize = PixelSize(width: 800, height: 600), fontSize: Double = 12) {
+  ///   - theme: The colours and line widths (default `Theme.default`).
+  public init(
+    size: PixelSize = PixelSize(width: 800, height: 600), fontSize: Double = 12,
+    theme: Theme = .default
+  ) {
     self.size = PixelSize(width: max(size.width, 1), height: max(size.height, 1))
     self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : 12
+    self.theme = theme
   }
 
   // MARK: PlotRenderer
@@ -54,6 +61,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
 
   /// Strokes the polylines as one `<path>`, with a `M` (move) where the pen lifts.
   public mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    guard theme.width(style) > 0 else { return }  // a theme without a frame
     // The element is written as UTF-8 bytes straight into the body: building a string a
     // number at a time was most of an export's drawing (callgrind, Docs/performance.md).
     let start = body.count
@@ -81,7 +89,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       return
     }
     Self.append("\" ", to: &body)
-    Self.append(Self.strokeAttributes(style), to: &body)
+    Self.append(strokeAttributes(style), to: &body)
     Self.append("/>\n", to: &body)
   }
 
@@ -89,7 +97,15 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// a `.bar` fill (a bar, a bar chart's legend swatch) has no `stroke` attribute.
   public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
     guard Self.isDrawable(rect) else { return }
-    let fill = style == .legend ? "#ffffff\" fill-opacity=\"0.85" : Self.color(style)
+    if style == .plotArea {
+      guard let paint = theme.plotArea else { return }
+      Self.append("<rect ", to: &body)
+      Self.appendRectAttributes(rect, to: &body)
+      Self.append(" fill=\"" + fill(paint, id: "plotArea") + "\" stroke=\"none\"/>\n", to: &body)
+      return
+    }
+    let fill =
+      style == .legend ? theme.legendFill.hex + "\" fill-opacity=\"0.85" : color(style)
     Self.append("<rect ", to: &body)
     Self.appendRectAttributes(rect, to: &body)
     if case .bar = style {
@@ -110,7 +126,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     Self.appendNumber(y, to: &body)
     body.append(UInt8(ascii: "H"))
     Self.appendNumber(x1, to: &body)
-    Self.append("\" " + Self.strokeAttributes(style) + "/>\n", to: &body)
+    Self.append("\" " + strokeAttributes(style) + "/>\n", to: &body)
   }
 
   /// Paints the bar as a `<rect>`, or, with round corners, as a `<path>` whose two far
@@ -134,15 +150,15 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       + "C\(n(x + w - r + r * kappa)),\(n(y1)) \(n(x + w)),\(n(yc - sgn * r * kappa)) "
       + "\(n(x + w)),\(n(yc))"
       + "L\(n(x + w)),\(n(y0))Z"
-    Self.append("<path d=\"" + d + "\" fill=\"" + Self.color(style) + "\"/>\n", to: &body)
+    Self.append("<path d=\"" + d + "\" fill=\"" + color(style) + "\"/>\n", to: &body)
   }
 
   /// Strokes the outline of `rect` as a `<rect>`.
   public mutating func drawRect(_ rect: PixelRect, style: DrawStyle) {
-    guard Self.isDrawable(rect) else { return }
+    guard Self.isDrawable(rect), theme.width(style) > 0 else { return }
     Self.append("<rect ", to: &body)
     Self.appendRectAttributes(rect, to: &body)
-    Self.append(" " + Self.strokeAttributes(style) + "/>\n", to: &body)
+    Self.append(" " + strokeAttributes(style) + "/>\n", to: &body)
   }
 
   /// Writes `text` as a `<text>` element, escaped (see `escape`).
@@ -174,7 +190,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     Self.appendNumber(baseline, to: &body)
     Self.append("\" text-anchor=\"" + ta + "\" font-size=\"", to: &body)
     Self.appendNumber(fs, to: &body)
-    Self.append("\"" + weight + " fill=\"" + Self.textColor(style) + "\">", to: &body)
+    Self.append("\"" + weight + " fill=\"" + textColor(style) + "\">", to: &body)
     Self.append(t, to: &body)
     Self.append("</text>\n", to: &body)
   }
@@ -215,8 +231,17 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
         + "viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\">",
     ]
-    if !defs.isEmpty { lines.append("<defs>" + defs.joined() + "</defs>") }
-    lines.append("<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>")
+    var allDefs = defs
+    let background: String
+    switch theme.background {
+    case .solid(let c): background = c.hex
+    case .vertical(let stops):
+      allDefs.insert(Self.gradient(id: "background", stops), at: 0)
+      background = "url(#background)"
+    }
+    if !allDefs.isEmpty { lines.append("<defs>" + allDefs.joined() + "</defs>") }
+    lines.append(
+      "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"\(background)\"/>")
     var out: [UInt8] = []
     out.reserveCapacity(body.count + 512 + defs.reduce(0) { $0 + $1.utf8.count })
     for line in lines {
@@ -383,23 +408,45 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       + "height=\"\(number(max(r.height, 0)))\""
   }
 
-  static func color(_ style: DrawStyle) -> String { Theme.default.color(style).hex }
+  func color(_ style: DrawStyle) -> String { theme.color(style).hex }
 
-  static func textColor(_ style: DrawStyle) -> String { Theme.default.textColor(style).hex }
+  func textColor(_ style: DrawStyle) -> String { theme.textColor(style).hex }
 
-  static func strokeAttributes(_ style: DrawStyle) -> String {
+  /// The `fill` attribute's value for `paint`: its colour, or a reference to a
+  /// `<linearGradient>` with id `id` (added to the defs once) for a gradient.
+  mutating func fill(_ paint: Paint, id: String) -> String {
+    switch paint {
+    case .solid(let c): return c.hex
+    case .vertical(let stops):
+      let def = Self.gradient(id: id, stops)
+      if !defs.contains(def) { defs.append(def) }
+      return "url(#\(id))"
+    }
+  }
+
+  /// A vertical `<linearGradient>` (top to bottom of the element it fills) of `stops`.
+  static func gradient(id: String, _ stops: [GradientStop]) -> String {
+    let body = stops.map {
+      "<stop offset=\"\(number($0.position))\" stop-color=\"\($0.color.hex)\"/>"
+    }.joined()
+    return "<linearGradient id=\"\(id)\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">" + body
+      + "</linearGradient>"
+  }
+
+  func strokeAttributes(_ style: DrawStyle) -> String {
+    let width = Self.number(theme.width(style))
     switch style {
     case .curve:
-      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1.5\" "
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"\(width)\" "
         + "stroke-linejoin=\"round\" stroke-linecap=\"round\""
     case .legend:
-      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\""
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"\(width)\""
     case .midline:
-      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" stroke-dasharray=\"6 4\" "
-        + "shape-rendering=\"crispEdges\""
+      return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"\(width)\" "
+        + "stroke-dasharray=\"6 4\" shape-rendering=\"crispEdges\""
     default:
       return
-        "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"1\" shape-rendering=\"crispEdges\""
+        "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"\(width)\" shape-rendering=\"crispEdges\""
     }
   }
 

@@ -102,7 +102,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       for i in points.indices.dropFirst() {
         strokeCells(points[i - 1], points[i], tick: style == .tick)
       }
-    case .grid, .legend, .label, .title, .barValue:
+    case .grid, .legend, .label, .title, .barValue, .plotArea:
       break
     }
   }
@@ -111,6 +111,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// (a bar drawn in dots); for other styles, blanks every cell that `rect` touches: dots,
   /// strokes and text (the legend's box).
   public mutating func fillRect(_ rect: PixelRect, style: DrawStyle) {
+    if style == .plotArea { return }  // a text canvas has no plot-area fill
     if case .bar(let index) = style {
       let curve = Int32(clamping: max(0, index))
       let x0 = max(0, (rect.minX - 0.5).rounded(.up))
@@ -164,7 +165,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     case .label, .tick, .frame, .axis, .grid, .midline: colour = Self.dimTint
     case .curve(let index), .bar(let index), .barValue(.some(let index)):
       colour = Int32(clamping: max(0, index))
-    case .barValue(.none): break
+    case .barValue(.none), .plotArea: break
     case .legend:  // the sample stroke ends two cells to the left (a blank cell between)
       for back in 1...2 where col - back >= 0 && col - back < columns {
         let o = owner[row * columns + col - back]

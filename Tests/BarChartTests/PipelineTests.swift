@@ -62,6 +62,7 @@ struct RecordingRenderer: PlotRenderer {
       #expect(abs((bar.base - bar.end) / (bars[2].base - bars[2].end) - value / 5) < 1e-12)
       #expect(bar.cornerRadius == 0)
     }
+    let titleSize = PlotLayout.fontSize(for: r.size) * 7 / 6
     let title = r.ops.first {
       if case .text("T", _, _, .title) = $0 { return true }
       return false
@@ -69,7 +70,8 @@ struct RecordingRenderer: PlotRenderer {
     #expect(
       title
         == .text(
-          "T", PixelPoint(x: 320, y: 8 + 0.9 * 14 * 1.2 - 1.4), TextAnchor(.center, .baseline),
+          "T", PixelPoint(x: 320, y: 8 + 0.9 * titleSize * 1.2 - 0.1 * titleSize),
+          TextAnchor(.center, .baseline),
           .title))
   }
 

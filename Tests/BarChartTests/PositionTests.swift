@@ -110,7 +110,7 @@ import Testing
       let ys: [Double]
       if rounded {
         let d = try #require(pathData(bar).first)
-        ys = pairs(numbers(in: d)).map(\.1)
+        ys = pairs(pathNumbers(d)).map(\.1)
       } else {
         let v = numbers(in: bar)  // x, y, width, height
         ys = [v[1], v[1] + v[3]]
@@ -142,6 +142,16 @@ func numbers(in s: String) -> [Double] {
   let regex = try! NSRegularExpression(pattern: "(?<![0-9a-zA-Z#])-?[0-9]+(\\.[0-9]+)?")
   let ns = s as NSString
   return regex.matches(in: s, range: NSRange(location: 0, length: ns.length)).compactMap {
+    Double(ns.substring(with: $0.range))
+  }
+}
+
+/// The numbers of SVG path data `d`: every number, also one right after a command letter
+/// (`numbers(in:)` skips those, as parts of names).
+func pathNumbers(_ d: String) -> [Double] {
+  let regex = try! NSRegularExpression(pattern: "-?[0-9]+(\\.[0-9]+)?")
+  let ns = d as NSString
+  return regex.matches(in: d, range: NSRange(location: 0, length: ns.length)).compactMap {
     Double(ns.substring(with: $0.range))
   }
 }

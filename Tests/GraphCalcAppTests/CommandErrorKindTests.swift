@@ -16,12 +16,14 @@ import Testing
     Case(
       line: "set logscal y",
       problem: .unknownName(
-        .setting(known: ["canvas", "color", "datafile", "bar"]), "logscal", suggestion: nil),
+        .setting(known: ["canvas", "color", "datafile", "bar", "theme"]), "logscal", suggestion: nil
+      ),
       columns: 4..<11),
     Case(
       line: "set canvs braille",
       problem: .unknownName(
-        .setting(known: ["canvas", "color", "datafile", "bar"]), "canvs", suggestion: "canvas"),
+        .setting(known: ["canvas", "color", "datafile", "bar", "theme"]), "canvs",
+        suggestion: "canvas"),
       columns: 4..<9),
     Case(
       line: "set canvas dots", problem: .unknownName(.canvas, "dots", suggestion: nil),

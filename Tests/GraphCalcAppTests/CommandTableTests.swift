@@ -91,7 +91,7 @@ import Testing
       session.run("unset colr").error?.message == "unknown setting 'colr' (did you mean 'color'?)")
     #expect(
       session.run("show zzz").error?.message
-        == "unknown setting 'zzz'; settings are canvas, color, datafile, bar")
+        == "unknown setting 'zzz'; settings are canvas, color, datafile, bar, theme")
   }
 
   @Test func setShowAndUnsetAreOneMechanism() {
@@ -102,10 +102,13 @@ import Testing
     #expect(session.run("show canvas").output == "canvas block\n")
     #expect(session.run("set bar style flat").error == nil)
     #expect(session.run("show").output == session.run("set").output)
-    #expect(session.run("show").output == "canvas block\ncolor off\nbar style flat\n")
+    #expect(
+      session.run("show").output == "canvas block\ncolor off\nbar style flat\ntheme default\n")
     #expect(session.run("unset canvas").error == nil)
     #expect(session.run("unset bar").error == nil)
-    #expect(session.run("show").output == "canvas braille\ncolor off\nbar style rounded\n")
+    #expect(
+      session.run("show").output
+        == "canvas braille\ncolor off\nbar style rounded\ntheme default\n")
     _ = session.run("set datafile separator \";\"")
     #expect(session.data.options.separator == UInt8(ascii: ";"))
     _ = session.run("unset datafile")

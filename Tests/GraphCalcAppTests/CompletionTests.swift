@@ -36,15 +36,16 @@ import Testing
 @Test func setAloneListsTheBarStyle() {
   var session = Session()
   _ = session.run("set bar style flat")
-  #expect(session.run("set").output.hasSuffix("\nbar style flat\n"))
+  #expect(session.run("set").output.hasSuffix("\nbar style flat\ntheme default\n"))
   // The same while a bar chart is shown.
   _ = session.run("bar 1 2 3")
-  #expect(session.run("set").output.hasSuffix("\nbar style flat\n"))
+  #expect(session.run("set").output.hasSuffix("\nbar style flat\ntheme default\n"))
 }
 
 @Test func setCanvasAndColor() {
   var session = Session()
-  #expect(session.run("set").output == "canvas ascii\ncolor off\nbar style rounded\n")
+  #expect(
+    session.run("set").output == "canvas ascii\ncolor off\nbar style rounded\ntheme default\n")
   _ = session.run("plot sin(x)")
   let braille = session.run("set canvas braille")
   #expect(braille.error == nil)

@@ -19,6 +19,6 @@ struct PictureCase: Sendable, CustomStringConvertible {
       lines: [
         "bar 3 -5 2 7 labels \"q1\" \"q2\" \"q3\" \"q4\" title \"sales\"",
         "set bar style rounded",
-      ], width: 640, height: 400),
+      ], width: 800, height: 600),
   ]
 }

@@ -236,11 +236,12 @@ struct Export: SessionCommand {
     case "png", "pdf":
       let drawn = try PlotOutput.pictureWithNotes(
         curves, width: width, height: height, format: format.text == "png" ? .png : .pdf,
-        budget: budget)
+        budget: budget, theme: session.theme)
       try AtomicFile.write(drawn.bytes, to: path)
       notes = drawn.notes
     case "svg":
-      let drawn = PlotOutput.svgWithNotes(curves, width: width, height: height, budget: budget)
+      let drawn = PlotOutput.svgWithNotes(
+        curves, width: width, height: height, budget: budget, theme: session.theme)
       try AtomicFile.write(drawn.text, to: path)
       notes = drawn.notes
     default:

@@ -87,7 +87,7 @@ public struct SettingTable: Sendable {
   }
 
   /// Every setting of graphcalc.
-  public static let standard = SettingTable([.canvas, .color, .datafile, .barStyle])
+  public static let standard = SettingTable([.canvas, .color, .datafile, .barStyle, .theme])
 }
 
 extension CommandEntry {
