@@ -91,8 +91,9 @@ let package = Package(
     // MARK: Pictures: PNG and PDF through cairo, text through FreeType
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
+    .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     .target(
-      name: "ImageRenderer", dependencies: ["GraphView", "TextAndNumbers", "CCairo"],
+      name: "ImageRenderer", dependencies: ["GraphView", "TextAndNumbers", "CCairo", "CSixel"],
       linkerSettings: cairoStaticLink),
 
     // MARK: Line editing
@@ -108,7 +109,7 @@ let package = Package(
         "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers", "ImageRenderer",
       ]),
     .executableTarget(
-      name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor", "Streaming"],
+      name: "graphcalc", dependencies: ["GraphCalcApp", "GraphView", "LineEditor", "Streaming"],
       // Release: one fully static executable, so start-up runs no dynamic loader (see
       // releaseLink above). Debug and test builds stay dynamic.
       linkerSettings: releaseLink),

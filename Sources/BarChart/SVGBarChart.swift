@@ -50,8 +50,8 @@ extension BarChartRenderer {
   /// min(a quarter of the bar's width, its length, 10 px) with `rounded`), grid lines,
   /// midline and zero line with `drawHorizontalLine` (`.grid`, `.midline`, `.axis`),
   /// legend swatches with `fillRect` (`.bar(series)`), text on its baseline (`.title`,
-  /// `.legend`, `.label`, `.barValue`). Text is measured at `PlotLayout.fontSize` (0.6 em
-  /// a character), the SVG's font; the renderer should draw at that size.
+  /// `.legend`, `.label`, `.barValue`). Text is measured at the renderer's font size (its
+  /// `textSize` line height over 1.2) at 0.6 em a character, the SVG's estimate.
   ///
   /// - Parameters:
   ///   - data: The chart.
@@ -60,7 +60,9 @@ extension BarChartRenderer {
   public static func draw(
     _ data: BarChartData, into renderer: inout some PlotRenderer, rounded: Bool
   ) {
-    SVGBarChart(data: data, size: renderer.size, rounded: rounded).draw(into: &renderer)
+    let fontSize = renderer.textSize("0").height / 1.2
+    SVGBarChart(data: data, size: renderer.size, rounded: rounded, fontSize: fontSize)
+      .draw(into: &renderer)
   }
 }
 
@@ -81,12 +83,13 @@ struct SVGBarChart {
   var charWidth: Double { 0.6 * fontSize }
   var lineHeight: Double { 1.2 * fontSize }
 
-  init(data: BarChartData, size: PixelSize, rounded: Bool) {
+  init(data: BarChartData, size: PixelSize, rounded: Bool, fontSize: Double? = nil) {
     self.data = data
     width = Double(min(max(size.width, 1), 100_000))
     height = Double(min(max(size.height, 1), 100_000))
     self.rounded = rounded
-    fontSize = PlotLayout.fontSize(for: PixelSize(width: Int(width), height: Int(height)))
+    self.fontSize =
+      fontSize ?? PlotLayout.fontSize(for: PixelSize(width: Int(width), height: Int(height)))
   }
 
   // MARK: Text

@@ -11,6 +11,19 @@ public enum CanvasKind: String, Sendable, Hashable, CaseIterable {
   case block
   /// 7-bit ASCII, 3 x 3 dots a cell (`AsciiGlyphs`).
   case ascii
+  /// A real picture through the kitty graphics protocol (`InlineImage.kitty`).
+  case kitty
+  /// A real picture through iTerm2's inline images (`InlineImage.iterm`).
+  case iterm
+  /// A real picture in sixel (`InlineImage.sixel`).
+  case sixel
+
+  /// Whether the canvas shows pictures rather than characters.
+  public var isImage: Bool { self == .kitty || self == .iterm || self == .sixel }
+
+  /// The character canvas drawn where a picture cannot be (`explore` and `stream` frames,
+  /// which redraw in cells): braille for the picture canvases, else the canvas itself.
+  public var characters: CanvasKind { isImage ? .braille : self }
 
   /// The canvas for a locale: braille when the locale's character set is UTF-8, else ASCII.
   ///
@@ -38,6 +51,9 @@ public struct TerminalDisplay: Sendable, Hashable {
   public var color: Bool
   /// The colour depth used when `color` is on.
   public var depth: TerminalColors.Depth
+  /// The size of one character cell in pixels, for pictures that fill cells (`kitty`,
+  /// `iterm`, `sixel`): the terminal's, from `TIOCGWINSZ`, or 10 x 20 when it does not say.
+  public var cellPixels = PixelSize(width: 10, height: 20)
 
   /// Creates a display; the default is plain ASCII (what a session without a terminal uses;
   /// the executable picks from the locale and the terminal).
@@ -83,8 +99,8 @@ enum TerminalPlot {
     _ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind, colors: TerminalColors?,
     marker: Marker? = nil, budget: SamplingBudget = .default
   ) -> (text: String, cells: Cells, notes: [String]) {
-    switch canvas {
-    case .braille:
+    switch canvas.characters {
+    case .braille, .kitty, .iterm, .sixel:
       return render(curves, glyphs: BrailleGlyphs(), columns, rows, colors, marker, budget)
     case .block: return render(curves, glyphs: BlockGlyphs(), columns, rows, colors, marker, budget)
     case .ascii: return render(curves, glyphs: AsciiGlyphs(), columns, rows, colors, marker, budget)
@@ -94,8 +110,9 @@ enum TerminalPlot {
   /// Where the plot area of `render` lies, without sampling or drawing.
   static func cells(_ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind) -> Cells
   {
-    switch canvas {
-    case .braille: return cells(curves, glyphs: BrailleGlyphs(), columns, rows)
+    switch canvas.characters {
+    case .braille, .kitty, .iterm, .sixel:
+      return cells(curves, glyphs: BrailleGlyphs(), columns, rows)
     case .block: return cells(curves, glyphs: BlockGlyphs(), columns, rows)
     case .ascii: return cells(curves, glyphs: AsciiGlyphs(), columns, rows)
     }

@@ -48,12 +48,19 @@ public enum PlotOutput {
   /// `terminal(_:size:canvas:colors:budget:)`, with the notes about curves the sampler could
   /// not resolve (`undecidedNotes`), to print after the picture.
   ///
+  /// On a picture canvas (`kitty`, `iterm`, `sixel`) the text is the escape sequences of a
+  /// picture that fills the cells a character plot would (`size.columns` x `size.rows - 1`
+  /// cells of `cellPixels`), drawn in `theme` as `export png` draws (its text the size of
+  /// the terminal's, `inlineFontSize`), and the cursor ends on its last row.
+  ///
   /// - Returns: The picture (no trailing newline) and the note lines (each without newline).
-  /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`.
+  /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`, or
+  ///   (`.image`) when a picture cannot be made.
   static func terminalWithNotes(
     _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii,
     colors: TerminalColors? = nil,
-    budget: SamplingBudget = .default
+    budget: SamplingBudget = .default, cellPixels: PixelSize = PixelSize(width: 10, height: 20),
+    theme: Theme = .default
   ) throws(CommandError) -> (text: String, notes: [String]) {
     guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
       throw CommandError(
@@ -61,10 +68,58 @@ public enum PlotOutput {
           columns: size.columns, rows: size.rows, minimumColumns: minimumTerminal.columns,
           minimumRows: minimumTerminal.rows))
     }
+    if canvas.isImage {
+      let columns = size.columns
+      let rows = size.rows - 1
+      let pixels = PixelSize(
+        width: min(columns * max(cellPixels.width, 1), 10_000),
+        height: min(rows * max(cellPixels.height, 1), 10_000))
+      var renderer = CairoRenderer(
+        size: pixels, format: .png, fontSize: inlineFontSize(cellPixels), theme: theme)
+      let notes = draw(
+        curves, into: &renderer, xTickCount: tickCount(pixels.width, per: 80),
+        yTickCount: tickCount(pixels.height, per: 60), budget: budget
+      ).notes
+      return (try inline(renderer, canvas: canvas, columns: columns, rows: rows), notes)
+    }
     let drawn = TerminalPlot.render(
       curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors,
       budget: budget)
     return (drawn.text, drawn.notes)
+  }
+
+  /// The font size of a picture in the terminal: about the terminal's own text, 0.6 of a
+  /// cell's height (12 px in cells 20 px tall), from 8 to 24 px.
+  static func inlineFontSize(_ cellPixels: PixelSize) -> Double {
+    min(max(0.6 * Double(cellPixels.height), 8), 24)
+  }
+
+  /// The escape sequences that show `renderer`'s picture over `columns` x `rows` cells on
+  /// picture canvas `canvas`. kitty's cursor stays where the picture starts, so it is moved
+  /// down to the picture's last row; after a sixel or iTerm2 picture the terminal puts the
+  /// cursor on the line below it (xterm -ti vt340, looked at), so the prompt comes one line
+  /// lower than after a character plot.
+  ///
+  /// - Throws: `CommandError` (`.image`) when the picture cannot be encoded.
+  static func inline(
+    _ renderer: CairoRenderer, canvas: CanvasKind, columns: Int, rows: Int
+  ) throws(CommandError) -> String {
+    do throws(ImageError) {
+      switch canvas {
+      case .kitty:
+        let png = try renderer.pngData()
+        let down = rows > 1 ? "\u{1B}[\(rows - 1)B" : ""
+        return InlineImage.kitty(png: png, columns: columns, rows: rows) + down
+      case .iterm:
+        let png = try renderer.pngData()
+        return InlineImage.iterm(png: png, columns: columns, rows: rows)
+      default:
+        return try InlineImage.sixel(
+          rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height)
+      }
+    } catch {
+      throw CommandError(cause: .image(error))
+    }
   }
 
   /// The notes about the curves of `plot` whose columns the sampler could not resolve

@@ -91,6 +91,22 @@ extension Session {
   /// The current bar chart drawn for the terminal, with `notes` (lines) below it.
   func barRedraw(notes: [String] = []) -> Reply {
     let (columns, rows) = barCells(notes: notes.count)
+    if display.canvas.isImage, let chart = bars.chart {
+      let cell = display.cellPixels
+      let size = PixelSize(
+        width: min(columns * max(cell.width, 1), 10_000),
+        height: min(rows * max(cell.height, 1), 10_000))
+      var renderer = CairoRenderer(
+        size: size, format: .png, fontSize: PlotOutput.inlineFontSize(cell), theme: theme)
+      BarChartRenderer.draw(chart, into: &renderer, rounded: bars.rounded)
+      do throws(CommandError) {
+        let text = try PlotOutput.inline(
+          renderer, canvas: display.canvas, columns: columns, rows: rows)
+        return .text(([text] + notes).joined(separator: "\n"))
+      } catch {
+        return Reply(error: error)
+      }
+    }
     guard let text = barChartText(columns: columns, rows: rows) else { return Reply() }
     return .text(([text] + notes).joined(separator: "\n"))
   }

@@ -194,7 +194,7 @@ public struct Session: Sendable {
     guard let curves = currentCurves() else { return Reply() }
     let drawn = try PlotOutput.terminalWithNotes(
       curves, size: terminalSize, canvas: display.canvas, colors: display.colors,
-      budget: samplingBudget)
+      budget: samplingBudget, cellPixels: display.cellPixels, theme: theme)
     return .text(([drawn.text] + drawn.notes).joined(separator: "\n"))
   }
 
@@ -208,8 +208,10 @@ public struct Session: Sendable {
     let auto = Autoscale.yRange(of: shown, xRange: view.xRange)
     shown.yRange = view.currentY(auto) ?? auto
     return .text(
-      try PlotOutput.terminal(
-        shown, size: terminalSize, canvas: display.canvas, colors: display.colors))
+      try PlotOutput.terminalWithNotes(
+        shown, size: terminalSize, canvas: display.canvas, colors: display.colors,
+        cellPixels: display.cellPixels, theme: theme
+      ).text)
   }
 
   /// A size in pixels: a whole number from 16 to 10000.

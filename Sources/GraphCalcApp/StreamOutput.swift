@@ -145,10 +145,10 @@ public enum StreamOutput {
       return status
     }
     let plot: String
-    switch canvas {
+    switch canvas.characters {
     case .ascii:
       plot = drawPlot(frame, AsciiCanvas(columns: columns, rows: plotRows), colors: colors)
-    case .braille:
+    case .braille, .kitty, .iterm, .sixel:
       plot = drawPlot(frame, BrailleCanvas(columns: columns, rows: plotRows), colors: colors)
     case .block:
       plot = drawPlot(
@@ -256,8 +256,9 @@ public enum StreamOutput {
 
   /// The sample of series `index` in the status lines: two cells of its glyph.
   static func sampleGlyph(_ index: Int, canvas: CanvasKind) -> String {
-    switch canvas {
-    case .braille: return "\u{2812}\u{2812}"  // dots 2 and 5: a short level stroke
+    switch canvas.characters {
+    case .braille, .kitty, .iterm, .sixel:
+      return "\u{2812}\u{2812}"  // dots 2 and 5: a short level stroke
     case .block: return "\u{2584}\u{2584}"  // lower half blocks
     case .ascii:
       if index == 0 { return "--" }

@@ -240,6 +240,29 @@ public final class CairoRenderer: PlotRenderer {
     return try PNGEncoder.encode(surface)
   }
 
+  /// The picture's pixels, 3 bytes (red, green, blue) a pixel, rows top to bottom (for
+  /// `.png` pictures; composited over the theme's background).
+  public func rgbPixels() -> [UInt8] {
+    guard format == .png else { return [] }
+    cairo_surface_flush(surface)
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard let data = cairo_image_surface_get_data(surface) else { return [] }
+    var out = [UInt8](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+      let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width {
+        let v = row[x]
+        let o = (y * width + x) * 3
+        out[o] = UInt8((v >> 16) & 0xFF)
+        out[o + 1] = UInt8((v >> 8) & 0xFF)
+        out[o + 2] = UInt8(v & 0xFF)
+      }
+    }
+    return out
+  }
+
   /// The picture as a PDF file's bytes (for `.pdf`); the page is finished, so nothing more
   /// can be drawn.
   ///

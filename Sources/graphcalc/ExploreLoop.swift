@@ -1,5 +1,6 @@
 import Glibc
 import GraphCalcApp
+import GraphView
 import LineEditor
 
 /// The terminal `explore` runs on: keys from standard input (poll(2) with a timeout, so a
@@ -67,16 +68,33 @@ extension Runner {
 }
 
 extension Terminal {
-  /// How plots look in this process: the canvas from the locale (`CanvasKind.preferred`),
-  /// colour by `choice` and the environment (`ColorChoice.enabled`), the colour depth from
-  /// `TERM` and `COLORTERM`.
+  /// How plots look in this process: the canvas named by `GRAPHCALC_CANVAS` (`kitty`,
+  /// `iterm`, `sixel`, `braille`, `block`, `ascii`) or else from the locale
+  /// (`CanvasKind.preferred`), colour by `choice` and the environment
+  /// (`ColorChoice.enabled`), the colour depth from `TERM` and `COLORTERM`, and the cell size
+  /// in pixels from `TIOCGWINSZ` when the terminal tells it.
   static func display(color choice: ColorChoice) -> TerminalDisplay {
     let env = Runner.environment
-    return TerminalDisplay(
-      canvas: CanvasKind.preferred(
-        lcAll: env("LC_ALL"), lcCtype: env("LC_CTYPE"), lang: env("LANG")),
+    var display = TerminalDisplay(
+      canvas: env("GRAPHCALC_CANVAS").flatMap(CanvasKind.init(rawValue:))
+        ?? CanvasKind.preferred(
+          lcAll: env("LC_ALL"), lcCtype: env("LC_CTYPE"), lang: env("LANG")),
       color: choice.enabled(
         isTerminal: isTerminal(STDOUT_FILENO), term: env("TERM"), noColor: env("NO_COLOR")),
       depth: ColorChoice.depth(term: env("TERM"), colorTerm: env("COLORTERM")))
+    if let cell = cellPixels() { display.cellPixels = cell }
+    return display
+  }
+
+  /// The size of a character cell in pixels from `TIOCGWINSZ` (the window's pixel size over
+  /// its cells), or nil when standard output is no terminal or the terminal does not say.
+  static func cellPixels() -> PixelSize? {
+    var window = winsize()
+    guard isTerminal(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0,
+      window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0
+    else { return nil }
+    let w = Int(window.ws_xpixel) / Int(window.ws_col)
+    let h = Int(window.ws_ypixel) / Int(window.ws_row)
+    return w > 0 && h > 0 ? PixelSize(width: w, height: h) : nil
   }
 }

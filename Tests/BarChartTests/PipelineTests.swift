@@ -62,7 +62,7 @@ struct RecordingRenderer: PlotRenderer {
       #expect(abs((bar.base - bar.end) / (bars[2].base - bars[2].end) - value / 5) < 1e-12)
       #expect(bar.cornerRadius == 0)
     }
-    let titleSize = PlotLayout.fontSize(for: r.size) * 7 / 6
+    let titleSize = r.textSize("0").height / 1.2 * 7 / 6  // the renderer's font
     let title = r.ops.first {
       if case .text("T", _, _, .title) = $0 { return true }
       return false

@@ -1,0 +1,110 @@
+import Foundation
+import GraphCalcApp
+import GraphView
+import ImageRenderer
+import TestSupport
+import Testing
+
+/// The pictures graphcalc writes into a terminal, decoded as a terminal would decode them.
+@Suite struct InlinePicturesInTheTerminal {
+  /// A session on `canvas` in an 80x24 terminal of 10x20-pixel cells.
+  func session(_ canvas: CanvasKind) -> Session {
+    var s = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    s.display = TerminalDisplay(canvas: canvas)
+    s.display.cellPixels = PixelSize(width: 10, height: 20)
+    return s
+  }
+
+  /// The payloads and keys of kitty graphics sequences (`ESC _ G keys;payload ESC \`).
+  func kittyChunks(_ text: String) -> [(keys: String, payload: String)] {
+    text.components(separatedBy: "\u{1B}_G").dropFirst().compactMap { part in
+      guard let end = part.range(of: "\u{1B}\\") else { return nil }
+      let body = part[..<end.lowerBound]
+      guard let semicolon = body.firstIndex(of: ";") else { return nil }
+      return (String(body[..<semicolon]), String(body[body.index(after: semicolon)...]))
+    }
+  }
+
+  /// The kitty picture of a plot is the PNG `export png` writes at the cells' size: the
+  /// same bytes, in chunks of at most 4096 base64 bytes, placed over 80 x 23 cells.
+  @Test func kittyShowsThePNGOverTheCells() throws {
+    var s = session(.kitty)
+    let reply = s.run("plot sin(x)*x")
+    #expect(reply.error == nil)
+    let chunks = kittyChunks(reply.output)
+    try #require(chunks.count > 1)
+    #expect(chunks[0].keys == "a=T,f=100,t=d,i=1,c=80,r=23,q=2,C=1,m=1")
+    #expect(chunks.dropFirst().dropLast().allSatisfy { $0.keys == "m=1" })
+    #expect(chunks.last?.keys == "m=0")
+    #expect(chunks.allSatisfy { $0.payload.utf8.count <= 4096 })
+    let png = try #require(Data(base64Encoded: chunks.map(\.payload).joined()))
+    #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    // IHDR: 80 x 23 cells of 10 x 20 pixels.
+    let bytes = [UInt8](png)
+    func be32(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(be32(16) == 800 && be32(20) == 460)
+    // The cursor goes down to the picture's last row, so the prompt follows below it.
+    let afterPicture = try #require(reply.output.range(of: "\u{1B}\\", options: .backwards))
+    #expect(reply.output[afterPicture.upperBound...].hasPrefix("\u{1B}[22B"))
+  }
+
+  @Test func itermShowsThePNGWithItsSize() throws {
+    var s = session(.iterm)
+    let reply = s.run("plot sin(x)*x")
+    #expect(reply.error == nil)
+    let text = reply.output
+    let start = try #require(text.range(of: "\u{1B}]1337;File="))
+    let colon = try #require(text.range(of: ":", range: start.upperBound..<text.endIndex))
+    let bell = try #require(text.range(of: "\u{07}", range: colon.upperBound..<text.endIndex))
+    let keys = String(text[start.upperBound..<colon.lowerBound])
+    let png = try #require(Data(base64Encoded: String(text[colon.upperBound..<bell.lowerBound])))
+    #expect(keys == "inline=1;size=\(png.count);width=80;height=23;preserveAspectRatio=0")
+    #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+  }
+
+  /// The sixel picture, decoded by ImageMagick, is the PNG's picture (colours quantised).
+  @Test func sixelDecodesToThePicture() throws {
+    let folder = try TemporaryFolder()
+    var s = session(.sixel)
+    let reply = s.run("plot sin(x)*x")
+    #expect(reply.error == nil)
+    let text = reply.output
+    let start = try #require(text.range(of: "\u{1B}P"))
+    let end = try #require(text.range(of: "\u{1B}\\", range: start.upperBound..<text.endIndex))
+    let sixel = String(text[start.lowerBound..<end.upperBound])
+    let path = try folder.write(sixel, to: "p.six")
+    try run("convert", ["sixel:" + path, folder.path("six.png")])
+    let decoded = try Picture(png: folder.path("six.png"))
+    #expect(decoded.width == 800 && decoded.height == 460)
+    // The same plot as kitty's PNG of the same cells (the PNG renderer at the same size).
+    var png = session(.braille)
+    _ = png.run("plot sin(x)*x")
+    let exported = folder.path("p.png")
+    #expect(png.run("set canvas kitty").error == nil)
+    let kitty = png.run("redraw").output
+    let chunks = kittyChunks(kitty)
+    let bytes = try #require(Data(base64Encoded: chunks.map(\.payload).joined()))
+    try bytes.write(to: URL(fileURLWithPath: exported))
+    let reference = try Picture(png: exported)
+    let forward = PixelClass.recall(decoded, in: reference)
+    #expect(forward[0] ?? 0 >= 0.9, "the curve: \(forward)")
+    #expect(PixelClass.recall(reference, in: decoded)[0] ?? 0 >= 0.9)
+  }
+
+  @Test func aBarChartIsAPictureToo() throws {
+    var s = session(.kitty)
+    let reply = s.run("bar 3 -5 2 7")
+    #expect(reply.error == nil)
+    let png = try #require(Data(base64Encoded: kittyChunks(reply.output).map(\.payload).joined()))
+    #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+  }
+
+  /// `explore` redraws in cells: on a picture canvas its frames are braille.
+  @Test func exploreFallsBackToBraille() throws {
+    var s = session(.kitty)
+    _ = s.run("plot sin(x)")
+    let screen = try s.exploreState().screen().joined(separator: "\n")
+    #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    #expect(!screen.contains("\u{1B}_G"))
+  }
+}
