@@ -25,11 +25,12 @@ enum RPNReader {
       let operation: (arity: Int, build: ([Expr]) -> Expr)?
       switch word {
       case "+", "-", "−", "*", "×", "·", "/", "÷", "^", "**", "%", "==", "!=", "<", "<=", ">", ">=",
-        "&&", "||":
+        "&&", "||", "&", "|", "xor", "<<", ">>", "div":
         let op = binaryOperator(word)
         operation = (2, { .binary(op, $0[0], $0[1]) })
       case "neg": operation = (1, { .unary(.negate, $0[0]) })
       case "not": operation = (1, { .unary(.not, $0[0]) })
+      case "~": operation = (1, { .unary(.bitNot, $0[0]) })
       case "!": operation = (1, { .unary(.factorial, $0[0]) })
       case "√": operation = (1, { .call("sqrt", $0) })
       default:
@@ -86,6 +87,12 @@ enum RPNReader {
       switch tokens[0].kind {
       case .number(let value):
         return .number(negative ? -value : value)
+      case .integer(let literal):
+        if !negative { return .integer(literal) }
+        if let small = literal.small { return .integer(IntegerLiteral(-small)) }
+        if let negated = IntegerLiteral(digits: "-" + literal.digits, radix: literal.radix) {
+          return .integer(negated)
+        }
       case .name(let name) where !negative:
         if locations[name] == nil { locations[name] = range }
         return .variable(name)

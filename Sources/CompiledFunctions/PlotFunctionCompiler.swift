@@ -88,6 +88,8 @@ struct PlotCompiler {
     switch expr {
     case .number(let v):
       fragment = .constant(v)
+    case .integer(let literal):
+      fragment = .constant(literal.double)
     case .variable(let name):
       guard let f = lookup(name, env) else {
         throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
@@ -122,6 +124,11 @@ struct PlotCompiler {
     case .negate: return apply(.negate, [a])
     case .not: return apply(.not, [a])
     case .factorial: return apply(.factorial, [a])
+    case .bitNot:
+      // Bit operations are the calculator's (exact integers); a plot computes in doubles and
+      // folds them only between constants.
+      guard let v = a.constant else { throw Self.notPlottable("~") }
+      return .constant(RealFunctions.bitwiseNot(v))
     }
   }
 
@@ -140,6 +147,12 @@ struct PlotCompiler {
     case .multiply: code = .multiply
     case .divide: code = .divide
     case .modulo: code = .modulo
+    case .integerDivide:
+      guard let floor = PlotFunction1(.floor) else { return apply(.divide, [a, b]) }
+      return apply(.function1(floor), [apply(.divide, [a, b])])
+    case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+      guard let x = a.constant, let y = b.constant else { throw Self.notPlottable(op.rawValue) }
+      return .constant(RealFunctions.bitwise(op, x, y))
     case .power:
       // x^2 and x^3 are x*x and x*x*x in the point program (the interval program keeps the
       // power rule): x*x is correctly rounded, glibc's pow(x, 2) is not always (1 ulp apart
@@ -264,6 +277,22 @@ struct PlotCompiler {
       guard let op = builtin.instruction(arguments: args.count) else { return args[0] }
       return apply(op, args)
     }
+    if let integer = IntegerFunction(name: name) {
+      guard integer.arity.accepts(arguments.count) else {
+        throw located(
+          CalcError(.arity, integer.arity.message(calling: name, given: arguments.count)),
+          at: name)
+      }
+      // hex, oct and bin only choose how a result prints: in a plot, the value itself.
+      guard integer.base != nil else {
+        throw located(
+          CalcError(
+            .domain,
+            "'\(name)' is exact integer arithmetic and cannot be plotted (plots compute in doubles)"
+          ), at: name)
+      }
+      return try compile(arguments[0], env)
+    }
     if let function = functions[name] {
       guard function.parameters.count == arguments.count else {
         throw located(
@@ -330,4 +359,14 @@ struct PlotCompiler {
     throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
   }
 
+}
+
+extension PlotCompiler {
+  /// The error for a bit operator applied to a function of x.
+  static func notPlottable(_ op: String) -> CalcError {
+    CalcError(
+      .domain,
+      "'\(op)' works on exact integers and cannot be plotted as a function of x (plots compute in doubles)"
+    )
+  }
 }

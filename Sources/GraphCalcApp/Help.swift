@@ -14,7 +14,8 @@ public enum Help {
   /// What each built-in function computes, keyed by name: its line from the table of
   /// built-ins (`BuiltinFunction.helpLine`, `sin(x): the sine of x (radians)`).
   public static let functions: [String: String] = Dictionary(
-    uniqueKeysWithValues: BuiltinFunction.allCases.map { ($0.name, $0.helpLine) })
+    uniqueKeysWithValues: BuiltinFunction.allCases.map { ($0.name, $0.helpLine) }
+      + IntegerFunction.allCases.map { ($0.name, $0.helpLine) })
 
   /// What each built-in constant is.
   public static let constants: [String: String] = [
@@ -73,7 +74,7 @@ public enum Help {
       return (command.usage.map { "usage: " + $0 }.joined(separator: "\n")) + "\n" + command.details
     }
     if name == "functions" {
-      let names = Builtins.functions.keys.sorted()
+      let names = functions.keys.sorted()
       return "Built-in functions (help NAME for one):\n" + wrap(names, width: 76, indent: "  ")
         + "\nConstants: " + constants.keys.sorted().joined(separator: " ")
     }

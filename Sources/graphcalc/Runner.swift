@@ -53,6 +53,9 @@ struct Runner {
   /// Runs the lines of standard input, read plainly (no prompt, no line editing).
   mutating func runStandardInput() {
     commandsOnStandardInput = true
+    // Only an interactive terminal shortens a very long integer (DECISIONS): scripts, -e
+    // and pipes print every digit.
+    session.numbers.shortensLongIntegers = true
     guard let stream = fdopen(STDIN_FILENO, "r") else {
       Terminal.report("graphcalc: cannot read standard input: \(String(cString: strerror(errno)))")
       failed = true
