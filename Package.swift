@@ -119,7 +119,8 @@ let package = Package(
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
     .testTarget(
       name: "CalculatorBrainTests",
-      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"]),
+      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "GraphViewTests",
       dependencies: [

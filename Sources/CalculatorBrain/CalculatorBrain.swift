@@ -64,6 +64,10 @@ public struct CalculatorBrain: Sendable {
   /// The exact values of the variables in `variables` that hold integers (`a = 2^64`), so
   /// `a + 1` stays exact; `variables` keeps their doubles for plots and commands.
   public private(set) var integers: [String: ExactVariable] = [:]
+  /// The exact value of `ans` when it is an integer (kept apart from `integers` so a run of
+  /// one expression, `-e 1+1`, makes no dictionary of a new type: its metadata costs
+  /// instructions at start-up).
+  public private(set) var exactAnswer: ExactVariable?
   /// The unit of the trigonometric functions and their inverses (`mode deg`, `mode rad`).
   public var angleUnit: AngleUnit = .radians
 
@@ -204,6 +208,7 @@ public struct CalculatorBrain: Sendable {
   private func evaluator(x: Double?) -> Evaluator {
     var evaluator = Evaluator(variables: variables, functions: functions, x: x)
     evaluator.integers = integers
+    evaluator.exactAnswer = exactAnswer
     evaluator.angleUnit = angleUnit
     return evaluator
   }
@@ -256,7 +261,12 @@ public struct CalculatorBrain: Sendable {
   private mutating func store(_ name: String, _ value: CalcNumber) {
     let double = value.double
     variables[name] = double
-    integers[name] = value.isInteger ? ExactVariable(value: value, double: double) : nil
+    let exact = value.isInteger ? ExactVariable(value: value, double: double) : nil
+    if name == "ans" {
+      exactAnswer = exact
+    } else if exact != nil || !integers.isEmpty {
+      integers[name] = exact
+    }
   }
 
   /// Parses an infix line and evaluates its expression (NaN for a definition).
@@ -305,7 +315,7 @@ public struct CalculatorBrain: Sendable {
   public var listing: [String] {
     let values = variables.keys.sorted().map { name in
       let value = variables[name] ?? .nan
-      if let exact = integers[name], exact.double == value {
+      if let exact = name == "ans" ? exactAnswer : integers[name], exact.double == value {
         return "\(name) = \(Self.format(exact.value))"
       }
       return "\(name) = \(Self.format(value))"

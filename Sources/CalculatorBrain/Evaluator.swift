@@ -18,6 +18,8 @@ struct Evaluator {
   let variables: [String: Double]
   /// The exact values of the variables that hold integers (see `CalculatorBrain.integers`).
   var integers: [String: ExactVariable] = [:]
+  /// The exact value of `ans`, when an integer.
+  var exactAnswer: ExactVariable?
   /// Whether the trigonometric functions take and give degrees.
   var angleUnit: AngleUnit = .radians
   /// The user's functions.
@@ -28,7 +30,7 @@ struct Evaluator {
   var locations: [String: Range<Int>] = [:]
   /// Where the operators of the line are, in the order an in-order walk of the tree meets
   /// them (`Parser.operatorLocations`), to put a caret under a failing operator.
-  var operatorLocations: [Range<Int>] = []
+  var operatorLocations = OperatorSites()
 
   /// One step of the stack machine.
   enum Instruction {
@@ -72,7 +74,7 @@ struct Evaluator {
   /// - Throws: as `value(_:)`, and `.limit` for an integer beyond `BigInteger.maxBits`.
   func exactValue(_ expr: Expr) throws(CalcError) -> CalcNumber {
     var compiled: [String: [Instruction]] = [:]
-    var sites: [Int: Range<Int>] = [:]
+    var sites: [Int] = []
     var code = try compile(angleUnit.rewrite(expr), parameters: [], sites: &sites)
     var pc = 0
     var locals: [CalcNumber] = []
@@ -102,7 +104,7 @@ struct Evaluator {
         do {
           stack.append(try ExactArithmetic.unary(op, a))
         } catch {
-          throw at(error, function == nil ? sites[pc - 1] : nil)
+          throw at(error, function == nil ? site(of: pc - 1, in: sites) : nil)
         }
       case .binary(let op):
         let b = stack.removeLast()
@@ -110,7 +112,7 @@ struct Evaluator {
         do {
           stack.append(try ExactArithmetic.binary(op, a, b))
         } catch {
-          throw at(error, function == nil ? sites[pc - 1] : nil)
+          throw at(error, function == nil ? site(of: pc - 1, in: sites) : nil)
         }
       case .builtin(let function, let count):
         let arguments = Array(stack.suffix(count))
@@ -144,7 +146,7 @@ struct Evaluator {
         if let cached = compiled[name] {
           body = cached
         } else {
-          var unused: [Int: Range<Int>] = [:]
+          var unused: [Int] = []
           body = try compile(
             angleUnit.rewrite(callee.body), parameters: callee.parameters, sites: &unused)
           compiled[name] = body
@@ -162,6 +164,17 @@ struct Evaluator {
       }
     }
     return stack.last ?? .real(.nan)
+  }
+
+  /// The location of the operator of the instruction at `pc`, from `sites` (pairs of
+  /// instruction and operator indices).
+  private func site(of pc: Int, in sites: [Int]) -> Range<Int>? {
+    var i = 0
+    while i + 1 < sites.count {
+      if sites[i] == pc { return operatorLocations[sites[i + 1]] }
+      i += 2
+    }
+    return nil
   }
 
   /// `error` at `site` when it has no location yet.
@@ -226,9 +239,10 @@ struct Evaluator {
   ///
   /// - Throws: `.arity` for a built-in function called with the wrong number of arguments.
   ///
-  /// `sites` receives, for the index of each operator instruction, where its operator is in
-  /// the line (from `operatorLocations`, met in the same in-order walk).
-  private func compile(_ expr: Expr, parameters: [String], sites: inout [Int: Range<Int>])
+  /// `sites` receives pairs (the index of an operator instruction, the index of its
+  /// operator in `operatorLocations`), met in the same in-order walk; flat `Int`s, so a
+  /// one-line run instantiates no new generic type (see `OperatorSites`).
+  private func compile(_ expr: Expr, parameters: [String], sites: inout [Int])
     throws(CalcError) -> [Instruction]
   {
     var code: [Instruction] = []
@@ -240,14 +254,22 @@ struct Evaluator {
 
   /// Pairs operator instructions with the operators of the line, in order.
   private struct OperatorWalk {
-    var locations: [Range<Int>]
+    var locations: OperatorSites
     var next = 0
-    var sites: [Int: Range<Int>] = [:]
+    var sites: [Int] = []
 
-    /// The next operator's location (nil past the end, as in a function's body).
-    mutating func take() -> Range<Int>? {
+    /// The index of the next operator in `locations` (nil past the end, as in a function's
+    /// body).
+    mutating func take() -> Int? {
       defer { next += 1 }
-      return next < locations.count ? locations[next] : nil
+      return next < locations.count ? next : nil
+    }
+
+    /// Notes that the instruction at `pc` is the operator `site`.
+    mutating func note(_ site: Int?, at pc: Int) {
+      guard let site else { return }
+      sites.append(pc)
+      sites.append(site)
     }
   }
 
@@ -273,7 +295,7 @@ struct Evaluator {
       let before = op == .factorial ? nil : walk.take()
       try emit(operand, parameters, into: &code, &walk)
       let site = op == .factorial ? walk.take() : before
-      if let site { walk.sites[code.count] = site }
+      walk.note(site, at: code.count)
       code.append(.unary(op))
     case .binary(let op, let left, let right) where op == .and || op == .or:
       // a && b: a; jumpIfZero F; b; truth; jump E; F: 0; E:
@@ -303,7 +325,7 @@ struct Evaluator {
       try emit(left, parameters, into: &code, &walk)
       let site = walk.take()
       try emit(right, parameters, into: &code, &walk)
-      if let site { walk.sites[code.count] = site }
+      walk.note(site, at: code.count)
       code.append(.binary(op))
     case .conditional(let test, let then, let otherwise):
       try emit(test, parameters, into: &code, &walk)
@@ -353,7 +375,9 @@ struct Evaluator {
     if name == "x", let x { return .real(x) }
     guard let value = variables[name] else { return nil }
     // The exact value, unless the variable was changed behind the calculator's back.
-    if let exact = integers[name], exact.double == value { return exact.value }
+    if let exact = name == "ans" ? exactAnswer : integers[name], exact.double == value {
+      return exact.value
+    }
     return .real(value)
   }
 

@@ -34,7 +34,7 @@ struct Parser {
   /// Where each operator of the line is (a binary, prefix or postfix operator, or the place
   /// of an implicit multiplication), in the order of the line, which is the order an
   /// in-order walk of the tree meets them: the evaluator puts its carets there.
-  private(set) var operatorLocations: [Range<Int>] = []
+  private(set) var operatorLocations = OperatorSites()
 
   /// Reads the tokens of `text`.
   ///
@@ -426,4 +426,24 @@ struct KnownValues {
   func contains(_ name: String) -> Bool {
     names.contains(name) || (variables[name] != nil && functions[name] == nil)
   }
+}
+
+/// Where the operators of a line are: their 0-based character offsets, kept as a flat array
+/// of `Int`s (lower, upper, lower, upper, ...), not as `[Range<Int>]`, so that a one-line run
+/// instantiates no new generic type (the run-time conformance checks of `[Range<Int>]` and
+/// `[Int: Range<Int>]` cost `-e 1+1` a quarter of its instructions; Docs/performance.md).
+struct OperatorSites {
+  private var offsets: [Int] = []
+
+  /// How many operators there are.
+  var count: Int { offsets.count / 2 }
+
+  /// Adds the next operator's offsets.
+  mutating func append(_ range: Range<Int>) {
+    offsets.append(range.lowerBound)
+    offsets.append(range.upperBound)
+  }
+
+  /// The offsets of operator `k`.
+  subscript(k: Int) -> Range<Int> { offsets[2 * k]..<offsets[2 * k + 1] }
 }

@@ -53,9 +53,6 @@ struct Runner {
   /// Runs the lines of standard input, read plainly (no prompt, no line editing).
   mutating func runStandardInput() {
     commandsOnStandardInput = true
-    // Only an interactive terminal shortens a very long integer (DECISIONS): scripts, -e
-    // and pipes print every digit.
-    session.numbers.shortensLongIntegers = true
     guard let stream = fdopen(STDIN_FILENO, "r") else {
       Terminal.report("graphcalc: cannot read standard input: \(String(cString: strerror(errno)))")
       failed = true
@@ -68,6 +65,9 @@ struct Runner {
   /// terminal as it is now. Ctrl-C abandons a line; Ctrl-D, `quit` or `exit` leave.
   mutating func interact() {
     commandsOnStandardInput = true
+    // Only an interactive terminal shortens a very long integer (DECISIONS): scripts, -e
+    // and pipes print every digit.
+    session.numbers.shortensLongIntegers = true
     let historyPath = HistoryLocation.path(
       xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME"))
     if let historyPath, let warning = HistoryFile.setAsideIfCorrupt(path: historyPath) {
