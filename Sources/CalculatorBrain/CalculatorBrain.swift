@@ -30,16 +30,21 @@ public struct CalculatorBrain: Sendable {
     public var description: String
     /// The value.
     public var value: CalcNumber
+    /// The base to print it in, for a value of `hex`, `oct` or `bin` (nil: the caller's).
+    public var base: Int?
 
     /// Creates a result.
-    public init(description: String, value: CalcNumber) {
+    public init(description: String, value: CalcNumber, base: Int? = nil) {
       self.description = description
       self.value = value
+      self.base = base
     }
 
     /// The line the REPL prints for it: `(3 + 4) * 5 = 35`. A program that leaves several
     /// values prints one such line per value, bottom of the stack first.
-    public var text: String { "\(description) = \(CalculatorBrain.format(value))" }
+    public var text: String {
+      "\(description) = \(CalculatorBrain.format(value, base: base ?? 10))"
+    }
   }
 
   /// What running one line produced.
@@ -234,11 +239,7 @@ public struct CalculatorBrain: Sendable {
       switch statement {
       case .expression(let expr):
         store("ans", value)
-        if case .call(let name, let arguments) = expr, arguments.count == 1,
-          let base = IntegerFunction(name: name)?.base
-        {
-          return .inBase(value, base: base)
-        }
+        if let base = Self.base(of: expr) { return .inBase(value, base: base) }
         return .value(value)
       case .assignment(let name, _):
         store(name, value)
@@ -255,6 +256,12 @@ public struct CalculatorBrain: Sendable {
       if let last = results.last { store("ans", last.value) }
       return .rpn(results)
     }
+  }
+
+  /// The base a result prints in when `expr` is a call of `hex`, `oct` or `bin`.
+  static func base(of expr: Expr) -> Int? {
+    guard case .call(let name, let arguments) = expr, arguments.count == 1 else { return nil }
+    return IntegerFunction(name: name)?.base
   }
 
   /// Stores `value` as the variable `name` (its double, and its exact value if an integer).
@@ -292,7 +299,8 @@ public struct CalculatorBrain: Sendable {
     for expr in program.stack {
       results.append(
         RPNResult(
-          description: Self.infixDescription(expr), value: try evaluator.exactValue(expr)))
+          description: Self.infixDescription(expr), value: try evaluator.exactValue(expr),
+          base: Self.base(of: expr)))
     }
     return results
   }

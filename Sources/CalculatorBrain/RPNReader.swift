@@ -3,7 +3,7 @@
 ///
 /// Operands: numbers (`3`, `-2.5`, `1e-3`) and names (`x`, `pi`, `a`), each pushed as one
 /// expression. Binary operations pop two (`+ - * / ^ ** % == != < <= > >= && ||`, and the
-/// Unicode `× ÷ −`); `neg` negates, `not` is logical not, `!` is the factorial and `√` the
+/// Unicode `× ÷ −`, and the integers' `& | xor << >> div`); `neg` negates, `~` is bitwise not, `not` is logical not, `!` is the factorial and `√` the
 /// square root, each popping one; a built-in function pops its arity (the least it accepts,
 /// but 2 for `min` and `max`); a user function pops its parameter count. The stack is built
 /// into expression trees, not values, so the program can be described and evaluated later.
@@ -34,7 +34,7 @@ enum RPNReader {
       case "!": operation = (1, { .unary(.factorial, $0[0]) })
       case "√": operation = (1, { .call("sqrt", $0) })
       default:
-        if let arity = BuiltinFunction(name: word)?.arity {
+        if let arity = BuiltinFunction(name: word)?.arity ?? IntegerFunction(name: word)?.arity {
           let count: Int
           switch arity {
           case .exactly(let n): count = n
@@ -49,7 +49,9 @@ enum RPNReader {
         }
       }
       if let operation {
-        if BuiltinFunction(name: word) != nil || userArity[word] != nil, locations[word] == nil {
+        if BuiltinFunction(name: word) != nil || IntegerFunction(name: word) != nil
+          || userArity[word] != nil, locations[word] == nil
+        {
           locations[word] = range
         }
         guard stack.count >= operation.arity else {

@@ -145,7 +145,8 @@ public struct Session: Sendable {
     case .assigned, .defined: return Reply()
     case .rpn(let results):
       return .text(
-        results.map { "\($0.description) = \(numberText($0.value))" }.joined(separator: "\n"))
+        results.map { "\($0.description) = \(numberText($0.value, base: $0.base))" }
+          .joined(separator: "\n"))
     }
   }
 

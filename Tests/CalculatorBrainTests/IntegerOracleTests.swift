@@ -103,5 +103,6 @@ let integerOracleCases: [OracleCase] = {
   @Test func rpnIsExact() throws {
     #expect(try output(["2 64 ^"], mode: .rpn) == "2 ^ 64 = 18446744073709551616")
     #expect(try output(["5 3 xor"], mode: .rpn) == "5 xor 3 = 6")
+    #expect(try output(["12 18 gcd 255 hex"], mode: .rpn) == "gcd(12, 18) = 6\nhex(255) = 0xff")
   }
 }

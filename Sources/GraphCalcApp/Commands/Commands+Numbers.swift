@@ -20,7 +20,8 @@ public struct NumberDisplay: Sendable, Hashable {
 extension Session {
   /// The text of a result: in the session's base (or `base`, for `hex(...)` and the like);
   /// at an interactive prompt, an integer longer than a screenful (the terminal's cells,
-  /// less two rows) shows its first and last digits and how many there are.
+  /// less two rows) shows its first and last four lines' worth of digits and how many
+  /// characters it has.
   ///
   /// - Parameters:
   ///   - value: The result.
@@ -32,7 +33,8 @@ extension Session {
     let screen = max(200, terminalSize.columns * max(1, terminalSize.rows - 2))
     guard text.count > screen else { return text }
     let digits = text.count - (text.hasPrefix("-") ? 1 : 0)
-    let keep = screen / 2 - 40
+    // The first and last four lines' worth, so the answer and the prompt stay in view.
+    let keep = max(60, terminalSize.columns * 4 - 40)
     return
       "\(text.prefix(keep))...\(text.suffix(keep)) (\(digits) characters; 'set digits all' prints every one)"
   }
