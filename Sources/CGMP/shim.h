@@ -48,6 +48,10 @@ static inline void gc_mul_2exp(mpz_ptr r, mpz_srcptr a, unsigned long n) { mpz_m
 static inline void gc_fdiv_q_2exp(mpz_ptr r, mpz_srcptr a, unsigned long n) {
   mpz_fdiv_q_2exp(r, a, n);
 }
+static inline unsigned long gc_scan1(mpz_srcptr a, unsigned long start) {
+  return mpz_scan1(a, start);
+}
+static inline unsigned long gc_get_ui(mpz_srcptr a) { return mpz_get_ui(a); }
 static inline int gc_probab_prime(mpz_srcptr a, int reps) { return mpz_probab_prime_p(a, reps); }
 
 #endif

@@ -66,13 +66,27 @@ public final class BigInteger: @unchecked Sendable {
   /// The value as an `Int`, when it fits in 64 bits.
   public var int: Int? { gc_fits_slong(raw) != 0 ? gc_get_si(raw) : nil }
 
-  /// The nearest double, rounded towards zero (GMP's `mpz_get_d`); an infinity beyond the
-  /// largest double.
+  /// The nearest double, ties to even (GMP's `mpz_get_d` truncates, so the rounding is
+  /// done here); an infinity beyond the largest double.
+  ///
+  /// The top 64 bits of the magnitude, with the lowest of them set when any bit below them
+  /// is (a sticky bit), round to 53 bits exactly as the whole number would: `Double(UInt64)`
+  /// rounds to nearest even, and the sticky bit stands for everything that was cut off.
+  /// Then the exponent is put back with `scalbn`, exact unless it overflows to infinity.
   public var double: Double {
-    var exponent = 0
-    let mantissa = gc_get_d_2exp(&exponent, raw)
-    if exponent > 1024 { return mantissa < 0 ? -.infinity : .infinity }
-    return gc_get_d(raw)
+    // The temporaries are kept alive across the C calls that read their `mpz_t` (a
+    // `BigInteger` frees it in `deinit`, which may run as soon as the last Swift use ends).
+    let absolute = self.magnitude
+    let width = bitWidth
+    let shift = max(0, width - 64)
+    let top = absolute.shiftedRight(shift)
+    var bits = withExtendedLifetime(top) { gc_get_ui(top.raw) }
+    let sticky = withExtendedLifetime(absolute) {
+      shift > 0 && gc_scan1(absolute.raw, 0) < UInt(shift)
+    }
+    if sticky { bits |= 1 }
+    let magnitude = scalbn(Double(bits), Int32(clamping: shift))
+    return signum < 0 ? -magnitude : magnitude
   }
 
   /// -1, 0 or 1.

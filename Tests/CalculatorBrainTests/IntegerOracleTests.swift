@@ -92,6 +92,21 @@ let integerOracleCases: [OracleCase] = {
     #expect(error?.message.contains("too large") == true)
   }
 
+  /// A big integer meets a double at the nearest double, ties to even (Python's
+  /// float(int) gives the expected values): 2^64 + 2^11 + 1 rounds up to 2^64 + 2^12,
+  /// 2^64 + 2^11 is a tie and rounds to even (2^64), 2^1024 - 1 overflows to inf.
+  @Test(arguments: [
+    ("2^64 + 2^11 + 1 + 0.0 == 18446744073709555712.0", "1"),
+    ("2^64 + 2^11 + 0.0 == 2^64 + 0.0", "1"),
+    ("(2^64 + 2^11 + 1) * 1.0 == 18446744073709555712.0", "1"),
+    ("-(2^70 + 2^17 + 1) * 1.0 == -1180591620717411565568.0", "1"),
+    ("(2^1024 - 1) * 1.0", "inf"), ("(2^1024 - 2^970) * 1.0", "inf"),
+    ("(2^1024 - 2^971) * 1.0", "1.79769313486232e308"),
+  ])
+  func bigIntegersRoundToTheNearestDouble(_ c: (String, String)) throws {
+    #expect(try output([c.0]) == c.1)
+  }
+
   /// Powers whose base is 0 or ±1 are small whatever the exponent.
   @Test func trivialPowersOfHugeExponents() throws {
     #expect(try output(["1^(2^100)"]) == "1")
