@@ -67,8 +67,15 @@ let package = Package(
       cSettings: [.unsafeFlags(["-gdwarf-4"])],
       linkerSettings: [.linkedLibrary("m")]),
 
+    // GMP for exact integers of any size (libgmp-dev; linked statically in release, as
+    // libedit), and its small Swift wrapper. Only the calculator's point evaluator uses it,
+    // and only for integers that do not fit in 64 bits.
+    .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
+    .target(name: "Integers", dependencies: ["CGMP"], swiftSettings: fast),
+
     // MARK: The calculator (knows nothing of plotting)
-    .target(name: "CalculatorBrain", dependencies: ["TextAndNumbers"], swiftSettings: fast),
+    .target(
+      name: "CalculatorBrain", dependencies: ["TextAndNumbers", "Integers"], swiftSettings: fast),
     // An expression compiled once as a function of x: point, batch (vector math) and
     // interval evaluation, for the plotter.
     .target(
@@ -129,7 +136,8 @@ let package = Package(
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
     .testTarget(
       name: "CalculatorBrainTests",
-      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"]),
+      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "GraphViewTests",
       dependencies: [

@@ -28,9 +28,12 @@ avx2=""
 # shellcheck disable=SC2086
 "$clang" $cflags -I "$root/Sources/CVectorMath/include" -I "$root/Sources/CVectorMathAVX2/include" \
   -c "$root/Sources/CVectorMath/VectorMath.c" -o "$out/CVectorMath.o"
+# GMP (exact integers) is a system library: its module map points at the package's shim.
+printf 'module CGMP [system] {\n  header "%s"\n  link "gmp"\n  export *\n}\n' \
+  "$root/Sources/CGMP/shim.h" >> "$out/cmodules/module.modulemap"
 cobjs="$out/CVectorMath.o $out/CVectorMathAVX2.o"
-clibs="-lm"
-[ "$(uname -m)" = x86_64 ] && clibs="-lmvec -lm"
+clibs="-lgmp -lm"
+[ "$(uname -m)" = x86_64 ] && clibs="-lgmp -lmvec -lm"
 # The Swift modules GraphCalcApp needs and GraphCalcApp itself, in dependency order, from the
 # package (`swift package describe`): a depth-first walk of the target dependencies, each
 # module after the ones it imports, C targets left out (compiled above). Each line of

@@ -22,9 +22,15 @@ public enum Builtins {
     }
   }
 
-  /// Every built-in function and its arity, keyed by name (read from `BuiltinFunction`).
+  /// Every built-in function and its arity, keyed by name (read from `BuiltinFunction`;
+  /// the calculator's integer functions are `integerFunctions`).
   public static let functions: [String: Arity] = Dictionary(
     uniqueKeysWithValues: BuiltinFunction.allCases.map { ($0.name, $0.arity) })
+
+  /// The calculator's functions of integers (`hex`, `gcd`, `binomial`, ...) and their
+  /// arities: built in, but not plottable (`IntegerFunction`).
+  public static let integerFunctions: [String: Arity] = Dictionary(
+    uniqueKeysWithValues: IntegerFunction.allCases.map { ($0.name, $0.arity) })
 
   /// The constants and their values.
   public static let constants: [String: Double] = [

@@ -29,25 +29,33 @@ public struct CalculatorBrain: Sendable {
     /// The infix description with only the needed parentheses (`(3 + 4) * 5`).
     public var description: String
     /// The value.
-    public var value: Double
+    public var value: CalcNumber
+    /// The base to print it in, for a value of `hex`, `oct` or `bin` (nil: the caller's).
+    public var base: Int?
 
     /// Creates a result.
-    public init(description: String, value: Double) {
+    public init(description: String, value: CalcNumber, base: Int? = nil) {
       self.description = description
       self.value = value
+      self.base = base
     }
 
     /// The line the REPL prints for it: `(3 + 4) * 5 = 35`. A program that leaves several
     /// values prints one such line per value, bottom of the stack first.
-    public var text: String { "\(description) = \(CalculatorBrain.format(value))" }
+    public var text: String {
+      "\(description) = \(CalculatorBrain.format(value, base: base ?? 10))"
+    }
   }
 
   /// What running one line produced.
   public enum Outcome: Sendable, Hashable {
     /// A value to print with `CalculatorBrain.format`; it is now `ans`.
-    case value(Double)
+    case value(CalcNumber)
+    /// A value of `hex(...)`, `oct(...)` or `bin(...)`, to print in that base (16, 8, 2); it
+    /// is now `ans`.
+    case inBase(CalcNumber, base: Int)
     /// A variable was assigned; the REPL prints nothing.
-    case assigned(name: String, value: Double)
+    case assigned(name: String, value: CalcNumber)
     /// A function was defined; the REPL prints nothing.
     case defined(UserFunction)
     /// The values an RPN program left, bottom of the stack first; the top one is now `ans`.
@@ -58,6 +66,15 @@ public struct CalculatorBrain: Sendable {
   public var variables: [String: Double] = [:]
   /// The user's functions by name.
   public var functions: [String: UserFunction] = [:]
+  /// The exact values of the variables in `variables` that hold integers (`a = 2^64`), so
+  /// `a + 1` stays exact; `variables` keeps their doubles for plots and commands.
+  public private(set) var integers: [String: ExactVariable] = [:]
+  /// The exact value of `ans` when it is an integer (kept apart from `integers` so a run of
+  /// one expression, `-e 1+1`, makes no dictionary of a new type: its metadata costs
+  /// instructions at start-up).
+  public private(set) var exactAnswer: ExactVariable?
+  /// The unit of the trigonometric functions and their inverses (`mode deg`, `mode rad`).
+  public var angleUnit: AngleUnit = .radians
 
   /// Words that cannot be assigned or defined besides the built-in names: the command words
   /// of the language the calculator serves (graphcalc's command table).
@@ -74,6 +91,7 @@ public struct CalculatorBrain: Sendable {
   /// Whether `name` is built in: a constant or a built-in function.
   public static func isReserved(_ name: String) -> Bool {
     Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
+      || IntegerFunction(name: name) != nil || BinaryOperator.word(name) != nil
   }
 
   /// Whether `name` is built in or one of `reservedWords`.
@@ -181,7 +199,23 @@ public struct CalculatorBrain: Sendable {
   ///   a real number (`sqrt(-1)`, `0/0`), `.limit` for recursion deeper than 1000 calls. The
   ///   errors have no location (there is no line).
   public func evaluate(_ expr: Expr, x: Double? = nil) throws(CalcError) -> Double {
-    try Evaluator(variables: variables, functions: functions, x: x).value(expr)
+    try evaluator(x: x).value(expr)
+  }
+
+  /// The value of `expr`, exact where `CalcNumber`'s rules say so (`2^64`, `100!`).
+  ///
+  /// - Throws: as `evaluate(_:x:)`, and `.limit` for an integer beyond `BigInteger.maxBits`.
+  public func evaluateExactly(_ expr: Expr) throws(CalcError) -> CalcNumber {
+    try evaluator(x: nil).exactValue(expr)
+  }
+
+  /// An evaluator with this calculator's variables, functions and angle unit.
+  private func evaluator(x: Double?) -> Evaluator {
+    var evaluator = Evaluator(variables: variables, functions: functions, x: x)
+    evaluator.integers = integers
+    evaluator.exactAnswer = exactAnswer
+    evaluator.angleUnit = angleUnit
+    return evaluator
   }
 
   /// Runs one line: evaluates an expression (it becomes `ans`), assigns a variable, defines a
@@ -203,47 +237,70 @@ public struct CalculatorBrain: Sendable {
     case .infix:
       let (statement, value) = try evaluateInfix(line)
       switch statement {
-      case .expression:
-        variables["ans"] = value
+      case .expression(let expr):
+        store("ans", value)
+        if let base = Self.base(of: expr) { return .inBase(value, base: base) }
         return .value(value)
       case .assignment(let name, _):
-        variables[name] = value
+        store(name, value)
         functions[name] = nil
         return .assigned(name: name, value: value)
       case .definition(let function):
         functions[function.name] = function
         variables[function.name] = nil
+        integers[function.name] = nil
         return .defined(function)
       }
     case .rpn:
       let results = try evaluateRPN(line)
-      if let last = results.last { variables["ans"] = last.value }
+      if let last = results.last { store("ans", last.value) }
       return .rpn(results)
     }
   }
 
+  /// The base a result prints in when `expr` is a call of `hex`, `oct` or `bin`.
+  static func base(of expr: Expr) -> Int? {
+    guard case .call(let name, let arguments) = expr, arguments.count == 1 else { return nil }
+    return IntegerFunction(name: name)?.base
+  }
+
+  /// Stores `value` as the variable `name` (its double, and its exact value if an integer).
+  private mutating func store(_ name: String, _ value: CalcNumber) {
+    let double = value.double
+    variables[name] = double
+    let exact = value.isInteger ? ExactVariable(value: value, double: double) : nil
+    if name == "ans" {
+      exactAnswer = exact
+    } else if exact != nil || !integers.isEmpty {
+      integers[name] = exact
+    }
+  }
+
   /// Parses an infix line and evaluates its expression (NaN for a definition).
-  private func evaluateInfix(_ line: String) throws(CalcError) -> (Statement, Double) {
+  private func evaluateInfix(_ line: String) throws(CalcError) -> (Statement, CalcNumber) {
     var parser = try Parser(line, knownValues: knownValues)
     let statement = try parser.statement()
-    var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
+    var evaluator = self.evaluator(x: nil)
     evaluator.locations = parser.nameLocations
+    evaluator.operatorLocations = parser.operatorLocations
     switch statement {
     case .expression(let expr), .assignment(_, let expr):
-      return (statement, try evaluator.value(expr))
-    case .definition: return (statement, .nan)
+      return (statement, try evaluator.exactValue(expr))
+    case .definition: return (statement, .real(.nan))
     }
   }
 
   /// Reads and evaluates an RPN program.
   private func evaluateRPN(_ line: String) throws(CalcError) -> [RPNResult] {
     let program = try RPNReader.read(line, userArity: functions.mapValues(\.parameters.count))
-    var evaluator = Evaluator(variables: variables, functions: functions, x: nil)
+    var evaluator = self.evaluator(x: nil)
     evaluator.locations = program.locations
     var results: [RPNResult] = []
     for expr in program.stack {
       results.append(
-        RPNResult(description: Self.infixDescription(expr), value: try evaluator.value(expr)))
+        RPNResult(
+          description: Self.infixDescription(expr), value: try evaluator.exactValue(expr),
+          base: Self.base(of: expr)))
     }
     return results
   }
@@ -264,7 +321,13 @@ public struct CalculatorBrain: Sendable {
   /// The lines that `vars` prints: each variable (`a = 3`), then each function
   /// (`f(x) = x ^ 2 - a`), each group sorted by name.
   public var listing: [String] {
-    let values = variables.keys.sorted().map { "\($0) = \(Self.format(variables[$0] ?? .nan))" }
+    let values = variables.keys.sorted().map { name in
+      let value = variables[name] ?? .nan
+      if let exact = name == "ans" ? exactAnswer : integers[name], exact.double == value {
+        return "\(name) = \(Self.format(exact.value))"
+      }
+      return "\(name) = \(Self.format(value))"
+    }
     let definitions = functions.keys.sorted().compactMap { name in
       functions[name].map {
         "\(name)(\($0.parameters.joined(separator: ", "))) = \(Self.infixDescription($0.body))"

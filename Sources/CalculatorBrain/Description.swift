@@ -10,11 +10,15 @@ extension CalculatorBrain {
     case .number(let value):
       let text = format(value)
       return text.hasPrefix("-") ? "(\(text))" : text
+    case .integer(let literal):
+      let text = literal.text
+      return text.hasPrefix("-") ? "(\(text))" : text
     case .variable(let name):
       return name
     case .unary(let op, let operand):
       let inner = describe(operand)
       switch op {
+      case .bitNot: return "(~\(inner))"
       case .negate: return "(-\(inner))"
       case .plus: return "(+\(inner))"
       case .not: return "(!\(inner))"
@@ -53,6 +57,9 @@ extension CalculatorBrain {
     case .number(let value):
       let text = format(value)
       return (text, text.hasPrefix("-") ? .prefix : .primary)
+    case .integer(let literal):
+      let text = literal.text
+      return (text, text.hasPrefix("-") ? .prefix : .primary)
     case .variable(let name):
       return (name, .primary)
     case .unary(let op, let operand):
@@ -60,7 +67,7 @@ extension CalculatorBrain {
       switch op {
       case .factorial:
         return (bracket(inner, if: inner.precedence < .postfix) + "!", .postfix)
-      case .negate, .plus, .not:
+      case .negate, .plus, .not, .bitNot:
         let symbol = op == .not ? "!" : op.rawValue
         return (symbol + bracket(inner, if: inner.precedence < .power), .prefix)
       }

@@ -16,17 +16,26 @@ import TextAndNumbers
 struct Evaluator {
   /// The user's variables.
   let variables: [String: Double]
+  /// The exact values of the variables that hold integers (see `CalculatorBrain.integers`).
+  var integers: [String: ExactVariable] = [:]
+  /// The exact value of `ans`, when an integer.
+  var exactAnswer: ExactVariable?
+  /// Whether the trigonometric functions take and give degrees.
+  var angleUnit: AngleUnit = .radians
   /// The user's functions.
   let functions: [String: UserFunction]
   /// The value of `x` that overrides the variable `x`, if any.
   let x: Double?
   /// Where names first occur in the line being run, to locate errors (empty when unknown).
   var locations: [String: Range<Int>] = [:]
+  /// Where the operators of the line are, in the order an in-order walk of the tree meets
+  /// them (`Parser.operatorLocations`), to put a caret under a failing operator.
+  var operatorLocations = OperatorSites()
 
   /// One step of the stack machine.
   enum Instruction {
     /// Push a value.
-    case number(Double)
+    case number(CalcNumber)
     /// Push the parameter at this index of the running function.
     case parameter(Int)
     /// Push the value of a name that is not a parameter or constant (`x`, a variable).
@@ -37,6 +46,8 @@ struct Evaluator {
     case binary(BinaryOperator)
     /// Pop the arguments of a built-in function (count already checked), push its value.
     case builtin(BuiltinFunction, Int)
+    /// Pop the arguments of an integer function (count already checked), push its value.
+    case integerFunction(IntegerFunction, Int)
     /// Check, before its arguments run, that a call can be made: a user function with this
     /// many parameters, or a value times one argument.
     case resolve(String, Int)
@@ -55,13 +66,21 @@ struct Evaluator {
   /// - Throws: `.unknownName`, `.arity`, `.domain` (a result that is not a real number from
   ///   operands that are), `.limit` (more than `Limits.callDepth` nested calls).
   func value(_ expr: Expr) throws(CalcError) -> Double {
+    try exactValue(expr).double
+  }
+
+  /// The value of `expr`, exact where the rules of `CalcNumber` say so.
+  ///
+  /// - Throws: as `value(_:)`, and `.limit` for an integer beyond `BigInteger.maxBits`.
+  func exactValue(_ expr: Expr) throws(CalcError) -> CalcNumber {
     var compiled: [String: [Instruction]] = [:]
-    var code = try compile(expr, parameters: [])
+    var sites: [Int] = []
+    var code = try compile(angleUnit.rewrite(expr), parameters: [], sites: &sites)
     var pc = 0
-    var locals: [Double] = []
+    var locals: [CalcNumber] = []
     var function: String?
-    var callers: [(code: [Instruction], pc: Int, locals: [Double], function: String?)] = []
-    var stack: [Double] = []
+    var callers: [(code: [Instruction], pc: Int, locals: [CalcNumber], function: String?)] = []
+    var stack: [CalcNumber] = []
     stack.reserveCapacity(16)
 
     while true {
@@ -82,28 +101,39 @@ struct Evaluator {
         stack.append(value)
       case .unary(let op):
         let a = stack.removeLast()
-        stack.append(try unary(op, a))
+        do {
+          stack.append(try ExactArithmetic.unary(op, a))
+        } catch {
+          throw at(error, function == nil ? site(of: pc - 1, in: sites) : nil)
+        }
       case .binary(let op):
         let b = stack.removeLast()
         let a = stack.removeLast()
-        stack.append(try binary(op, a, b))
+        do {
+          stack.append(try ExactArithmetic.binary(op, a, b))
+        } catch {
+          throw at(error, function == nil ? site(of: pc - 1, in: sites) : nil)
+        }
       case .builtin(let function, let count):
         let arguments = Array(stack.suffix(count))
         stack.removeLast(count)
-        let r = function.value(of: arguments)
-        if r.isNaN && !arguments.contains(where: \.isNaN) {
-          let name = function.name
-          let list = arguments.map(CalculatorBrain.format).joined(separator: ", ")
-          throw located(CalcError(.domain, "\(name)(\(list)) is undefined"), name)
+        stack.append(try builtin(function, arguments))
+      case .integerFunction(let function, let count):
+        let arguments = Array(stack.suffix(count))
+        stack.removeLast(count)
+        do {
+          stack.append(try function.value(of: arguments))
+        } catch {
+          throw located(error, function.name)
         }
-        stack.append(r)
       case .resolve(let name, let count):
         try resolve(name, count)
       case .call(let name, let count):
         guard let callee = functions[name] else {
           // `resolve` has checked that the name has a value and there is one argument.
           let argument = stack.removeLast()
-          stack.append((lookup(name) ?? .nan) * argument)
+          stack.append(
+            try ExactArithmetic.binary(.multiply, lookup(name) ?? .real(.nan), argument))
           continue
         }
         if callers.count >= Limits.callDepth {
@@ -116,7 +146,9 @@ struct Evaluator {
         if let cached = compiled[name] {
           body = cached
         } else {
-          body = try compile(callee.body, parameters: callee.parameters)
+          var unused: [Int] = []
+          body = try compile(
+            angleUnit.rewrite(callee.body), parameters: callee.parameters, sites: &unused)
           compiled[name] = body
         }
         let arguments = Array(stack.suffix(count))
@@ -124,14 +156,79 @@ struct Evaluator {
         callers.append((code, pc, locals, function))
         (code, pc, locals, function) = (body, 0, arguments, name)
       case .jumpIfZero(let target):
-        if stack.removeLast() == 0 { pc = target }
+        if stack.removeLast().double == 0 { pc = target }
       case .jump(let target):
         pc = target
       case .truth:
-        stack.append(stack.removeLast() != 0 ? 1 : 0)
+        stack.append(.real(stack.removeLast().double != 0 ? 1 : 0))
       }
     }
-    return stack.last ?? .nan
+    return stack.last ?? .real(.nan)
+  }
+
+  /// The location of the operator of the instruction at `pc`, from `sites` (pairs of
+  /// instruction and operator indices).
+  private func site(of pc: Int, in sites: [Int]) -> Range<Int>? {
+    var i = 0
+    while i + 1 < sites.count {
+      if sites[i] == pc { return operatorLocations[sites[i + 1]] }
+      i += 2
+    }
+    return nil
+  }
+
+  /// `error` at `site` when it has no location yet.
+  private func at(_ error: CalcError, _ site: Range<Int>?) -> CalcError {
+    var error = error
+    if error.location == nil { error.location = site }
+    return error
+  }
+
+  /// A built-in function of `CalcNumber`s: exact on integers where the function keeps them
+  /// whole (`abs`, `sign`, `min`, `max`, `mod`, `pow`, `floor`, `ceil`, `round`, `trunc`),
+  /// else the double rule, so a double argument gives what a plot computes, bit for bit
+  /// (`ceil(-0.5)` is -0, as in the compiled functions).
+  private func builtin(_ function: BuiltinFunction, _ arguments: [CalcNumber]) throws(CalcError)
+    -> CalcNumber
+  {
+    if arguments.allSatisfy(\.isInteger) {
+      switch function {
+      case .abs:
+        return arguments[0].double < 0
+          ? try ExactArithmetic.unary(.negate, arguments[0]) : arguments[0]
+      case .sign:
+        let d = arguments[0].double
+        return .integer(d > 0 ? 1 : d < 0 ? -1 : 0)
+      case .floor, .ceil, .round, .trunc:
+        return arguments[0]
+      case .min, .max:
+        var best = arguments[0]
+        for next in arguments.dropFirst() {
+          let op: BinaryOperator = function == .min ? .less : .greater
+          if try ExactArithmetic.binary(op, next, best).double != 0 { best = next }
+        }
+        return best
+      case .mod, .pow:
+        if arguments.count == 2 {
+          do {
+            return try ExactArithmetic.binary(
+              function == .mod ? .modulo : .power, arguments[0], arguments[1])
+          } catch {
+            throw located(error, function.name)
+          }
+        }
+      default:
+        break
+      }
+    }
+    let doubles = arguments.map(\.double)
+    let r = function.value(of: doubles)
+    if r.isNaN && !doubles.contains(where: \.isNaN) {
+      let name = function.name
+      let list = arguments.map { CalculatorBrain.format($0) }.joined(separator: ", ")
+      throw located(CalcError(.domain, "\(name)(\(list)) is undefined"), name)
+    }
+    return .real(r)
   }
 
   // MARK: Compiling
@@ -141,65 +238,104 @@ struct Evaluator {
   /// trees).
   ///
   /// - Throws: `.arity` for a built-in function called with the wrong number of arguments.
-  private func compile(_ expr: Expr, parameters: [String]) throws(CalcError) -> [Instruction] {
+  ///
+  /// `sites` receives pairs (the index of an operator instruction, the index of its
+  /// operator in `operatorLocations`), met in the same in-order walk; flat `Int`s, so a
+  /// one-line run instantiates no new generic type (see `OperatorSites`).
+  private func compile(_ expr: Expr, parameters: [String], sites: inout [Int])
+    throws(CalcError) -> [Instruction]
+  {
     var code: [Instruction] = []
-    try emit(expr, parameters, into: &code)
+    var walk = OperatorWalk(locations: operatorLocations)
+    try emit(expr, parameters, into: &code, &walk)
+    sites = walk.sites
     return code
   }
 
-  private func emit(_ expr: Expr, _ parameters: [String], into code: inout [Instruction])
-    throws(CalcError)
-  {
+  /// Pairs operator instructions with the operators of the line, in order.
+  private struct OperatorWalk {
+    var locations: OperatorSites
+    var next = 0
+    var sites: [Int] = []
+
+    /// The index of the next operator in `locations` (nil past the end, as in a function's
+    /// body).
+    mutating func take() -> Int? {
+      defer { next += 1 }
+      return next < locations.count ? next : nil
+    }
+
+    /// Notes that the instruction at `pc` is the operator `site`.
+    mutating func note(_ site: Int?, at pc: Int) {
+      guard let site else { return }
+      sites.append(pc)
+      sites.append(site)
+    }
+  }
+
+  private func emit(
+    _ expr: Expr, _ parameters: [String], into code: inout [Instruction],
+    _ walk: inout OperatorWalk
+  ) throws(CalcError) {
     switch expr {
     case .number(let value):
-      code.append(.number(value))
+      code.append(.number(.real(value)))
+    case .integer(let literal):
+      code.append(.number(literal.value))
     case .variable(let name):
       if let index = parameters.firstIndex(of: name) {
         code.append(.parameter(index))
       } else if let value = Builtins.constants[name] {
-        code.append(.number(value))
+        code.append(.number(.real(value)))
       } else {
         code.append(.name(name))
       }
     case .unary(let op, let operand):
-      try emit(operand, parameters, into: &code)
+      // A prefix operator comes before its operand in the line, the factorial after it.
+      let before = op == .factorial ? nil : walk.take()
+      try emit(operand, parameters, into: &code, &walk)
+      let site = op == .factorial ? walk.take() : before
+      walk.note(site, at: code.count)
       code.append(.unary(op))
     case .binary(let op, let left, let right) where op == .and || op == .or:
       // a && b: a; jumpIfZero F; b; truth; jump E; F: 0; E:
       // a || b: a; jumpIfZero R; 1; jump E; R: b; truth; E:
       let isAnd = op == .and
-      try emit(left, parameters, into: &code)
+      try emit(left, parameters, into: &code, &walk)
+      _ = walk.take()
       let test = code.count
       code.append(.jumpIfZero(0))
       if isAnd {
-        try emit(right, parameters, into: &code)
+        try emit(right, parameters, into: &code, &walk)
         code.append(.truth)
       } else {
-        code.append(.number(1))
+        code.append(.number(.real(1)))
       }
       let skip = code.count
       code.append(.jump(0))
       code[test] = .jumpIfZero(code.count)
       if isAnd {
-        code.append(.number(0))
+        code.append(.number(.real(0)))
       } else {
-        try emit(right, parameters, into: &code)
+        try emit(right, parameters, into: &code, &walk)
         code.append(.truth)
       }
       code[skip] = .jump(code.count)
     case .binary(let op, let left, let right):
-      try emit(left, parameters, into: &code)
-      try emit(right, parameters, into: &code)
+      try emit(left, parameters, into: &code, &walk)
+      let site = walk.take()
+      try emit(right, parameters, into: &code, &walk)
+      walk.note(site, at: code.count)
       code.append(.binary(op))
     case .conditional(let test, let then, let otherwise):
-      try emit(test, parameters, into: &code)
+      try emit(test, parameters, into: &code, &walk)
       let branch = code.count
       code.append(.jumpIfZero(0))
-      try emit(then, parameters, into: &code)
+      try emit(then, parameters, into: &code, &walk)
       let skip = code.count
       code.append(.jump(0))
       code[branch] = .jumpIfZero(code.count)
-      try emit(otherwise, parameters, into: &code)
+      try emit(otherwise, parameters, into: &code, &walk)
       code[skip] = .jump(code.count)
     case .call(let name, let arguments):
       if let function = BuiltinFunction(name: name) {
@@ -208,14 +344,24 @@ struct Evaluator {
           throw located(
             CalcError(.arity, arity.message(calling: name, given: arguments.count)), name)
         }
-        for argument in arguments { try emit(argument, parameters, into: &code) }
+        for argument in arguments { try emit(argument, parameters, into: &code, &walk) }
         code.append(.builtin(function, arguments.count))
+      } else if let function = IntegerFunction(name: name) {
+        let arity = function.arity
+        guard arity.accepts(arguments.count) else {
+          throw located(
+            CalcError(.arity, arity.message(calling: name, given: arguments.count)), name)
+        }
+        for argument in arguments { try emit(argument, parameters, into: &code, &walk) }
+        code.append(.integerFunction(function, arguments.count))
       } else if arguments.count == 1, parameters.contains(name) {
-        // A parameter before `(` multiplies.
-        try emit(.binary(.multiply, .variable(name), arguments[0]), parameters, into: &code)
+        // A parameter before `(` multiplies (the parser did not see an operator here).
+        code.append(.parameter(parameters.firstIndex(of: name)!))
+        try emit(arguments[0], parameters, into: &code, &walk)
+        code.append(.binary(.multiply))
       } else {
         code.append(.resolve(name, arguments.count))
-        for argument in arguments { try emit(argument, parameters, into: &code) }
+        for argument in arguments { try emit(argument, parameters, into: &code, &walk) }
         code.append(.call(name, arguments.count))
       }
     }
@@ -224,10 +370,15 @@ struct Evaluator {
   // MARK: Operations
 
   /// The value of a name that is not a parameter, or nil when it has none.
-  private func lookup(_ name: String) -> Double? {
-    if let value = Builtins.constants[name] { return value }
-    if name == "x", let x { return x }
-    return variables[name]
+  private func lookup(_ name: String) -> CalcNumber? {
+    if let value = Builtins.constants[name] { return .real(value) }
+    if name == "x", let x { return .real(x) }
+    guard let value = variables[name] else { return nil }
+    // The exact value, unless the variable was changed behind the calculator's back.
+    if let exact = name == "ans" ? exactAnswer : integers[name], exact.double == value {
+      return exact.value
+    }
+    return .real(value)
   }
 
   /// Throws unless `name` can be called with `count` arguments.
@@ -246,42 +397,6 @@ struct Evaluator {
     if count != 1 {
       throw located(CalcError(.unknownName, "'\(name)' is a variable, not a function"), name)
     }
-  }
-
-  private func unary(_ op: UnaryOperator, _ a: Double) throws(CalcError) -> Double {
-    switch op {
-    case .negate: return -a
-    case .plus: return a
-    case .not: return a == 0 ? 1 : 0
-    case .factorial:
-      let r = RealFunctions.factorial(a)
-      if r.isNaN && !a.isNaN { throw CalcError(.domain, "\(Self.operand(a))! is undefined") }
-      return r
-    }
-  }
-
-  private func binary(_ op: BinaryOperator, _ a: Double, _ b: Double) throws(CalcError) -> Double {
-    let r: Double
-    switch op {
-    case .add: r = a + b
-    case .subtract: r = a - b
-    case .multiply: r = a * b
-    case .divide: r = a / b
-    case .modulo: r = RealFunctions.flooredModulo(a, b)
-    case .power: r = RealFunctions.power(a, b)
-    case .equal: return a == b ? 1 : 0
-    case .notEqual: return a != b ? 1 : 0
-    case .less: return a < b ? 1 : 0
-    case .lessOrEqual: return a <= b ? 1 : 0
-    case .greater: return a > b ? 1 : 0
-    case .greaterOrEqual: return a >= b ? 1 : 0
-    case .and: return a != 0 && b != 0 ? 1 : 0
-    case .or: return a != 0 || b != 0 ? 1 : 0
-    }
-    if r.isNaN && !a.isNaN && !b.isNaN {
-      throw CalcError(.domain, "\(Self.operand(a))\(op.rawValue)\(Self.operand(b)) is undefined")
-    }
-    return r
   }
 
   // MARK: Errors
@@ -313,7 +428,6 @@ struct Evaluator {
 
   /// An operand in an operator's error message, bracketed when negative: `(-8)^0.5`.
   static func operand(_ value: Double) -> String {
-    let text = CalculatorBrain.format(value)
-    return text.hasPrefix("-") ? "(\(text))" : text
+    ExactArithmetic.operand(.real(value))
   }
 }

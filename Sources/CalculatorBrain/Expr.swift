@@ -3,8 +3,11 @@
 /// Every operation of the language is one case. Implicit multiplication (`2x`) is an ordinary
 /// `.binary(.multiply, ...)`; `describe` shows it with explicit parentheses.
 public indirect enum Expr: Sendable, Hashable {
-  /// A numeric literal or a constant already folded to its value.
+  /// A numeric literal with a point or an exponent (`1.5`, `2e3`), or a constant already
+  /// folded to its value: a double.
   case number(Double)
+  /// An integer literal (`12`, `0xff`, `1_000_000`), exact at any size in the calculator.
+  case integer(IntegerLiteral)
   /// A named value: a variable (`a`, `x`, `ans`) or a constant (`pi`, `e`, `tau`, `inf`, `nan`).
   case variable(String)
   /// A prefix or postfix operator applied to one operand.
@@ -25,7 +28,10 @@ public enum UnaryOperator: String, Sendable, Hashable, CaseIterable {
   case plus = "+"
   /// Prefix `!`: logical not (1 when the operand is 0, else 0).
   case not = "not"
-  /// Postfix `!`: factorial through the gamma function, `x! = gamma(x + 1)`.
+  /// Prefix `~`: bitwise not of an integer, `-x - 1` (two's complement).
+  case bitNot = "~"
+  /// Postfix `!`: the factorial, an exact product for an integer, `gamma(x + 1)` for a
+  /// double.
   case factorial = "!"
 }
 
@@ -39,10 +45,22 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
   case lessOrEqual = "<="
   case greater = ">"
   case greaterOrEqual = ">="
+  /// Bitwise or of integers (two's complement on negative numbers, as every bit operator).
+  case bitOr = "|"
+  /// Bitwise exclusive or of integers (`^` is the power).
+  case bitXor = "xor"
+  /// Bitwise and of integers.
+  case bitAnd = "&"
+  /// `a << n`: a times 2^n, for integers and n >= 0.
+  case shiftLeft = "<<"
+  /// `a >> n`: floor(a / 2^n), for integers and n >= 0.
+  case shiftRight = ">>"
   case add = "+"
   case subtract = "-"
   case multiply = "*"
   case divide = "/"
+  /// Floored division, `floor(a / b)` (Python's `//`): `-7 div 2` is -4.
+  case integerDivide = "div"
   /// Floored modulo: the result takes the sign of the divisor (`-7 % 3` is 2).
   case modulo = "%"
   /// Exponentiation, right-associative (`2^3^2` is 512).

@@ -25,6 +25,16 @@ enum Symbol: String, Sendable, Hashable {
   case greaterOrEqual = ">="
   case and = "&&"
   case or = "||"
+  /// `&`: bitwise and.
+  case ampersand = "&"
+  /// `|`: bitwise or.
+  case bar = "|"
+  /// `~`: bitwise not.
+  case tilde = "~"
+  /// `<<`: shift left.
+  case shiftLeft = "<<"
+  /// `>>`: shift right.
+  case shiftRight = ">>"
   case question = "?"
   case colon = ":"
   /// `√`: the square root of the primary that follows.
@@ -39,8 +49,10 @@ enum Symbol: String, Sendable, Hashable {
 struct Token: Sendable, Hashable {
   /// What a token is.
   enum Kind: Sendable, Hashable {
-    /// A numeric literal (`12`, `.5`, `6.02E23`), never negative.
+    /// A numeric literal with a point or an exponent (`.5`, `6.02E23`, `1.0`), never negative.
     case number(Double)
+    /// An integer literal (`12`, `0xff`, `0o17`, `0b1011`, `1_000`), never negative.
+    case integer(IntegerLiteral)
     /// A name (`x`, `sin`, `ans`, `a_1`); `π` reads as `pi`.
     case name(String)
     /// An operator or punctuation.
@@ -59,8 +71,8 @@ struct Token: Sendable, Hashable {
   /// Whether the token can begin an operand (used to explain a missing operator).
   var beginsOperand: Bool {
     switch kind {
-    case .number, .name: return true
-    case .symbol(let s): return s == .leftParen || s == .root
+    case .number, .integer, .name: return true
+    case .symbol(let s): return s == .leftParen || s == .root || s == .tilde
     case .end: return false
     }
   }
@@ -76,7 +88,10 @@ struct Token: Sendable, Hashable {
 ///
 /// Numbers are `digits[.digits]` or `.digits`, then an exponent only when digits follow the
 /// `e` or `E`, optionally after a sign: `2e3` is 2000 but `2e` is the number 2 then the name
-/// `e`, and `2e-x` is `2`, `e`, `-`, `x`. Names are a letter or `_` then letters, digits or
+/// `e`, and `2e-x` is `2`, `e`, `-`, `x`. Digits alone are an integer literal (exact); a
+/// point or an exponent makes a double. `0x1f`, `0o17` and `0b1011` are integers in base 16,
+/// 8 and 2 (the prefix needs a digit of its base after it: `0x` alone is 0 times x), and `_`
+/// between two digits is a separator (`1_000_000`, `0xff_ff`; DECISIONS: `_` only). Names are a letter or `_` then letters, digits or
 /// `_`, read whole (`xy` is one name). Offsets count Characters, so a caret lines up under
 /// the column a person sees.
 enum Lexer {
@@ -107,22 +122,54 @@ enum Lexer {
         continue
       }
       let start = i
+      if c == "0", i + 2 < chars.count, let radix = Self.radix(chars[i + 1]),
+        Self.digitValue(chars[i + 2]) != nil
+      {
+        tokens.append(try Self.radixLiteral(chars, &i, radix: radix))
+        continue
+      }
       if isDigit(c) || (c == "." && i + 1 < chars.count && isDigit(chars[i + 1])) {
-        while i < chars.count && isDigit(chars[i]) { i += 1 }
+        // Digits, with `_` between two digits as a separator (`1_000_000`).
+        func digits() {
+          while i < chars.count
+            && (isDigit(chars[i])
+              || (chars[i] == "_" && i + 1 < chars.count && isDigit(chars[i + 1])
+                && i > start && isDigit(chars[i - 1])))
+          {
+            i += 1
+          }
+        }
+        digits()
+        var isInteger = true
         if i < chars.count && chars[i] == "." {
+          isInteger = false
           i += 1
-          while i < chars.count && isDigit(chars[i]) { i += 1 }
+          if i < chars.count && isDigit(chars[i]) {
+            let fraction = i
+            while i < chars.count
+              && (isDigit(chars[i])
+                || (chars[i] == "_" && i + 1 < chars.count && isDigit(chars[i + 1])
+                  && i > fraction))
+            {
+              i += 1
+            }
+          }
         }
         if i < chars.count && (chars[i] == "e" || chars[i] == "E") {
           var j = i + 1
           if j < chars.count && (chars[j] == "+" || chars[j] == "-" || chars[j] == "−") { j += 1 }
           if j < chars.count && isDigit(chars[j]) {
+            isInteger = false
             i = j
             while i < chars.count && isDigit(chars[i]) { i += 1 }
           }
         }
         let spelled = String(chars[start..<i])
-        let ascii = spelled.replacingMinusSign()
+        let ascii = String(spelled.replacingMinusSign().filter { $0 != "_" })
+        if isInteger, let literal = IntegerLiteral(digits: ascii, radix: 10) {
+          tokens.append(Token(kind: .integer(literal), range: start..<i, text: spelled))
+          continue
+        }
         guard let value = DecimalNumber.parse(ascii) else {
           throw CalcError(.syntax, "cannot read the number '\(spelled)'", at: start..<i)
         }
@@ -143,13 +190,7 @@ enum Lexer {
       }
       let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
       guard let (symbol, length) = Self.symbol(c, next) else {
-        let hint: String
-        switch c {
-        case "&": hint = "; did you mean '&&'?"
-        case "|": hint = "; did you mean '||'?"
-        default: hint = ""
-        }
-        throw CalcError(.syntax, "unexpected character '\(c)'\(hint)", at: start..<start + 1)
+        throw CalcError(.syntax, "unexpected character '\(c)'", at: start..<start + 1)
       }
       i += length
       tokens.append(Token(kind: .symbol(symbol), range: start..<i, text: String(chars[start..<i])))
@@ -160,6 +201,68 @@ enum Lexer {
 }
 
 extension Lexer {
+  /// The radix a literal's prefix letter names (`0x`, `0o`, `0b`, either case).
+  private static func radix(_ c: Character) -> Int? {
+    switch c {
+    case "x", "X": return 16
+    case "o", "O": return 8
+    case "b", "B": return 2
+    default: return nil
+    }
+  }
+
+  /// The value of a hexadecimal digit (which the radix then bounds).
+  private static func digitValue(_ c: Character) -> Int? {
+    guard let a = c.asciiValue else { return nil }
+    switch a {
+    case 0x30...0x39: return Int(a) - 0x30
+    case 0x61...0x66: return Int(a) - 0x61 + 10
+    case 0x41...0x46: return Int(a) - 0x41 + 10
+    default: return nil
+    }
+  }
+
+  /// Reads `0x1f`, `0o17`, `0b1011` (digits of the radix, `_` between two of them) from
+  /// `chars` at `i`, which is left past it.
+  ///
+  /// - Throws: `.syntax` at the literal when a letter or digit that is not of the radix
+  ///   touches it (`0b102`, `0x1g`).
+  private static func radixLiteral(_ chars: [Character], _ i: inout Int, radix: Int)
+    throws(CalcError) -> Token
+  {
+    let start = i
+    i += 2
+    var digits = ""
+    while i < chars.count {
+      if let d = digitValue(chars[i]), d < radix {
+        digits.append(chars[i])
+      } else if chars[i] == "_", i + 1 < chars.count, let d = digitValue(chars[i + 1]),
+        d < radix, i > start + 2
+      {
+        // a separator between two digits
+      } else {
+        break
+      }
+      i += 1
+    }
+    if i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" {
+      let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
+      var end = i
+      while end < chars.count, chars[end].isLetter || chars[end].isNumber || chars[end] == "_" {
+        end += 1
+      }
+      throw CalcError(
+        .syntax,
+        "'\(chars[i])' is not a \(name) digit in '\(String(chars[start..<end]))'",
+        at: i..<i + 1)
+    }
+    guard let literal = IntegerLiteral(digits: digits, radix: radix) else {
+      throw CalcError(
+        .syntax, "cannot read the number '\(String(chars[start..<i]))'", at: start..<i)
+    }
+    return Token(kind: .integer(literal), range: start..<i, text: String(chars[start..<i]))
+  }
+
   /// The symbol that starts with `c` (followed by `next`) and its length in characters.
   private static func symbol(_ c: Character, _ next: Character?) -> (Symbol, Int)? {
     if let a = c.asciiValue {
@@ -172,6 +275,11 @@ extension Lexer {
       case (0x3E, 0x3D): return (.greaterOrEqual, 2)  // >=
       case (0x26, 0x26): return (.and, 2)  // &&
       case (0x7C, 0x7C): return (.or, 2)  // ||
+      case (0x3C, 0x3C): return (.shiftLeft, 2)  // <<
+      case (0x3E, 0x3E): return (.shiftRight, 2)  // >>
+      case (0x26, _): return (.ampersand, 1)
+      case (0x7C, _): return (.bar, 1)
+      case (0x7E, _): return (.tilde, 1)
       case (0x2B, _): return (.plus, 1)
       case (0x2D, _): return (.minus, 1)
       case (0x2A, _): return (.star, 1)

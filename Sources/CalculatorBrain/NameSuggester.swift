@@ -19,7 +19,8 @@ struct NameSuggester {
   ///   - isCall: Whether the name was called (`name(...)`), so functions are candidates and a
   ///     split may end in a function.
   func suggestion(for name: String, isCall: Bool) -> String? {
-    let allFunctions = functions.union(Builtins.functions.keys)
+    let allFunctions = functions.union(Builtins.functions.keys).union(
+      Builtins.integerFunctions.keys)
     if let parts = split(Array(name), lastMayBeFunction: isCall, functions: allFunctions),
       parts.count > 1
     {

@@ -1,3 +1,4 @@
+import Integers
 import TextAndNumbers
 
 extension CalculatorBrain {
@@ -14,5 +15,34 @@ extension CalculatorBrain {
   /// - Returns: The text, ASCII only.
   public static func format(_ value: Double) -> String {
     NumberFormat.general(value, significantDigits: 15)
+  }
+
+  /// A number as the calculator prints it: an integer with every digit (in `base` 16, 8 or
+  /// 2 as `0xff`, `0o17`, `0b1011`, a negative one as `-0xff`), a double as `format(_:)`
+  /// (in every base: bases are for integers).
+  ///
+  /// - Parameters:
+  ///   - value: Any number.
+  ///   - base: 10 (the default), 16, 8 or 2.
+  /// - Returns: The text, ASCII only; it parses back as an expression of the language.
+  public static func format(_ value: CalcNumber, base: Int = 10) -> String {
+    let prefix: String
+    switch base {
+    case 16: prefix = "0x"
+    case 8: prefix = "0o"
+    case 2: prefix = "0b"
+    default: prefix = ""
+    }
+    switch value {
+    case .real(let d):
+      return format(d)
+    case .integer(let i):
+      if prefix.isEmpty { return String(i) }
+      return (i < 0 ? "-" : "") + prefix + String(i.magnitude, radix: base)
+    case .big(let b):
+      if prefix.isEmpty { return b.text(radix: 10) }
+      let digits = b.magnitude.text(radix: base)
+      return (b.signum < 0 ? "-" : "") + prefix + digits
+    }
   }
 }

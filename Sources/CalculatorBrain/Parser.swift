@@ -31,6 +31,10 @@ struct Parser {
   private var knownValues: KnownValues
   /// Where each name first occurs in the line.
   private(set) var nameLocations: [String: Range<Int>] = [:]
+  /// Where each operator of the line is (a binary, prefix or postfix operator, or the place
+  /// of an implicit multiplication), in the order of the line, which is the order an
+  /// in-order walk of the tree meets them: the evaluator puts its carets there.
+  private(set) var operatorLocations = OperatorSites()
 
   /// Reads the tokens of `text`.
   ///
@@ -202,19 +206,17 @@ struct Parser {
     switch token.kind {
     case .symbol(let symbol):
       if let op = symbol.binaryOperator, op.precedence >= minimum {
-        advance()
-        let rightMinimum = op.isRightAssociative ? op.precedence : op.precedence.tighter
-        let right = try expression(rightMinimum)
-        return try node(
-          .binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
+        return try binary(op, left, token)
       }
       switch symbol {
       case .bang where Precedence.postfix >= minimum:
         advance()
+        operatorLocations.append(token.range)
         return try node(.unary(.factorial, left.expr), over: left.height, at: token)
       case .squared where Precedence.power >= minimum, .cubed where Precedence.power >= minimum:
         advance()
-        let exponent = Expr.number(symbol == .squared ? 2 : 3)
+        operatorLocations.append(token.range)
+        let exponent = Expr.integer(IntegerLiteral(symbol == .squared ? 2 : 3))
         return try node(.binary(.power, left.expr, exponent), over: left.height, at: token)
       case .question where Precedence.conditional >= minimum:
         advance()
@@ -232,11 +234,27 @@ struct Parser {
       default:
         return nil
       }
-    case .name:
+    case .name(let name):
+      // `xor` and `div` are operators spelled as words.
+      if let op = BinaryOperator.word(name) {
+        guard op.precedence >= minimum else { return nil }
+        return try binary(op, left, token)
+      }
       return try implicitProduct(left, minimum)
-    case .number, .end:
+    case .number, .integer, .end:
       return nil
     }
+  }
+
+  /// `left op right`, the operator at the current token.
+  private mutating func binary(_ op: BinaryOperator, _ left: Node, _ token: Token)
+    throws(CalcError) -> Node
+  {
+    advance()
+    operatorLocations.append(token.range)
+    let rightMinimum = op.isRightAssociative ? op.precedence : op.precedence.tighter
+    let right = try expression(rightMinimum)
+    return try node(.binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
   }
 
   /// `left` times the operand that touches it (`2x`, `(x+1)(x-1)`), or nil when there is a
@@ -246,6 +264,7 @@ struct Parser {
   {
     guard Precedence.implicit >= minimum, touchesPrevious else { return nil }
     let token = current
+    operatorLocations.append(token.range)
     let right = try expression(Precedence.implicit.tighter)
     return try node(
       .binary(.multiply, left.expr, right.expr), over: left.height, right.height, at: token)
@@ -260,10 +279,12 @@ struct Parser {
     case .symbol(.minus): op = .negate
     case .symbol(.plus): op = .plus
     case .symbol(.bang): op = .not
+    case .symbol(.tilde): op = .bitNot
     default: op = nil
     }
     guard let op else { return try primary() }
     advance()
+    operatorLocations.append(token.range)
     let operand = try expression(.power)
     return try node(.unary(op, operand.expr), over: operand.height, at: token)
   }
@@ -274,6 +295,12 @@ struct Parser {
     case .number(let value):
       advance()
       return (.number(value), 1)
+    case .integer(let literal):
+      advance()
+      return (.integer(literal), 1)
+    case .name(let name) where BinaryOperator.word(name) != nil:
+      throw CalcError(
+        .syntax, "'\(name)' is an operator (a \(name) b); expected an operand", at: token.range)
     case .name(let name):
       advance()
       return try named(name, token)
@@ -304,7 +331,7 @@ struct Parser {
   /// A name in operand position: a built-in call, a constant or variable, or a user call.
   private mutating func named(_ name: String, _ token: Token) throws(CalcError) -> Node {
     if nameLocations[name] == nil { nameLocations[name] = token.range }
-    if let arity = BuiltinFunction(name: name)?.arity {
+    if let arity = BuiltinFunction(name: name)?.arity ?? IntegerFunction(name: name)?.arity {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
           .syntax, "expected '(' after the function '\(name)', found \(current.quoted)",
@@ -399,4 +426,24 @@ struct KnownValues {
   func contains(_ name: String) -> Bool {
     names.contains(name) || (variables[name] != nil && functions[name] == nil)
   }
+}
+
+/// Where the operators of a line are: their 0-based character offsets, kept as a flat array
+/// of `Int`s (lower, upper, lower, upper, ...), not as `[Range<Int>]`, so that a one-line run
+/// instantiates no new generic type (the run-time conformance checks of `[Range<Int>]` and
+/// `[Int: Range<Int>]` cost `-e 1+1` a quarter of its instructions; Docs/performance.md).
+struct OperatorSites {
+  private var offsets: [Int] = []
+
+  /// How many operators there are.
+  var count: Int { offsets.count / 2 }
+
+  /// Adds the next operator's offsets.
+  mutating func append(_ range: Range<Int>) {
+    offsets.append(range.lowerBound)
+    offsets.append(range.upperBound)
+  }
+
+  /// The offsets of operator `k`.
+  subscript(k: Int) -> Range<Int> { offsets[2 * k]..<offsets[2 * k + 1] }
 }

@@ -1,7 +1,9 @@
 /// The binding levels of the infix language, loosest first.
 ///
-/// `?:` < `||` < `&&` < `== !=` < `< <= > >=` < `+ -` < `* / %` < implicit multiplication <
-/// prefix `- + !` < `^` < postfix `!` < primary. The parser climbs them (precedence climbing,
+/// `?:` < `||` < `&&` < `== !=` < `< <= > >=` < `|` < `xor` < `&` < `<< >>` < `+ -` <
+/// `* / % div` < implicit multiplication < prefix `- + ! ~` < `^` < postfix `!` < primary.
+/// The bit operators sit where Python puts them: looser than arithmetic, tighter than
+/// comparisons (`x & 0xf0 == 0x10` is `(x & 0xf0) == 0x10`, unlike C). The parser climbs them (precedence climbing,
 /// after Pratt, "Top down operator precedence", 1973) and `infixDescription` uses them to
 /// decide which parentheses a description needs.
 enum Precedence: Int, Sendable, Comparable {
@@ -10,6 +12,10 @@ enum Precedence: Int, Sendable, Comparable {
   case and
   case equality
   case comparison
+  case bitOr
+  case bitXor
+  case bitAnd
+  case shift
   case additive
   case multiplicative
   case implicit
@@ -33,7 +39,11 @@ extension BinaryOperator {
     case .equal, .notEqual: return .equality
     case .less, .lessOrEqual, .greater, .greaterOrEqual: return .comparison
     case .add, .subtract: return .additive
-    case .multiply, .divide, .modulo: return .multiplicative
+    case .bitOr: return .bitOr
+    case .bitXor: return .bitXor
+    case .bitAnd: return .bitAnd
+    case .shiftLeft, .shiftRight: return .shift
+    case .multiply, .divide, .modulo, .integerDivide: return .multiplicative
     case .power: return .power
     }
   }
@@ -60,7 +70,33 @@ extension Symbol {
     case .greaterOrEqual: return .greaterOrEqual
     case .and: return .and
     case .or: return .or
+    case .ampersand: return .bitAnd
+    case .bar: return .bitOr
+    case .shiftLeft: return .shiftLeft
+    case .shiftRight: return .shiftRight
     default: return nil
+    }
+  }
+}
+
+extension BinaryOperator {
+  /// The operator spelled by the word `name` (`xor`, `div`), if any.
+  static func word(_ name: String) -> BinaryOperator? {
+    switch name {
+    case "xor": return .bitXor
+    case "div": return .integerDivide
+    default: return nil
+    }
+  }
+}
+
+extension BinaryOperator {
+  /// Whether the operator is a bit operation (`& | xor << >>`): exact integers only, so
+  /// the plot compiler folds it between constants and refuses it on x.
+  public var isBitOperation: Bool {
+    switch self {
+    case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: return true
+    default: return false
     }
   }
 }

@@ -3,7 +3,7 @@
 ///
 /// Operands: numbers (`3`, `-2.5`, `1e-3`) and names (`x`, `pi`, `a`), each pushed as one
 /// expression. Binary operations pop two (`+ - * / ^ ** % == != < <= > >= && ||`, and the
-/// Unicode `× ÷ −`); `neg` negates, `not` is logical not, `!` is the factorial and `√` the
+/// Unicode `× ÷ −`, and the integers' `& | xor << >> div`); `neg` negates, `~` is bitwise not, `not` is logical not, `!` is the factorial and `√` the
 /// square root, each popping one; a built-in function pops its arity (the least it accepts,
 /// but 2 for `min` and `max`); a user function pops its parameter count. The stack is built
 /// into expression trees, not values, so the program can be described and evaluated later.
@@ -25,15 +25,16 @@ enum RPNReader {
       let operation: (arity: Int, build: ([Expr]) -> Expr)?
       switch word {
       case "+", "-", "−", "*", "×", "·", "/", "÷", "^", "**", "%", "==", "!=", "<", "<=", ">", ">=",
-        "&&", "||":
+        "&&", "||", "&", "|", "xor", "<<", ">>", "div":
         let op = binaryOperator(word)
         operation = (2, { .binary(op, $0[0], $0[1]) })
       case "neg": operation = (1, { .unary(.negate, $0[0]) })
       case "not": operation = (1, { .unary(.not, $0[0]) })
+      case "~": operation = (1, { .unary(.bitNot, $0[0]) })
       case "!": operation = (1, { .unary(.factorial, $0[0]) })
       case "√": operation = (1, { .call("sqrt", $0) })
       default:
-        if let arity = BuiltinFunction(name: word)?.arity {
+        if let arity = BuiltinFunction(name: word)?.arity ?? IntegerFunction(name: word)?.arity {
           let count: Int
           switch arity {
           case .exactly(let n): count = n
@@ -48,7 +49,9 @@ enum RPNReader {
         }
       }
       if let operation {
-        if BuiltinFunction(name: word) != nil || userArity[word] != nil, locations[word] == nil {
+        if BuiltinFunction(name: word) != nil || IntegerFunction(name: word) != nil
+          || userArity[word] != nil, locations[word] == nil
+        {
           locations[word] = range
         }
         guard stack.count >= operation.arity else {
@@ -86,6 +89,12 @@ enum RPNReader {
       switch tokens[0].kind {
       case .number(let value):
         return .number(negative ? -value : value)
+      case .integer(let literal):
+        if !negative { return .integer(literal) }
+        if let small = literal.small { return .integer(IntegerLiteral(-small)) }
+        if let negated = IntegerLiteral(digits: "-" + literal.digits, radix: literal.radix) {
+          return .integer(negated)
+        }
       case .name(let name) where !negative:
         if locations[name] == nil { locations[name] = range }
         return .variable(name)

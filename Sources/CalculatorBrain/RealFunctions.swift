@@ -45,6 +45,42 @@ import Glibc
   @inlinable
   package static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 
+  /// A bit operation on doubles that hold whole numbers of magnitude up to 2^53 (the
+  /// plot compiler's folding of constants; the calculator computes them exactly): NaN for
+  /// any other operand, a negative shift count, or a result beyond 2^53.
+  ///
+  /// - Parameters:
+  ///   - op: `&`, `|`, `xor`, `<<` or `>>` (any other operator gives NaN).
+  ///   - a: The left operand.
+  ///   - b: The right operand.
+  public static func bitwise(_ op: BinaryOperator, _ a: Double, _ b: Double) -> Double {
+    let limit = 9_007_199_254_740_992.0
+    guard a == a.rounded(.towardZero), b == b.rounded(.towardZero), Swift.abs(a) <= limit,
+      Swift.abs(b) <= limit
+    else { return .nan }
+    let x = Int(a)
+    let y = Int(b)
+    let r: Int
+    switch op {
+    case .bitAnd: r = x & y
+    case .bitOr: r = x | y
+    case .bitXor: r = x ^ y
+    case .shiftLeft:
+      guard y >= 0, y < 64, (x << y) >> y == x else { return .nan }
+      r = x << y
+    case .shiftRight:
+      guard y >= 0 else { return .nan }
+      r = y >= 64 ? (x < 0 ? -1 : 0) : x >> y
+    default: return .nan
+    }
+    return Swift.abs(Double(r)) <= limit ? Double(r) : .nan
+  }
+
+  /// `~a` (`-a - 1`) for a double that holds a whole number up to 2^53, else NaN.
+  public static func bitwiseNot(_ a: Double) -> Double {
+    bitwise(.bitXor, a, -1)
+  }
+
   /// Applies the built-in function `name` to `args` (`BuiltinFunction.value(of:)`).
   ///
   /// - Parameters:

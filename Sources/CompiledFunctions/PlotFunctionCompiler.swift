@@ -88,6 +88,8 @@ struct PlotCompiler {
     switch expr {
     case .number(let v):
       fragment = .constant(v)
+    case .integer(let literal):
+      fragment = .constant(literal.double)
     case .variable(let name):
       guard let f = lookup(name, env) else {
         throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
@@ -122,6 +124,7 @@ struct PlotCompiler {
     case .negate: return apply(.negate, [a])
     case .not: return apply(.not, [a])
     case .factorial: return apply(.factorial, [a])
+    case .bitNot: return try integerOperation(nil, a, a)
     }
   }
 
@@ -131,6 +134,14 @@ struct PlotCompiler {
   {
     let a = try compile(left, env)
     let b = try compile(right, env)
+    return try combine(op, a, b)
+  }
+
+  /// `a op b` for compiled operands: out of `binary`, which the compiler recurses through
+  /// once a level of the tree, so that this switch's locals are not on the stack once a
+  /// level (a tree of `Limits`' 2000 levels overflowed a test thread's stack when they were).
+  @inline(never)
+  func combine(_ op: BinaryOperator, _ a: Fragment, _ b: Fragment) throws(CalcError) -> Fragment {
     let code: PlotOp
     switch op {
     case .and: return logical(a, b, isAnd: true)
@@ -140,6 +151,8 @@ struct PlotCompiler {
     case .multiply: code = .multiply
     case .divide: code = .divide
     case .modulo: code = .modulo
+    case .integerDivide, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+      return try integerOperation(op, a, b)
     case .power:
       // x^2 and x^3 are x*x and x*x*x in the point program (the interval program keeps the
       // power rule): x*x is correctly rounded, glibc's pow(x, 2) is not always (1 ulp apart
@@ -264,6 +277,22 @@ struct PlotCompiler {
       guard let op = builtin.instruction(arguments: args.count) else { return args[0] }
       return apply(op, args)
     }
+    if let integer = IntegerFunction(name: name) {
+      guard integer.arity.accepts(arguments.count) else {
+        throw located(
+          CalcError(.arity, integer.arity.message(calling: name, given: arguments.count)),
+          at: name)
+      }
+      // hex, oct and bin only choose how a result prints: in a plot, the value itself.
+      guard integer.base != nil else {
+        throw located(
+          CalcError(
+            .domain,
+            "'\(name)' is exact integer arithmetic and cannot be plotted (plots compute in doubles)"
+          ), at: name)
+      }
+      return try compile(arguments[0], env)
+    }
     if let function = functions[name] {
       guard function.parameters.count == arguments.count else {
         throw located(
@@ -330,4 +359,39 @@ struct PlotCompiler {
     throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
   }
 
+}
+
+extension PlotCompiler {
+  /// The error for a bit operator applied to a function of x.
+  static func notPlottable(_ op: String) -> CalcError {
+    CalcError(
+      .domain,
+      "'\(op)' works on exact integers and cannot be plotted as a function of x (plots compute in doubles)"
+    )
+  }
+}
+
+extension PlotCompiler {
+  /// `div` (as `floor(a / b)`) and the bit operations (`op`, or `~` for nil), out of
+  /// `binary` and `unary` so their frames stay small: the compiler recurses through them once
+  /// a level of the tree (a deep tree overflowed the stack of a test thread when these cases
+  /// were inline). Bit operations are the calculator's (exact integers); a plot computes in
+  /// doubles and folds them only between constants.
+  ///
+  /// - Throws: `.domain` for a bit operation on a function of x.
+  @inline(never)
+  func integerOperation(_ op: BinaryOperator?, _ a: Fragment, _ b: Fragment) throws(CalcError)
+    -> Fragment
+  {
+    guard let op else {
+      guard let v = a.constant else { throw Self.notPlottable("~") }
+      return .constant(RealFunctions.bitwiseNot(v))
+    }
+    if op == .integerDivide {
+      guard let floor = PlotFunction1(.floor) else { return apply(.divide, [a, b]) }
+      return apply(.function1(floor), [apply(.divide, [a, b])])
+    }
+    guard let x = a.constant, let y = b.constant else { throw Self.notPlottable(op.rawValue) }
+    return .constant(RealFunctions.bitwise(op, x, y))
+  }
 }

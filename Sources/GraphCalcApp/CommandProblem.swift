@@ -106,6 +106,8 @@ public enum CommandProblem: Sendable, Hashable {
     case helpTopic
     /// A picture theme (`set theme`); `known` are the themes.
     case theme(known: [String])
+    /// A number base (`set base`).
+    case base
   }
 
   /// Why a range cannot be shown.
@@ -188,6 +190,7 @@ public enum CommandProblem: Sendable, Hashable {
         return "unknown style '\(name)'\(Self.hint(suggestion)); styles are lines, points, "
           + "linespoints (l, p, lp)"
       case .helpTopic: return "no help for '\(name)'\(Self.hint(suggestion))"
+      case .base: return "unknown base '\(name)'; choose 2, 8, 10 or 16"
       case .theme(let known):
         return "unknown theme '\(name)'\(Self.hint(suggestion)); themes are "
           + known.joined(separator: ", ")

@@ -13,6 +13,7 @@ extension Session {
       words.formUnion(setting.keywords)
     }
     words.formUnion(Builtins.functions.keys)
+    words.formUnion(Builtins.integerFunctions.keys)
     words.formUnion(Builtins.constants.keys)
     words.formUnion(brain.variables.keys)
     words.formUnion(brain.functions.keys)

@@ -14,7 +14,8 @@ public enum Help {
   /// What each built-in function computes, keyed by name: its line from the table of
   /// built-ins (`BuiltinFunction.helpLine`, `sin(x): the sine of x (radians)`).
   public static let functions: [String: String] = Dictionary(
-    uniqueKeysWithValues: BuiltinFunction.allCases.map { ($0.name, $0.helpLine) })
+    uniqueKeysWithValues: BuiltinFunction.allCases.map { ($0.name, $0.helpLine) }
+      + IntegerFunction.allCases.map { ($0.name, $0.helpLine) })
 
   /// What each built-in constant is.
   public static let constants: [String: String] = [
@@ -29,13 +30,37 @@ public enum Help {
   static let topics: [String: String] = [
     "expressions": """
     Expressions (infix mode):
-      numbers     2  0.5  1e-3        constants  pi  e  tau  inf  nan
-      operators   + - * / % ^ (right-associative: 2^3^2 is 512)  ! (factorial)
+      numbers     2  0.5  1e-3  0xff  0o17  0b1011  1_000_000
+      constants   pi  e  tau  inf  nan
+      operators   + - * / % div ^ (right-associative: 2^3^2 is 512)  ! (factorial)
                   == != < <= > >= && || and a ? b : c (1 is true, 0 false)
+      bits        & | xor ~ << >> on integers (^ is the power)
       implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
       variables   a = 3      functions  f(x) = x^2 - a, then f(4)
-      ans is the last result. 'help functions' lists the built-in functions.
-    """
+      ans is the last result. 'help functions' lists the built-in functions,
+      'help numbers' the rules of exact integers and doubles.
+    """,
+    "numbers": """
+    Numbers: exact integers and doubles
+      Integers are exact, to any size: 2^64 is 18446744073709551616, 100! has all its
+      158 digits, 16! % 10 is 0. A literal without a point or an exponent is an integer
+      (12, 0xff, 0o17, 0b1011, 1_000_000); + - * % div ^ ! of integers stay integers
+      (^ with an exponent >= 0), / too when it divides evenly (8/2 is 4, 7/2 is 3.5).
+      div and % are floored: -7 div 2 is -4, -7 % 3 is 2. gcd, lcm, binomial are exact.
+      Anything else is a double (15 significant digits): 2^0.5, sin(1), 1e3, 2.0^64,
+      and every result a double enters. 0.1 * 3 prints 0.3, but cos(pi/2) prints
+      6.12323399573677e-17: pi/2 is the double nearest half of pi, not half of pi, and
+      that is the cosine of that double. The same in mode deg: cos(90) is 6.12e-17.
+      Bits: & | xor ~ << >> on integers of any size, two's complement (-1 & 0xff is
+      255), looser than + - and tighter than comparisons, as in Python:
+      x & 0xf0 == 0x10 is (x & 0xf0) == 0x10. A double that is not a whole number is
+      an error there. Bases: hex(255) shows 0xff, oct(15) 0o17, bin(11) 0b1011;
+      set base 16 (or 8, 2) shows every integer so.
+      Limits: an integer has at most 8388608 bits (about 2.5 million digits); a bigger
+      result (2^2^40) is an error, found before it is computed. At the prompt a very
+      long integer shows its ends and its length ('set digits all' shows all of it);
+      scripts, -e and pipes always print every digit. Plots compute in doubles.
+    """,
   ]
 
   /// The command list `help` prints, for the standard commands.
@@ -73,7 +98,7 @@ public enum Help {
       return (command.usage.map { "usage: " + $0 }.joined(separator: "\n")) + "\n" + command.details
     }
     if name == "functions" {
-      let names = Builtins.functions.keys.sorted()
+      let names = functions.keys.sorted()
       return "Built-in functions (help NAME for one):\n" + wrap(names, width: 76, indent: "  ")
         + "\nConstants: " + constants.keys.sorted().joined(separator: " ")
     }

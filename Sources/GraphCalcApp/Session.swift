@@ -83,6 +83,9 @@ public struct Session: Sendable {
   var bars = BarSettings()
   /// The sampler's limits per function curve for plots and exports (tests make it small).
   var samplingBudget = SamplingBudget.default
+  /// How integer results print: the base (`set base`) and whether a very long one is
+  /// shortened (`Commands+Numbers.swift`).
+  public var numbers = NumberDisplay()
 
   /// Creates a session with the default view and nothing plotted.
   ///
@@ -139,16 +142,21 @@ public struct Session: Sendable {
       throw CommandError(error, shiftedBy: text.offset)
     }
     switch outcome {
-    case .value(let value): return .text(CalculatorBrain.format(value))
+    case .value(let value): return .text(numberText(value))
+    case .inBase(let value, let base): return .text(numberText(value, base: base))
     case .assigned, .defined: return Reply()
-    case .rpn(let results): return .text(results.map(\.text).joined(separator: "\n"))
+    case .rpn(let results):
+      return .text(
+        results.map { "\($0.description) = \(numberText($0.value, base: $0.base))" }
+          .joined(separator: "\n"))
     }
   }
 
   /// Whether `name` means something to the calculator (a variable, a function, a constant).
   func isKnownName(_ name: String) -> Bool {
     brain.variables[name] != nil || brain.functions[name] != nil
-      || Builtins.functions[name] != nil || Builtins.constants[name] != nil || name == "x"
+      || Builtins.functions[name] != nil || Builtins.integerFunctions[name] != nil
+      || Builtins.constants[name] != nil || name == "x"
   }
 
   /// The value of the argument `word`, an infix expression with the user's variables.

@@ -65,6 +65,9 @@ struct Runner {
   /// terminal as it is now. Ctrl-C abandons a line; Ctrl-D, `quit` or `exit` leave.
   mutating func interact() {
     commandsOnStandardInput = true
+    // Only an interactive terminal shortens a very long integer (DECISIONS): scripts, -e
+    // and pipes print every digit.
+    session.numbers.shortensLongIntegers = true
     let historyPath = HistoryLocation.path(
       xdgStateHome: Runner.environment("XDG_STATE_HOME"), home: Runner.environment("HOME"))
     if let historyPath, let warning = HistoryFile.setAsideIfCorrupt(path: historyPath) {

@@ -25,8 +25,11 @@ private struct BatchExprGenerator {
   mutating func expr(_ depth: Int) -> Expr {
     if depth == 0 || Int.random(in: 0..<6, using: &rng) == 0 { return leaf() }
     switch Int.random(in: 0..<14, using: &rng) {
-    case 0: return .unary(pick(UnaryOperator.allCases), expr(depth - 1))
-    case 1..<5: return .binary(pick(BinaryOperator.allCases), expr(depth - 1), expr(depth - 1))
+    case 0: return .unary(pick(UnaryOperator.allCases.filter { $0 != .bitNot }), expr(depth - 1))
+    case 1..<5:
+      return .binary(
+        pick(BinaryOperator.allCases.filter { !$0.isBitOperation }), expr(depth - 1),
+        expr(depth - 1))
     case 5: return .binary(.power, expr(depth - 1), .number(pick([2, 3, 0, -1, 0.5])))
     case 6, 7: return .conditional(expr(depth - 1), expr(depth - 1), expr(depth - 1))
     case 8: return .call("f", [expr(depth - 1), expr(depth - 1)])
@@ -49,6 +52,7 @@ private struct BatchExprGenerator {
 private func show(_ e: Expr) -> String {
   switch e {
   case .number(let v): return "\(v)"
+  case .integer(let literal): return literal.text
   case .variable(let name): return name
   case .unary(.factorial, let a): return "(\(show(a)))!"
   case .unary(let op, let a): return "\(op.rawValue)(\(show(a)))"

@@ -29,7 +29,9 @@ import Testing
         == .defined(
           UserFunction(
             name: "h", parameters: ["t"],
-            body: .binary(.multiply, .variable("t"), .binary(.add, .variable("t"), .number(1))))))
+            body: .binary(
+              .multiply, .variable("t"), .binary(.add, .variable("t"), .integer(IntegerLiteral(1))))
+          )))
     #expect(try brain.execute("h(2)") == .value(6))
     #expect(
       brain.listing == [
@@ -68,7 +70,7 @@ import Testing
   @Test func parseStatements() throws {
     #expect(
       try CalculatorBrain.parse("a = 2x")
-        == .assignment("a", .binary(.multiply, .number(2), .variable("x"))))
+        == .assignment("a", .binary(.multiply, .integer(IntegerLiteral(2)), .variable("x"))))
     #expect(
       try CalculatorBrain.parse("f(x, y) = x")
         == .definition(UserFunction(name: "f", parameters: ["x", "y"], body: .variable("x"))))
@@ -78,7 +80,7 @@ import Testing
         == .expression(.binary(.multiply, .variable("x"), .variable("x"))))
     #expect(
       try CalculatorBrain.parse("a == 2")
-        == .expression(.binary(.equal, .variable("a"), .number(2))))
+        == .expression(.binary(.equal, .variable("a"), .integer(IntegerLiteral(2)))))
     #expect(throws: CalcError.self) { try CalculatorBrain.parseExpression("a = 2") }
   }
 
@@ -93,10 +95,11 @@ import Testing
     #expect(error?.message == "'a' is a variable, not a function")
     #expect(
       try brain.parse(expression: "a(x+1)")
-        == .binary(.multiply, .variable("a"), .binary(.add, .variable("x"), .number(1))))
+        == .binary(
+          .multiply, .variable("a"), .binary(.add, .variable("x"), .integer(IntegerLiteral(1)))))
     #expect(
       try CalculatorBrain.parseExpression("a(x+1)")
-        == .call("a", [.binary(.add, .variable("x"), .number(1))]))
+        == .call("a", [.binary(.add, .variable("x"), .integer(IntegerLiteral(1)))]))
   }
 
   @Test(arguments: ["pi", "e", "tau", "inf", "nan", "sin", "max", "mod"])

@@ -22,8 +22,11 @@ private struct ExprGenerator {
   mutating func expr(_ depth: Int) -> Expr {
     if depth == 0 || Int.random(in: 0..<5, using: &rng) == 0 { return leaf() }
     switch Int.random(in: 0..<12, using: &rng) {
-    case 0: return .unary(pick(UnaryOperator.allCases), expr(depth - 1))
-    case 1..<5: return .binary(pick(BinaryOperator.allCases), expr(depth - 1), expr(depth - 1))
+    case 0: return .unary(pick(UnaryOperator.allCases.filter { $0 != .bitNot }), expr(depth - 1))
+    case 1..<5:
+      return .binary(
+        pick(BinaryOperator.allCases.filter { !$0.isBitOperation }), expr(depth - 1),
+        expr(depth - 1))
     case 5: return .conditional(expr(depth - 1), expr(depth - 1), expr(depth - 1))
     case 6: return .call("f", [expr(depth - 1), expr(depth - 1)])
     default:
@@ -59,6 +62,7 @@ private struct ExprGenerator {
 private func show(_ e: Expr) -> String {
   switch e {
   case .number(let v): return "\(v)"
+  case .integer(let literal): return literal.text
   case .variable(let name): return name
   case .unary(.factorial, let a): return "(\(show(a)))!"
   case .unary(let op, let a): return "\(op.rawValue)(\(show(a)))"

@@ -36,7 +36,11 @@ import Testing
 
   @Test func parseRPNLeavesTheStack() throws {
     let stack = try CalculatorBrain.parseRPN("1 2 3 +")
-    #expect(stack == [.number(1), .binary(.add, .number(2), .number(3))])
+    #expect(
+      stack == [
+        .integer(IntegerLiteral(1)),
+        .binary(.add, .integer(IntegerLiteral(2)), .integer(IntegerLiteral(3))),
+      ])
   }
 
   @Test func unknownWord() throws {

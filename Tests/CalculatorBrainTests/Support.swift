@@ -12,6 +12,7 @@ func output(_ lines: [String], mode: CalculatorBrain.Mode = .infix) throws(CalcE
     let lineMode: CalculatorBrain.Mode = i == lines.count - 1 ? mode : .infix
     switch try brain.execute(line, mode: lineMode) {
     case .value(let v): last = CalculatorBrain.format(v)
+    case .inBase(let v, let base): last = CalculatorBrain.format(v, base: base)
     case .rpn(let results): last = results.map(\.text).joined(separator: "\n")
     case .assigned, .defined: last = ""
     }

@@ -70,4 +70,28 @@ import Testing
     #expect(second.contains("√16 + 1"), "\(second)")
     #expect(second.split(separator: "\n").contains("5"), "\(second)")
   }
+
+  /// At the interactive prompt (and only there: NumbersEndToEndTests checks -e, scripts and
+  /// pipes) a very long integer shows its ends and its length; the examples answer.
+  @Test func thePromptShortensAVeryLongIntegerAndSaysHowLong() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-prompt-numbers")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-numbers-\(getpid())"
+    let command =
+      "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "hex(0xff + 1)"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let hex = try Self.screen(name, showing: "0x100")
+    #expect(hex.split(separator: "\n").contains("0x100"), "\(hex)")
+    try Self.tmux(["send-keys", "-t", name, "-l", "7^5000"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let long = try Self.screen(name, showing: "characters;")
+    #expect(long.contains("(4226 characters; 'set digits all' prints every one)"), "\(long)")
+    #expect(long.contains("...") && long.contains("> 7^5000"), "\(long)")
+  }
 }

@@ -16,13 +16,14 @@ import Testing
     Case(
       line: "set logscal y",
       problem: .unknownName(
-        .setting(known: ["canvas", "color", "datafile", "bar", "theme"]), "logscal", suggestion: nil
+        .setting(known: ["canvas", "color", "datafile", "bar", "base", "digits", "theme"]),
+        "logscal", suggestion: nil
       ),
       columns: 4..<11),
     Case(
       line: "set canvs braille",
       problem: .unknownName(
-        .setting(known: ["canvas", "color", "datafile", "bar", "theme"]), "canvs",
+        .setting(known: ["canvas", "color", "datafile", "bar", "base", "digits", "theme"]), "canvs",
         suggestion: "canvas"),
       columns: 4..<9),
     Case(

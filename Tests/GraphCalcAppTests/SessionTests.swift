@@ -176,7 +176,7 @@ import Testing
   ("zoom -2", "zoom factor must be a positive number, got -2"),
   ("pan 1 nan", "pan needs finite numbers, got nan"),
   ("xrange 1 1+1e-15", "x range [1, 1] is too narrow to draw"),
-  ("mode polish", "usage: mode infix | mode rpn"),
+  ("mode polish", "usage: mode infix | mode rpn | mode deg | mode rad"),
   ("view now", "view takes no arguments"),
   (
     "export svg",
@@ -215,7 +215,7 @@ func badCommandsAreRefusedAndChangeNothing(line: String, message: String) {
 
 @Test func rpnMode() {
   var session = Session()
-  #expect(session.run("mode") == Reply(output: "infix\n"))
+  #expect(session.run("mode") == Reply(output: "infix rad\n"))
   #expect(session.run("mode rpn") == Reply())
   #expect(session.run("3 4 + 5 *") == Reply(output: "(3 + 4) * 5 = 35\n"))
   #expect(session.run("describe 1 2 3 * +") == Reply(output: "(1 + (2 * 3))\n"))

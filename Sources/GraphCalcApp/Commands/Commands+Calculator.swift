@@ -3,19 +3,27 @@ import CalculatorBrain
 // Calculations and the calculator's commands: mode, rpn, describe, vars, help, quit, exit.
 
 extension CommandEntry {
-  /// `mode [infix|rpn]`.
+  /// `mode [infix|rpn|deg|rad]`.
   static let mode = CommandEntry(
-    name: "mode", usage: ["mode [infix|rpn]"], summary: "infix or RPN input",
+    name: "mode", usage: ["mode [infix|rpn|deg|rad]"],
+    summary: "infix or RPN input, degrees or radians",
     details: """
       Chooses how plain lines (and plot's functions) are read: infix (the default,
-      2 + 3 * 4) or RPN (Reverse Polish, 2 3 4 * +). 'mode' alone shows the mode.
-      """, keywords: ["infix", "rpn"]
+      2 + 3 * 4) or RPN (Reverse Polish, 2 3 4 * +); and the unit of angles: rad (the
+      default) or deg, for sin, cos, tan and the angles asin, acos, atan, atan2 give, at
+      the prompt and in plot (mode deg: sin(30) is 0.5, asin(1) is 90). 'mode' alone
+      shows both (infix rad). help numbers explains why cos(90) is 6.12e-17.
+      """, keywords: ["infix", "rpn", "deg", "rad"]
   ) { arguments throws(CommandError) in
     switch arguments.text.text {
     case "": return SetMode(mode: nil)
     case "infix": return SetMode(mode: .infix)
     case "rpn": return SetMode(mode: .rpn)
-    default: throw CommandError(.usage("mode infix | mode rpn"), at: arguments.text.span)
+    case "deg": return SetMode(angleUnit: .degrees)
+    case "rad": return SetMode(angleUnit: .radians)
+    default:
+      throw CommandError(
+        .usage("mode infix | mode rpn | mode deg | mode rad"), at: arguments.text.span)
     }
   }
 
@@ -101,13 +109,22 @@ struct Calculation: SessionCommand, Hashable {
   }
 }
 
-/// `mode`, `mode infix`, `mode rpn`.
+/// `mode`, `mode infix`, `mode rpn`, `mode deg`, `mode rad`.
 struct SetMode: SessionCommand, Hashable {
-  /// The mode to choose; nil to tell the current one.
+  /// The language to choose; nil (with no angle unit either) to tell the current modes.
   var mode: CalculatorBrain.Mode?
+  /// The unit of angles to choose, if this chooses it.
+  var angleUnit: AngleUnit? = nil
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    guard let mode else { return .text(session.mode == .infix ? "infix" : "rpn") }
+    if let angleUnit {
+      session.brain.angleUnit = angleUnit
+      return Reply()
+    }
+    guard let mode else {
+      return .text(
+        "\(session.mode == .infix ? "infix" : "rpn") \(session.brain.angleUnit.rawValue)")
+    }
     session.mode = mode
     return Reply()
   }

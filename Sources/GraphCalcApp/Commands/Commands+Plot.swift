@@ -150,9 +150,18 @@ struct Plot: SessionCommand {
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
           do {
+            // In degrees (mode deg) the trigonometric calls are rewritten to radians, in the
+            // user's functions too, so the compiled functions keep one set of rules.
+            let unit = session.brain.angleUnit
+            let functions =
+              unit == .radians
+              ? session.brain.functions
+              : session.brain.functions.mapValues {
+                UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
+              }
             let f = try PlotFunction(
-              expr, variable: "x", variables: session.brain.variables,
-              functions: session.brain.functions, nameLocations: locations)
+              unit.rewrite(expr), variable: "x", variables: session.brain.variables,
+              functions: functions, nameLocations: locations)
             plotted.append(.function(f, title: title))
           } catch {
             // The compiler places errors about names; any other is about the whole item.

@@ -87,7 +87,9 @@ public struct SettingTable: Sendable {
   }
 
   /// Every setting of graphcalc.
-  public static let standard = SettingTable([.canvas, .color, .datafile, .barStyle, .theme])
+  public static let standard = SettingTable([
+    .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
+  ])
 }
 
 extension CommandEntry {
@@ -97,8 +99,8 @@ extension CommandEntry {
     usage: [
       "set canvas braille|block|ascii", "set color on|off", "set",
       "set datafile separator \",\"|\";\"|tab|whitespace|auto",
-      "set bar style rounded|flat",
-    ], summary: "change a setting (canvas, color, datafile, bar), or list them",
+      "set bar style rounded|flat", "set base 2|8|10|16", "set digits all|screen",
+    ], summary: "change a setting (canvas, color, datafile, bar, base, digits), or list them",
     details: """
       set canvas chooses the characters plots are drawn with: braille (2x4 dots a cell,
       the default in a UTF-8 locale), block (quadrants, 2x2 dots) or ascii (7-bit, the
@@ -113,6 +115,10 @@ extension CommandEntry {
       set bar style chooses the bars of an exported bar chart: rounded (the default: the
       far end of each bar has round corners) or flat (plain rectangles). In the terminal
       bars are eighth blocks, or ASCII on the ascii canvas.
+      set base prints integer results in base 16, 8 or 2 (0xff, 0o17, 0b1011; doubles
+      stay decimal); 10 is the default. set digits all prints every digit of a long
+      integer at the prompt, which otherwise shows a screenful and the count (scripts,
+      -e and pipes always print every digit).
       """
   ) { arguments throws(CommandError) in
     guard let first = arguments.tokens.first else { return ListSettings() }
