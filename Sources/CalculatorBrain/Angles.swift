@@ -48,12 +48,3 @@ public enum AngleUnit: String, Sendable, Hashable, CaseIterable {
     }
   }
 }
-
-/// The exact value of a variable that holds an integer, with the double the calculator's
-/// `variables` keep for it (a change made to `variables` directly wins over a stale value).
-public struct ExactVariable: Sendable, Hashable {
-  /// The exact value.
-  public var value: CalcNumber
-  /// `value.double`, as stored in `variables`.
-  public var double: Double
-}

@@ -5,7 +5,7 @@ import Integers
 /// plotted function computes in doubles, so the plot compiler refuses them with a message
 /// (they are not cases of `BuiltinFunction`, whose every case has interval and vector rules).
 package enum IntegerFunction: CaseIterable, Sendable {
-  case hex, oct, bin, gcd, lcm, binomial, ncr
+  case hex, oct, bin, gcd, lcm, binomial, ncr, npr, isprime
 
   /// The name it is called by.
   package var name: String {
@@ -17,6 +17,8 @@ package enum IntegerFunction: CaseIterable, Sendable {
     case .lcm: return "lcm"
     case .binomial: return "binomial"
     case .ncr: return "ncr"
+    case .npr: return "npr"
+    case .isprime: return "isprime"
     }
   }
 
@@ -33,6 +35,8 @@ package enum IntegerFunction: CaseIterable, Sendable {
     case "lcm": self = .lcm
     case "binomial": self = .binomial
     case "ncr": self = .ncr
+    case "npr": self = .npr
+    case "isprime": self = .isprime
     default: return nil
     }
   }
@@ -40,9 +44,9 @@ package enum IntegerFunction: CaseIterable, Sendable {
   /// How many arguments it takes.
   package var arity: Builtins.Arity {
     switch self {
-    case .hex, .oct, .bin: return .exactly(1)
+    case .hex, .oct, .bin, .isprime: return .exactly(1)
     case .gcd, .lcm: return .atLeast(1)
-    case .binomial, .ncr: return .exactly(2)
+    case .binomial, .ncr, .npr: return .exactly(2)
     }
   }
 
@@ -59,6 +63,12 @@ package enum IntegerFunction: CaseIterable, Sendable {
     case .binomial, .ncr:
       return
         "\(name)(n, k): the binomial coefficient n choose k, exact, for integers (0 when k < 0)"
+    case .npr:
+      return
+        "npr(n, k): the k-permutations of n, n!/(n - k)!, exact, for integers (0 when k < 0 or k > n >= 0)"
+    case .isprime:
+      return
+        "isprime(n): 1 when the integer n is prime, else 0 (exact below 2^64; GMP's BPSW test above)"
     }
   }
 
@@ -108,6 +118,28 @@ package enum IntegerFunction: CaseIterable, Sendable {
         }
       }
       return .normalized(result)
+    case .isprime:
+      switch integers[0] {
+      case .integer(let n): return .integer(Self.isSmallPrime(n) ? 1 : 0)
+      default: return .integer(integers[0].bigValue!.isProbablyPrime ? 1 : 0)
+      }
+    case .npr:
+      guard case .integer(let k) = integers[1] else {
+        throw CalcError(.limit, "npr: k is too large")
+      }
+      let n = integers[0]
+      if k < 0 || (n.double >= 0 && Double(k) > n.double) { return .integer(0) }
+      if case .integer(let small) = n, let product = Self.smallFalling(small, k) {
+        return .integer(product)
+      }
+      do {
+        // n!/(n - k)! = C(n, k) * k!, both exact.
+        let product = try BigInteger.binomial(n.bigValue!, k) * BigInteger.factorial(k)
+        return .normalized(product)
+      } catch {
+        throw CalcError(
+          .limit, "npr(\(CalculatorBrain.format(n)), \(k)) is too large for an exact integer")
+      }
     case .binomial, .ncr:
       guard case .integer(let k) = integers[1] else {
         throw CalcError(.limit, "\(name): k is too large")
@@ -170,5 +202,63 @@ package enum IntegerFunction: CaseIterable, Sendable {
       r = m / (i + 1)
     }
     return r
+  }
+
+  /// n (n - 1) ... (n - k + 1) in `Int`, or nil when it overflows.
+  private static func smallFalling(_ n: Int, _ k: Int) -> Int? {
+    var r = 1
+    var i = 0
+    while i < k {
+      let (m, o) = r.multipliedReportingOverflow(by: n - i)
+      if o { return nil }
+      r = m
+      i += 1
+    }
+    return r
+  }
+
+  /// Whether n is prime, for a 64-bit n: trial division by the primes below 40, then
+  /// Miller-Rabin with the first twelve primes as bases, which no composite below
+  /// 3.3 * 10^24 passes (Sorenson and Webster, "Strong pseudoprimes to twelve prime bases",
+  /// Math. Comp. 86, 2017), so the answer is exact (no GMP below 2^63).
+  static func isSmallPrime(_ n: Int) -> Bool {
+    guard n >= 2 else { return false }
+    let bases: [UInt64] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
+    let m = UInt64(n)
+    for p in bases {
+      if m == p { return true }
+      if m % p == 0 { return false }
+    }
+    var d = m - 1
+    var s = 0
+    while d & 1 == 0 {
+      d >>= 1
+      s += 1
+    }
+    func mulmod(_ a: UInt64, _ b: UInt64) -> UInt64 {
+      let (high, low) = a.multipliedFullWidth(by: b)
+      return m.dividingFullWidth((high, low)).remainder
+    }
+    func powmod(_ base: UInt64, _ exponent: UInt64) -> UInt64 {
+      var result: UInt64 = 1
+      var b = base % m
+      var e = exponent
+      while e > 0 {
+        if e & 1 == 1 { result = mulmod(result, b) }
+        b = mulmod(b, b)
+        e >>= 1
+      }
+      return result
+    }
+    witnesses: for a in bases {
+      var x = powmod(a, d)
+      if x == 1 || x == m - 1 { continue }
+      for _ in 1..<max(s, 1) {
+        x = mulmod(x, x)
+        if x == m - 1 { continue witnesses }
+      }
+      return false
+    }
+    return true
   }
 }

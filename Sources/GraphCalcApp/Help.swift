@@ -46,7 +46,8 @@ public enum Help {
       158 digits, 16! % 10 is 0. A literal without a point or an exponent is an integer
       (12, 0xff, 0o17, 0b1011, 1_000_000); + - * % div ^ ! of integers stay integers
       (^ with an exponent >= 0), / too when it divides evenly (8/2 is 4, 7/2 is 3.5).
-      div and % are floored: -7 div 2 is -4, -7 % 3 is 2. gcd, lcm, binomial are exact.
+      div and % are floored: -7 div 2 is -4, -7 % 3 is 2. gcd, lcm, binomial (ncr),
+      npr and isprime are exact.
       Anything else is a double (15 significant digits): 2^0.5, sin(1), 1e3, 2.0^64,
       and every result a double enters. 0.1 * 3 prints 0.3, but cos(pi/2) prints
       6.12323399573677e-17: pi/2 is the double nearest half of pi, not half of pi, and
