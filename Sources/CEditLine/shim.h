@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <signal.h>
 #include <string.h>
+#include <stdlib.h>
 #include <editline/readline.h>
 #include <histedit.h>
 
@@ -123,3 +124,4 @@ static inline int gc_take_explore(void) {
   rl_done = 0;
   return was;
 }
+

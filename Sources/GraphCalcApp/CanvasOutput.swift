@@ -54,6 +54,10 @@ public struct TerminalDisplay: Sendable, Hashable {
   /// The size of one character cell in pixels, for pictures that fill cells (`kitty`,
   /// `iterm`, `sixel`): the terminal's, from `TIOCGWINSZ`, or 10 x 20 when it does not say.
   public var cellPixels = PixelSize(width: 10, height: 20)
+  /// Whether the canvas is still to be found by asking the terminal (`set canvas auto`,
+  /// the default at an interactive terminal): `Session` asks `canvasProbe` before the first
+  /// picture and keeps the answer.
+  public var autoCanvas = false
 
   /// Creates a display; the default is plain ASCII (what a session without a terminal uses;
   /// the executable picks from the locale and the terminal).

@@ -183,7 +183,8 @@ public enum CommandProblem: Sendable, Hashable {
         let rest =
           suggestion.map { Self.hint($0) } ?? "; settings are \(known.joined(separator: ", "))"
         return "unknown setting '\(name)'\(rest)"
-      case .canvas: return "unknown canvas '\(name)'; choose braille, block or ascii"
+      case .canvas:
+        return "unknown canvas '\(name)'; choose braille, block, ascii, kitty, iterm, sixel or auto"
       case .barStyle:
         return "unknown bar style '\(name)'\(Self.hint(suggestion)); choose rounded or flat"
       case .plotStyle:

@@ -72,6 +72,10 @@ public struct Session: Sendable {
   var data = DataSettings()
   /// How terminal plots look: canvas and colour (`set canvas`, `set color`).
   public var display = TerminalDisplay()
+  /// Asks the terminal what it can show and answers the canvas to use, given the character
+  /// canvas to fall back on (set by the executable for interactive terminals; see
+  /// `TerminalProbe`); nil in tests and when output is not a terminal.
+  public var canvasProbe: (@Sendable (CanvasKind) -> CanvasKind)?
   /// The pictures' look (`set theme`): colours, fills and line widths of SVG, PNG and PDF.
   public var theme = Theme.default
   /// What `unset canvas` and `unset color` go back to: the display the session started
@@ -110,10 +114,25 @@ public struct Session: Sendable {
     do throws(CommandError) {
       let parsed = try parse(line)
       guard let command = parsed.command else { return Reply() }
+      if display.autoCanvas, let entry = parsed.entry, Session.draws(entry) { resolveCanvas() }
       return try execute(command, entry: parsed.entry)
     } catch {
       return Reply(error: error)
     }
+  }
+
+  /// Whether a command of `entry` draws a plot or bar chart (the canvas must be known
+  /// first): `plot`, `bar`, `redraw`, `explore`, and the commands that change the view.
+  static func draws(_ entry: CommandEntry) -> Bool {
+    entry.changesView || ["plot", "bar", "redraw", "explore"].contains(entry.name)
+  }
+
+  /// Asks the terminal which canvas it can show (`canvasProbe`, once), and keeps it; the
+  /// canvas stays as it is when there is no probe (tests, pipes).
+  public mutating func resolveCanvas() {
+    guard display.autoCanvas else { return }
+    display.autoCanvas = false
+    if let probe = canvasProbe { display.canvas = probe(display.canvas) }
   }
 
   /// Runs a parsed command: records a view change for `undo` when its entry changes the

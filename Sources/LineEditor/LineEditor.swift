@@ -33,6 +33,8 @@ public struct LineEditor: Sendable {
   public let historyPath: String?
   /// The newest history entry, so a line equal to it is not stored again.
   private var newestEntry: String?
+  /// Type-ahead given back (`giveBack`), not yet read.
+  private var pending: [UInt8] = []
 
   /// Starts libedit, installs the SIGINT handler and loads the history file.
   ///
@@ -79,6 +81,20 @@ public struct LineEditor: Sendable {
   /// - Parameter prompt: The prompt text (plain, no escape codes).
   /// - Returns: The line, `.interrupted` after Ctrl-C, or `.end` after Ctrl-D.
   public mutating func readLine(prompt: String) -> Input {
+    if let end = pending.firstIndex(where: { $0 == 0x0D || $0 == 0x0A }) {
+      let line = String(decoding: pending[..<end], as: UTF8.self)
+      pending.removeSubrange(...end)
+      let echo = Array((prompt + line + "\n").utf8)
+      _ = echo.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      remember(line)
+      return .line(line)
+    }
+    if !pending.isEmpty {
+      // A partial line goes back into the terminal's input queue (TIOCSTI), where libedit
+      // reads it as typed; kernels built without legacy TIOCSTI refuse, and then it is lost.
+      for var b in pending where ioctl(STDIN_FILENO, UInt(TIOCSTI), &b) != 0 { break }
+      pending = []
+    }
     _ = gc_take_sigint()
     _ = gc_take_explore()
     guard let raw = readline(prompt) else {
@@ -91,6 +107,17 @@ public struct LineEditor: Sendable {
     if gc_take_explore() != 0 { return .explore }
     remember(line)
     return .line(line)
+  }
+
+  /// Gives `bytes` back as if typed before the next `readLine`: type-ahead that graphcalc
+  /// read while it asked the terminal something. Each whole line in them (up to a carriage
+  /// return or newline) is answered by a `readLine` of its own, echoed after the prompt as
+  /// the terminal would have; the rest starts the next line being edited (put back into
+  /// the terminal's input with `TIOCSTI`, where the kernel allows it).
+  ///
+  /// - Parameter bytes: The bytes, in the order typed.
+  public mutating func giveBack(_ bytes: [UInt8]) {
+    pending += bytes
   }
 
   /// Whether Ctrl-C was pressed since the last `readLine` began, without consuming it: long

@@ -78,6 +78,10 @@ struct Runner {
     session.setInterruptCheck { LineEditor.isInterruptPending() }
     while !finished {
       editor.setCompletions(session.completionWords)
+      if !TerminalQuery.typeAhead.isEmpty {  // typed while the terminal was asked
+        editor.giveBack(TerminalQuery.typeAhead)
+        TerminalQuery.typeAhead = []
+      }
       switch editor.readLine(prompt: "> ") {
       case .line(let line):
         session.terminalSize = Terminal.size()

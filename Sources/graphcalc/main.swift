@@ -37,6 +37,13 @@ if options.readsStandardInput {
     // locale's ASCII drops every non-ASCII character typed at the prompt (`√9 + π` gave
     // `9 +`). Only the interactive path pays for it.
     setlocale(LC_CTYPE, "")
+    // The canvas is asked of the terminal at the first plot (set canvas auto), unless
+    // GRAPHCALC_CANVAS names one.
+    if getenv("GRAPHCALC_CANVAS") == nil {
+      runner.session.display.autoCanvas = true
+      runner.session.defaultDisplay.autoCanvas = true
+      runner.session.canvasProbe = { TerminalQuery.canvas(fallback: $0) }
+    }
     runner.interact()
     exit(0)
   }

@@ -60,7 +60,7 @@ import Testing
   #expect(!session.run("set color off").output.contains("\u{1B}"))
   #expect(
     session.run("set canvas fancy").error?.message
-      == "unknown canvas 'fancy'; choose braille, block or ascii")
+      == "unknown canvas 'fancy'; choose braille, block, ascii, kitty, iterm, sixel or auto")
   #expect(session.run("set color maybe").error?.message == "usage: set color on|off")
   #expect(session.run("set canvas").output == "block\n")
 }

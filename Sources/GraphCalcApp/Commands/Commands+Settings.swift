@@ -192,13 +192,14 @@ struct Tell: SessionCommand {
 extension SettingEntry {
   /// `set canvas braille|block|ascii`.
   static let canvas = SettingEntry(
-    name: "canvas", usage: ["set canvas braille|block|ascii"],
-    keywords: CanvasKind.allCases.map(\.rawValue),
+    name: "canvas", usage: ["set canvas braille|block|ascii|kitty|iterm|sixel|auto"],
+    keywords: CanvasKind.allCases.map(\.rawValue) + ["auto"],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
       switch words.count {
       case 0: return Tell { $0.display.canvas.rawValue }
       case 1:
+        if words[0].text == "auto" { return SetDisplay(autoCanvas: true) }
         guard let kind = CanvasKind(rawValue: words[0].text) else {
           throw CommandError(
             .unknownName(.canvas, words[0].text, suggestion: nil), at: words[0].span)
@@ -248,9 +249,18 @@ struct SetDisplay: SessionCommand, Hashable {
   var canvas: CanvasKind? = nil
   /// Colour on or off, if this sets it.
   var color: Bool? = nil
+  /// Whether the canvas is to be asked of the terminal (`set canvas auto`).
+  var autoCanvas = false
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    if let canvas { session.display.canvas = canvas }
+    if let canvas {
+      session.display.canvas = canvas
+      session.display.autoCanvas = false
+    }
+    if autoCanvas {
+      session.display.autoCanvas = true
+      session.resolveCanvas()
+    }
     if let color { session.display.color = color }
     return try session.redrawForDisplay()
   }

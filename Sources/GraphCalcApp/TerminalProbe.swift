@@ -1,0 +1,90 @@
+/// What a terminal answered to graphcalc's questions at the first plot, and the canvas it
+/// implies (`set canvas auto`).
+///
+/// The questions, in one write (after notcurses' and chafa's probes): the kitty graphics
+/// query `ESC _ G i=31,s=1,v=1,a=q,t=d,f=24;AAAA ESC \` (a terminal that speaks the protocol
+/// answers `ESC _ G i=31;OK ESC \`) and then Primary Device Attributes, `ESC [ c`, which
+/// every terminal answers (`ESC [ ? 62 ; 4 ; ... c`, where 4 means sixel graphics); the DA1
+/// answer is the fence: once it is in, every earlier answer is too. What arrives that is no
+/// answer is what the user typed meanwhile (type-ahead), kept to be given back to the line
+/// editor.
+public struct TerminalProbe: Sendable, Hashable {
+  /// The bytes to write: the kitty query, then DA1.
+  public static let query = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+
+  /// How long to wait for the answers, in milliseconds (DECISIONS: 100 ms).
+  public static let timeoutMilliseconds = 100
+
+  /// Whether the kitty graphics query was answered `OK`.
+  public var kitty = false
+  /// The DA1 answer's parameters (`[62, 4, 9]`), nil until it arrives.
+  public var attributes: [Int]?
+  /// The bytes that were no answer: the user's type-ahead.
+  public var typeAhead: [UInt8] = []
+
+  /// An empty probe.
+  public init() {}
+
+  /// Whether the DA1 answer, the fence, has arrived.
+  public var isComplete: Bool { attributes != nil }
+
+  /// Reads the terminal's answers out of `bytes` (everything read so far): kitty's `APC G`
+  /// answer, the DA1 answer, and any other bytes as type-ahead.
+  ///
+  /// - Parameter bytes: What was read from the terminal, in order.
+  /// - Returns: The probe's findings.
+  public static func interpret(_ bytes: [UInt8]) -> TerminalProbe {
+    var probe = TerminalProbe()
+    var i = 0
+    let esc: UInt8 = 0x1B
+    while i < bytes.count {
+      // ESC _ G ... ESC \  (an APC: the kitty answer)
+      if bytes[i] == esc, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "_"),
+        bytes[i + 2] == UInt8(ascii: "G")
+      {
+        var j = i + 3
+        while j + 1 < bytes.count, !(bytes[j] == esc && bytes[j + 1] == UInt8(ascii: "\\")) {
+          j += 1
+        }
+        guard j + 1 < bytes.count else { break }  // not all in yet
+        let body = String(decoding: bytes[(i + 3)..<j], as: UTF8.self)
+        if body.hasPrefix("i=31"), body.hasSuffix(";OK") { probe.kitty = true }
+        i = j + 2
+        continue
+      }
+      // ESC [ ? params c  (the DA1 answer)
+      if bytes[i] == esc, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "["),
+        bytes[i + 2] == UInt8(ascii: "?")
+      {
+        var j = i + 3
+        while j < bytes.count, (0x30...0x3B).contains(bytes[j]) { j += 1 }
+        guard j < bytes.count else { break }  // not all in yet
+        if bytes[j] == UInt8(ascii: "c") {
+          let params = String(decoding: bytes[(i + 3)..<j], as: UTF8.self)
+          probe.attributes = params.split(separator: ";").compactMap { Int($0) }
+          i = j + 1
+          continue
+        }
+      }
+      probe.typeAhead.append(bytes[i])
+      i += 1
+    }
+    return probe
+  }
+
+  /// The canvas these answers imply: kitty's protocol when it answered, else sixel when
+  /// DA1 lists it (4), else iTerm2's images when the environment names a terminal that
+  /// shows them (`TERM_PROGRAM` iTerm.app or WezTerm), else `fallback` (braille, or ASCII
+  /// where the locale is not UTF-8).
+  ///
+  /// - Parameters:
+  ///   - termProgram: `TERM_PROGRAM`, or nil.
+  ///   - fallback: The character canvas for terminals without pictures.
+  /// - Returns: The canvas.
+  public func canvas(termProgram: String?, fallback: CanvasKind) -> CanvasKind {
+    if kitty { return .kitty }
+    if attributes?.contains(4) == true { return .sixel }
+    if termProgram == "iTerm.app" || termProgram == "WezTerm" { return .iterm }
+    return fallback
+  }
+}

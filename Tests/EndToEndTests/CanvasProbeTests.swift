@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension PromptTests {
+  /// At the first plot the interactive prompt asks the terminal what it shows: tmux answers
+  /// DA1 itself and passes no picture, so the plot is braille, and lines typed while the
+  /// terminal was asked are kept (type-ahead), answered in order.
+  @Test func theFirstPlotAsksTheTerminalAndKeepsTypeAhead() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-probe")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-probe-\(getpid())"
+    // Without TMUX in the environment graphcalc really asks (tmux answers DA1 itself).
+    let command =
+      "env -u TMUX -u LC_ALL -u GRAPHCALC_CANVAS LANG=C.UTF-8 HOME=\(home.path) "
+      + "XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    // Both lines at once: the second arrives while the terminal is being asked.
+    try Self.tmux(["send-keys", "-t", name, "-l", "plot sin(x)\r2+3\r"])
+    let screen = try Self.screen(name, showing: "\n5")
+    #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "\(screen)")
+    #expect(screen.split(separator: "\n").contains("5"), "\(screen)")
+    #expect(!screen.contains("_G"), "no answer of the terminal is shown: \(screen)")
+  }
+
+  /// Inside tmux (TMUX set) graphcalc does not ask: braille, and a note says why.
+  @Test func insideTmuxThePlotIsBrailleWithANote() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-probe")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-tmux-\(getpid())"
+    let command =
+      "env -u LC_ALL -u GRAPHCALC_CANVAS LANG=C.UTF-8 HOME=\(home.path) "
+      + "XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "30", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "plot sin(x)\r"])
+    _ = try Self.screen(name, showing: "-10")
+    // The note comes before the plot, which fills the screen: read the scrollback too.
+    let screen = try Self.tmux(["capture-pane", "-p", "-S", "-100", "-t", name])
+    #expect(screen.contains("note: inside tmux: braille"), "\(screen)")
+    #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "\(screen)")
+  }
+}
