@@ -74,7 +74,12 @@ public struct CalculatorBrain: Sendable {
   /// Whether `name` is built in: a constant or a built-in function.
   public static func isReserved(_ name: String) -> Bool {
     Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
+      || name == differentiate
   }
+
+  /// `diff`: the word that differentiates an expression by x where the parser reads it
+  /// (`diff(x^3 - 2x)` is `3 * x ^ 2 - 2`, see `Differentiator`).
+  public static let differentiate = "diff"
 
   /// Whether `name` is built in or one of `reservedWords`.
   public func isReserved(_ name: String) -> Bool {

@@ -33,6 +33,9 @@ enum Symbol: String, Sendable, Hashable {
   case squared = "²"
   /// `³`: the postfix cube.
   case cubed = "³"
+  /// `'` after `)` or another prime: the derivative by x of the operand before it
+  /// (`(x^2)'`). After a name the primes are part of the name (`f'`, `f''`).
+  case prime = "'"
 }
 
 /// One token of an infix line: what it is, where it is, and how it was spelled.
@@ -77,7 +80,7 @@ struct Token: Sendable, Hashable {
 /// Numbers are `digits[.digits]` or `.digits`, then an exponent only when digits follow the
 /// `e` or `E`, optionally after a sign: `2e3` is 2000 but `2e` is the number 2 then the name
 /// `e`, and `2e-x` is `2`, `e`, `-`, `x`. Names are a letter or `_` then letters, digits or
-/// `_`, read whole (`xy` is one name). Offsets count Characters, so a caret lines up under
+/// `_`, read whole (`xy` is one name), with any primes right after them (`f''`). Offsets count Characters, so a caret lines up under
 /// the column a person sees.
 enum Lexer {
   /// Reads all tokens of `text`, ending with one `.end` token.
@@ -137,11 +140,20 @@ enum Lexer {
       if isNameStart(c) {
         i += 1
         while i < chars.count && (isNameStart(chars[i]) || isDigit(chars[i])) { i += 1 }
+        // A prime right after a name belongs to it (DECISIONS.md: `f'(x)`, `f''(2)`).
+        while i < chars.count && chars[i] == "'" { i += 1 }
         let name = String(chars[start..<i])
         tokens.append(Token(kind: .name(name), range: start..<i, text: name))
         continue
       }
       let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
+      if c == "'", let last = tokens.last, last.range.upperBound == i,
+        last.kind == .symbol(.rightParen) || last.kind == .symbol(.prime)
+      {
+        i += 1
+        tokens.append(Token(kind: .symbol(.prime), range: start..<i, text: "'"))
+        continue
+      }
       guard let (symbol, length) = Self.symbol(c, next) else {
         let hint: String
         switch c {

@@ -100,6 +100,11 @@ struct Parser {
 
   /// Throws `.readOnly` when `name` is built in and so cannot be assigned or defined.
   func checkAssignable(_ name: String, at range: Range<Int>) throws(CalcError) {
+    if let (base, order) = Differentiator.primes(of: name) {
+      let what = order == 1 ? "the derivative" : "a derivative"
+      throw CalcError(
+        .readOnly, "'\(name)' is \(what) of '\(base)' and cannot be defined", at: range)
+    }
     if isReserved(name) {
       throw CalcError(.readOnly, "'\(name)' is built in and cannot be redefined", at: range)
     }
@@ -209,6 +214,11 @@ struct Parser {
           .binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
       }
       switch symbol {
+      case .prime where Precedence.postfix >= minimum:
+        advance()
+        let slope = try Differentiator(functions: knownValues.functions).derivative(
+          of: left.expr, by: "x")
+        return try node(slope, over: left.height, at: token)
       case .bang where Precedence.postfix >= minimum:
         advance()
         return try node(.unary(.factorial, left.expr), over: left.height, at: token)
@@ -304,6 +314,30 @@ struct Parser {
   /// A name in operand position: a built-in call, a constant or variable, or a user call.
   private mutating func named(_ name: String, _ token: Token) throws(CalcError) -> Node {
     if nameLocations[name] == nil { nameLocations[name] = token.range }
+    if name == CalculatorBrain.differentiate {
+      guard isSymbol(.leftParen, current) else {
+        throw CalcError(
+          .syntax, "expected '(' after 'diff', as in diff(x^2), found \(current.quoted)",
+          at: current.range)
+      }
+      let arguments = try self.arguments()
+      guard arguments.nodes.count == 1 else {
+        throw CalcError(
+          .arity, Builtins.Arity.exactly(1).message(calling: name, given: arguments.nodes.count),
+          at: token.range.lowerBound..<arguments.end)
+      }
+      let inner = arguments.nodes[0]
+      var slope: Expr
+      do {
+        slope = try Differentiator(functions: knownValues.functions).derivative(
+          of: inner.expr, by: "x")
+      } catch {
+        var located = error
+        located.location = token.range.lowerBound..<arguments.end
+        throw located
+      }
+      return try node(slope, over: inner.height, at: token)
+    }
     if let arity = BuiltinFunction(name: name)?.arity {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(

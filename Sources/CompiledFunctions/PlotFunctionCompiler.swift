@@ -57,6 +57,8 @@ struct PlotCompiler {
   /// Where each name first occurs in the typed expression (the parser's
   /// `nameLocations`), so an error about a name gets its column without a second run.
   var nameLocations: [String: Range<Int>] = [:]
+  /// The derivatives that primed names call (`f'`), made on first use.
+  var derived: [String: UserFunction] = [:]
 
   /// `error`, located at `name` in the typed expression; inside an inlined user function
   /// the name is not in the typed text, so the error goes at the outermost call.
@@ -248,6 +250,20 @@ struct PlotCompiler {
       intervalDepth: max(c.intervalDepth, 1 + a.intervalDepth, 2 + b.intervalDepth))
   }
 
+  /// The derivative a primed name (`f'`) calls, made once per name; nil for a name without
+  /// primes.
+  mutating func derivativeFunction(named name: String) throws(CalcError) -> UserFunction? {
+    if let made = derived[name] { return made }
+    guard Differentiator.primes(of: name) != nil else { return nil }
+    do throws(CalcError) {
+      let made = try Differentiator(functions: functions).derivativeFunction(named: name)
+      derived[name] = made
+      return made
+    } catch {
+      throw located(error, at: name)
+    }
+  }
+
   /// A call of a built-in or user function, or a value before brackets (a product).
   @inline(never)
   mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding])
@@ -264,7 +280,8 @@ struct PlotCompiler {
       guard let op = builtin.instruction(arguments: args.count) else { return args[0] }
       return apply(op, args)
     }
-    if let function = functions[name] {
+    let derivative = functions[name] == nil ? try derivativeFunction(named: name) : nil
+    if let function = functions[name] ?? derivative {
       guard function.parameters.count == arguments.count else {
         throw located(
           CalcError(
