@@ -66,6 +66,11 @@ let package = Package(
       name: "CompiledFunctions", dependencies: ["CalculatorBrain", "Intervals", "CVectorMath"],
       swiftSettings: fast),
 
+    // Analysis answered with proof (issue 15): roots, extrema, intersections by interval
+    // Newton, integrals with error bounds, over the compiled functions.
+    .target(
+      name: "Analysis", dependencies: ["CompiledFunctions", "Intervals"], swiftSettings: fast),
+
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(
       name: "GraphView", dependencies: ["Intervals", "TextAndNumbers"], swiftSettings: fast),
@@ -89,7 +94,7 @@ let package = Package(
       name: "GraphCalcApp",
       dependencies: [
         "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
-        "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers",
+        "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers", "Analysis",
       ]),
     .executableTarget(
       name: "graphcalc", dependencies: ["GraphCalcApp", "LineEditor", "Streaming"],
@@ -110,6 +115,12 @@ let package = Package(
     // folders); only test targets depend on it, and it may import Foundation and Testing.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
+    .testTarget(
+      name: "AnalysisTests",
+      dependencies: [
+        "Analysis", "CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport",
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "CalculatorBrainTests",
       dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"]),
