@@ -119,8 +119,7 @@ let package = Package(
       name: "AnalysisTests",
       dependencies: [
         "Analysis", "CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport",
-      ],
-      exclude: ["Fixtures"]),
+      ]),
     .testTarget(
       name: "CalculatorBrainTests",
       dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"]),

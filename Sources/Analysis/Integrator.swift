@@ -272,12 +272,24 @@ struct Verified {
         sum = sum + panel
         continue
       }
-      // A smooth panel's remainder, over its share, falls by about 2^(2n) a halving; one
-      // that falls by less than 4 is near a singularity, and goes to tanh-sinh.
+      // A smooth panel's remainder, over its share, falls by about k^(2n) when it is cut
+      // in k; one that falls by less than 4 is near a singularity, and goes to tanh-sinh.
       let ratio = panel.map { $0.1 / share } ?? .infinity
       if !splittable || (ratio.isFinite && ratio > parentRatio / 4) { return .success(nil) }
-      stack.append((m, r, ratio))
-      stack.append((l, m, ratio))
+      // Cut in as many pieces as the remainder says are needed (k^(2n) >= ratio, with a
+      // margin; 2 to 16), so few panels are examined only to be cut again.
+      var k = 2
+      if ratio.isFinite {
+        let needed = Glibc.pow(ratio, 1 / Double(2 * points)) * 1.2
+        k = Int(Swift.min(16, Swift.max(2, needed.rounded(.up))))
+      }
+      let width = (r - l) / Double(k)
+      var right = r
+      for i in stride(from: k - 1, through: 0, by: -1) {
+        let left = i == 0 ? l : l + Double(i) * width
+        stack.append((left, right, ratio))
+        right = left
+      }
     }
     return .success(sum)
   }

@@ -14,8 +14,9 @@
 /// Where a derivative does not exist, the tangent is undefined there, never a number made
 /// up: `abs(u)' = u'·u/|u|` is 0/0 at the corner; a function with steps (`floor`, `sign`,
 /// comparisons, `%`) has the tangent `0/(distance to the step)`, which is 0 off the steps and
-/// 0/0 on them; at a branch point of `c ? a : b` (where `c`'s sides are equal) the tangent
-/// is defined only where both branches and both one-sided derivatives agree (DECISIONS.md);
+/// 0/0 on them, and is its own derivative; at a branch point of `c ? a : b` (where `c`'s
+/// sides are equal) the tangent is defined only where both branches and both one-sided
+/// derivatives agree (DECISIONS.md);
 /// an infinite slope (`sqrt` at 0) is not a derivative either (the evaluator refuses a
 /// non-finite derivative value).
 ///
@@ -140,11 +141,13 @@ package struct Differentiator {
       guard try tangent(c, v, &expansions) != nil else {
         return da == .number(0) && db == .number(0) ? nil : chosen
       }
-      // At the branch point both branches, and both one-sided derivatives, must agree.
-      let agree = Expr.binary(
-        .and, .binary(.equal, a, b), .binary(.equal, da, db))
-      return .conditional(
-        .binary(.equal, boundary(c), .number(0)), .conditional(agree, da, undefined), chosen)
+      // At the branch point both branches, and both one-sided derivatives, must agree:
+      // `chosen + 0/valid`, where `valid` is 1 off the branch point and where they agree,
+      // else 0 (so the sum is 0/0 there). As a sum, not a nested conditional, so that
+      // higher derivatives grow by a term a level, not by twice the tree.
+      let agree = Expr.binary(.and, .binary(.equal, a, b), .binary(.equal, da, db))
+      let valid = Expr.binary(.or, .binary(.notEqual, boundary(c), .number(0)), agree)
+      return .binary(.add, chosen, step(at: valid))
     case .call(let name, let arguments):
       return try call(name, arguments, v, &expansions)
     }
@@ -160,6 +163,9 @@ package struct Differentiator {
     case .add: return sum(da, db)
     case .subtract: return sum(da, db.map(negate))
     case .multiply: return sum(da.map { product($0, b) }, db.map { product(a, $0) })
+    case .divide where a == .number(0):
+      // A step term 0/d (0 where d is not 0, undefined where it is) is its own derivative.
+      return db == nil ? nil : .binary(.divide, a, b)
     case .divide:
       // (a/b)' = a'/b - a b'/b^2.
       let first = da.map { quotient($0, b) }
@@ -245,12 +251,12 @@ package struct Differentiator {
       var slope = tangents[0] ?? .number(0)
       for (b, db) in zip(args.dropFirst(), tangents.dropFirst()) {
         let dbe = db ?? .number(0)
+        // min(a, b)' = (a < b ? a' : b') + 0/(a != b || a' == b'): where they tie, the
+        // slopes must agree.
         let keepsFirst: Expr = .binary(f == .min ? .less : .greater, value, b)
-        let takesSecond: Expr = .binary(f == .min ? .less : .greater, b, value)
-        slope = .conditional(
-          keepsFirst, slope,
-          .conditional(
-            takesSecond, dbe, .conditional(.binary(.equal, slope, dbe), slope, undefined)))
+        let valid = Expr.binary(
+          .or, .binary(.notEqual, value, b), .binary(.equal, slope, dbe))
+        slope = .binary(.add, .conditional(keepsFirst, slope, dbe), step(at: valid))
         value = .call(f.name, [value, b])
       }
       return slope
@@ -294,9 +300,6 @@ package struct Differentiator {
     default: return test
     }
   }
-
-  /// The undefined value 0/0, for a derivative that does not exist.
-  private var undefined: Expr { .binary(.divide, .number(0), .number(0)) }
 
   // MARK: Building trees, simplified
 

@@ -1,6 +1,7 @@
 import CalculatorBrain
 import CompiledFunctions
 import Intervals
+import TestSupport
 import Testing
 
 /// Derivatives: primed names (`f'(2)`), `diff(EXPR)`, `(EXPR)'`, and where a derivative does
@@ -97,6 +98,28 @@ import Testing
     #expect(corner.value(at: -2) == -1)
     #expect(!corner.enclosure(over: Interval(-0.5, 0.5)).isDefinedEverywhere)
     #expect(corner.enclosure(over: Interval(0.5, 1)).isDefinedEverywhere)
+  }
+
+  /// Compiled with shared subexpressions, a derivative has the same point values and
+  /// enclosures as compiled as a tree, with a shorter interval program.
+  @Test(arguments: ["exp(-x^2)", "sin(x)*x^3/(1+x^2)", "x < 1 ? x^3 : exp(x)", "f(x)*f(x)"])
+  func sharedSubexpressions(_ text: String) throws {
+    var brain = CalculatorBrain()
+    _ = try brain.execute("f(x) = sqrt(1 + x^2)")
+    var expr = try brain.parse(expression: text)
+    for _ in 0..<4 { expr = try brain.derivative(of: expr) }
+    let tree = try PlotFunction(expr, variables: [:], functions: brain.functions)
+    let shared = try PlotFunction(
+      expr, variables: [:], functions: brain.functions, sharesSubexpressions: true)
+    var rng = SplitMix64(seed: 15)
+    for _ in 0..<200 {
+      let x = Double(rng.next() % 8000) / 1000 - 4
+      let a = tree.value(at: x)
+      let b = shared.value(at: x)
+      #expect(a == b || (a.isNaN && b.isNaN), "\(text) at \(x)")
+      let box = Interval(x, x + 0.01)
+      #expect(tree.enclosure(over: box) == shared.enclosure(over: box), "\(text) over \(box)")
+    }
   }
 
   /// Recursive functions of one variable differentiate (the primed name resolves when it is

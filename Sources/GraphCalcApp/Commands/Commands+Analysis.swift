@@ -172,7 +172,7 @@ extension Session {
         nameLocations: locations)
       let derivative = try? PlotFunction(
         try brain.derivative(of: expr), variable: "x", variables: brain.variables,
-        functions: brain.functions)
+        functions: brain.functions, sharesSubexpressions: true)
       return (f, derivative, expr)
     } catch {
       var located = CommandError(error, shiftedBy: text.offset)
@@ -262,7 +262,7 @@ struct Intersect: SessionCommand {
         difference, variable: "x", variables: brain.variables, functions: brain.functions)
       slope = try? PlotFunction(
         try brain.derivative(of: difference), variable: "x", variables: brain.variables,
-        functions: brain.functions)
+        functions: brain.functions, sharesSubexpressions: true)
     } catch {
       throw CommandError(error, shiftedBy: first.offset)
     }
@@ -301,7 +301,7 @@ struct FindExtrema: SessionCommand {
       let slope = try brain.derivative(of: expr)
       second = try? PlotFunction(
         try brain.derivative(of: slope), variable: "x", variables: brain.variables,
-        functions: brain.functions)
+        functions: brain.functions, sharesSubexpressions: true)
     } catch {
       throw CommandError(error, shiftedBy: expression.offset)
     }
@@ -393,7 +393,8 @@ struct Integrate: SessionCommand {
     }
     guard let (points, derivative) = best,
       let compiled = try? PlotFunction(
-        derivative, variable: "x", variables: brain.variables, functions: brain.functions)
+        derivative, variable: "x", variables: brain.variables, functions: brain.functions,
+        sharesSubexpressions: true)
     else { return nil }
     return (points, compiled)
   }
