@@ -162,7 +162,7 @@ struct Search {
       isProven = (l.hi < 0 && h.lo > 0) || (l.lo > 0 && h.hi < 0)
     }
     if isProven {
-      proven.append(Root(x: midpoint(x), enclosure: x.lo...x.hi, isProven: true))
+      proven.append(Root(x: nearest(in: x), enclosure: x.lo...x.hi, isProven: true))
       return
     }
     let m = midpoint(x)
@@ -212,6 +212,17 @@ struct Search {
       }
     }
     return points
+  }
+
+  /// The double of a proven root's enclosure to report: one point Newton step from the
+  /// midpoint, kept inside the enclosure (the enclosure is a few ulps wide, and the step's
+  /// rounding picks the double nearest the root where the midpoint may be one off).
+  func nearest(in x: Interval) -> Double {
+    let m = midpoint(x)
+    guard let df else { return m }
+    let step = f.value(at: m) / df.value(at: m)
+    let next = m - step
+    return next.isFinite && x.contains(next) ? next : m
   }
 
   func isExactZero(_ point: Double) -> Bool {
