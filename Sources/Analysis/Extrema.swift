@@ -25,13 +25,14 @@ public struct ExtremaReport: Sendable, Hashable {
 
 /// Local minima and maxima of a function in a closed range: the roots of the derivative
 /// (`RootFinder`, with the second derivative for interval Newton) and the corners (the
-/// smallest boxes where the derivative is undefined or jumps while the function is
-/// continuous: `abs(x)` at 0), each kept when the derivative's sign differs on its two
+/// points where the derivative is undefined or jumps while the function is continuous,
+/// found as `Integrator.singularPoints` finds them: `abs(x)` at 0), each kept when the derivative's sign differs on its two
 /// sides. The sign of a side is the sign of a point enclosure of the derivative near the
 /// candidate; it holds up to the next candidate because the root search excluded every
 /// other root between them (so flat extrema such as `x^4` at 0 count, and saddles such as
 /// `x^3` at 0 do not). An extremum is proven when its candidate is (a proven root or a
-/// corner) and the search left nothing unsettled. The range's ends are not extrema.
+/// corner) and the search left nothing unsettled between its neighbours. The range's ends
+/// are not extrema.
 public enum Extrema {
   /// Finds the local extrema of `f` in `[a, b]`.
   ///
@@ -77,7 +78,8 @@ public enum Extrema {
       extrema.append(
         Extremum(
           x: c.x, y: f.value(at: c.x), isMinimum: left < 0,
-          isProven: c.proven && slopes.unsettled.isEmpty))
+          isProven: c.proven
+            && !slopes.unsettled.contains { $0.overlaps(leftLimit...rightLimit) }))
     }
     return ExtremaReport(extrema: extrema, slopeRoots: slopes)
   }

@@ -105,11 +105,9 @@ struct Search {
       return
     }
     let smooth = fx.isDefinedEverywhere && fx.isContinuous
-    var dx: Interval?
     if smooth, let df {
       let d = df.enclosure(over: x)
       if d.isDefinedEverywhere && d.isContinuous && !d.isEmpty && d.lo.isFinite && d.hi.isFinite {
-        dx = d
         // The mean-value form: f(m) + F'(X) (X - m).
         let m = midpoint(x)
         let fm = f.enclosure(over: Interval(m))
@@ -124,7 +122,10 @@ struct Search {
       }
     }
     let m = midpoint(x)
-    if m <= x.lo || m >= x.hi || isSmallest(x, smooth: smooth && dx != nil) {
+    // A box where f is continuous stops at the smooth width even when its derivative's
+    // enclosure is of no use (unbounded near a singular derivative: bisecting such boxes to
+    // a few ulps near 0 would take a thousand levels).
+    if m <= x.lo || m >= x.hi || isSmallest(x, smooth: smooth) {
       settleSmallest(x, smooth: smooth)
       return
     }
@@ -290,22 +291,25 @@ struct Search {
 
   /// Where in a possible cluster the root most likely is: for a double root (the
   /// derivative changes sign across the cluster) the derivative's sign change, found by
-  /// bisection to a double; otherwise the cluster's midpoint. (Where the function is below
+  /// bisection to a double; without a derivative, f's own sign change; otherwise the
+  /// cluster's midpoint. (Where the function is below
   /// its rounding error, its own values cannot place the root: a double root's cluster is
   /// about the square root of the precision wide.)
   func refine(_ cluster: Interval) -> Double {
     let mid = midpoint(cluster)
-    guard let df else { return mid }
-    let pad = Swift.max(cluster.hi - cluster.lo, Search.cluster(cluster))
+    // Without a derivative, the sign change of f itself (a root that exists, unproven
+    // unique).
+    let g = df ?? f
+    let pad = df == nil ? 0 : Swift.max(cluster.hi - cluster.lo, Search.cluster(cluster))
     var lo = cluster.lo - pad
     var hi = cluster.hi + pad
-    let dl = df.value(at: lo)
-    let dh = df.value(at: hi)
+    let dl = g.value(at: lo)
+    let dh = g.value(at: hi)
     guard dl.isFinite, dh.isFinite, (dl < 0 && dh > 0) || (dl > 0 && dh < 0) else { return mid }
     for _ in 0..<200 {
       let m = lo / 2 + hi / 2
       if m <= lo || m >= hi { break }
-      let dm = df.value(at: m)
+      let dm = g.value(at: m)
       if !dm.isFinite { return mid }
       if dm == 0 { return m }
       if (dm < 0) == (dl < 0) { lo = m } else { hi = m }

@@ -84,3 +84,28 @@ import Testing
     #expect(s.run("help roots").output.contains("interval Newton"))
   }
 }
+
+/// `inflections` and `tangent`.
+@Suite struct InflectionAndTangentTests {
+  @Test func inflectionsAreWhereTheCurvatureChangesSign() {
+    var s = Session()
+    #expect(s.run("inflections x^3 - 3x").output == "x = 0 y = 0\n")
+    #expect(s.run("inflections x^4").output == "note: no inflection point in [-10, 10]\n")
+    // The example Windows Calculator misses: five, proven.
+    let reply = s.run("inflections sqrt(x)*sin(pi*x/2) [0:10]")
+    let answers = reply.output.split(separator: "\n").filter { !$0.hasPrefix("note:") }
+    #expect(answers.count == 5)
+    #expect(answers.allSatisfy { !$0.hasSuffix("possible") })
+    #expect(answers.first?.hasPrefix("x = 0.4751409995") == true)
+  }
+
+  @Test func tangentLines() {
+    var s = Session()
+    #expect(s.run("tangent x^2 at 1").output == "y = 2*x - 1\n")
+    #expect(s.brain.variables["ans"] == 2)
+    #expect(s.run("tangent x^3 - 2x at 2").output == "y = 10*x - 16\n")
+    #expect(s.run("tangent sin(x) at 0").output == "y = 1*x\n")
+    #expect(s.run("tangent abs(x) at 0").error?.message == "abs(x) has no derivative at x = 0")
+    #expect(s.run("tangent x^2").error?.message.hasPrefix("usage: tangent") == true)
+  }
+}

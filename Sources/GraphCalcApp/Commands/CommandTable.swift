@@ -138,7 +138,7 @@ public struct CommandTable: Sendable {
     [
       .plot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view, .explore,
       .undo, .set, .unset, .show, .stats, .export, .stream, .roots, .extrema, .intersect,
-      .integrate, .mode, .rpn, .describe, .vars,
+      .integrate, .inflections, .tangent, .mode, .rpn, .describe, .vars,
       .help, .quit, .exit,
     ])
 }

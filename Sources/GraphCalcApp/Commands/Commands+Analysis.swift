@@ -104,6 +104,50 @@ extension CommandEntry {
   }
 }
 
+extension CommandEntry {
+  /// `inflections EXPR [A:B]`.
+  static let inflections = CommandEntry(
+    name: "inflections", usage: ["inflections EXPR [A:B]"],
+    summary: "where the curvature changes sign",
+    details: """
+      Prints the inflection points of EXPR in [A, B] (default: the view's x range), one a
+      line as x = X y = Y: where the second derivative changes sign (its proven roots, and
+      its jumps across 0, as x*abs(x) at 0), found as extrema finds the first derivative's
+      sign changes. One that is not proven ends in possible. ans becomes the first x.
+        inflections x^3 - 3x     x = 0 y = 0
+      """
+  ) { arguments throws(CommandError) in
+    let (expression, range) = try AnalysisArguments.read(arguments, command: "inflections")
+    return FindInflections(expression: expression.text, range: range)
+  }
+
+  /// `tangent EXPR at X0`.
+  static let tangent = CommandEntry(
+    name: "tangent", usage: ["tangent EXPR at X0"], summary: "the tangent line at a point",
+    details: """
+      Prints the tangent line of EXPR at x = X0 as y = M*x + B, with the slope M from
+      automatic differentiation (exact to rounding); where EXPR has no derivative at X0
+      (a corner, a jump) it is an error. ans becomes the slope. To draw it, plot EXPR and
+      the line: plot x^2, 2*x - 1.
+        tangent x^2 at 1         y = 2*x - 1
+      """, keywords: ["at"]
+  ) { arguments throws(CommandError) in
+    let words = arguments.words
+    guard let at = words.lastIndex(where: { $0.text.lowercased() == "at" }), at > 0,
+      at == words.count - 2
+    else {
+      throw CommandError(
+        "usage: tangent EXPR at X0, as in: tangent x^2 at 1", at: arguments.text.span)
+    }
+    let cut =
+      arguments.tokens.firstIndex { $0.offset >= words[at].span.lowerBound }
+      ?? arguments.range.upperBound
+    let expression = CommandArguments(
+      line: arguments.line, range: arguments.range.lowerBound..<cut, start: arguments.start)
+    return Tangent(expression: expression.text, point: words[at + 1].word)
+  }
+}
+
 /// Reading `EXPR [A:B]`: the expression and a trailing range.
 enum AnalysisArguments {
   /// The expression's arguments and the range after them (nil when there is none).
@@ -406,5 +450,84 @@ struct Integrate: SessionCommand {
     var rounded = (b / unit).rounded(.up) * unit
     if rounded < b { rounded = rounded.nextUp }
     return CalculatorBrain.format(rounded)
+  }
+}
+
+/// `inflections EXPR [A:B]`: the extrema of the derivative, placed on the curve.
+struct FindInflections: SessionCommand {
+  var expression: Word
+  var range: RangeBounds?
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    let r = try session.analysisRange(range)
+    let (f, slope, expr) = try session.analysisFunction(expression)
+    let brain = session.brain
+    var compiled: [PlotFunction] = []
+    do {
+      var d = expr
+      for _ in 0..<3 {
+        d = try brain.derivative(of: d)
+        compiled.append(
+          try PlotFunction(
+            d, variable: "x", variables: brain.variables, functions: brain.functions,
+            sharesSubexpressions: true))
+      }
+    } catch {
+      throw CommandError(
+        "inflections needs the second derivative: \(error.message)", at: expression.span)
+    }
+    guard slope != nil else {
+      throw CommandError("inflections needs the derivative", at: expression.span)
+    }
+    let report = Extrema.find(
+      f: compiled[0], derivative: compiled[1], second: compiled[2], in: r.lowerBound,
+      r.upperBound, budget: session.analysisBudget)
+    var lines = report.extrema.map { e in
+      "x = \(CalculatorBrain.format(e.x)) y = \(CalculatorBrain.format(f.value(at: e.x)))"
+        + (e.isProven ? "" : " possible")
+    }
+    lines += Session.rootNotes(
+      report.slopeRoots, what: "inflections", zero: "the second derivative")
+    if report.extrema.isEmpty && report.slopeRoots.unsettled.isEmpty {
+      lines.append("note: no inflection point in \(Session.interval(r))")
+    }
+    if let first = report.extrema.first { session.brain.variables["ans"] = first.x }
+    if report.slopeRoots.stop == .interrupted { throw CommandError("inflections: interrupted") }
+    return .text(lines.joined(separator: "\n"))
+  }
+}
+
+/// `tangent EXPR at X0`.
+struct Tangent: SessionCommand {
+  var expression: Word
+  var point: Word
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    let x0 = try session.finiteNumbers([point], command: "tangent")[0]
+    let brain = session.brain
+    let (y0, m): (Double, Double)
+    do {
+      let expr = try brain.parse(expression: expression.text)
+      y0 = try brain.evaluate(expr, x: x0)
+      let slope = try brain.derivative(of: expr)
+      do {
+        m = try brain.evaluate(slope, x: x0)
+      } catch  where error.kind == .domain {
+        m = .nan  // no derivative there
+      }
+    } catch {
+      var located = CommandError(error, shiftedBy: expression.offset)
+      if located.location == nil { located.location = expression.span }
+      throw located
+    }
+    guard m.isFinite, y0.isFinite else {
+      throw CommandError(
+        "\(expression.text) has no derivative at x = \(CalculatorBrain.format(x0))",
+        at: expression.span)
+    }
+    let b = y0 - m * x0
+    session.brain.variables["ans"] = m
+    let intercept = b == 0 ? "" : (b < 0 ? " - " : " + ") + CalculatorBrain.format(abs(b))
+    return .text("y = \(CalculatorBrain.format(m))*x\(intercept)")
   }
 }
