@@ -74,7 +74,7 @@ public struct CalculatorBrain: Sendable {
   /// Whether `name` is built in: a constant or a built-in function.
   public static func isReserved(_ name: String) -> Bool {
     Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
-      || name == differentiate
+      || name == differentiate || name == "sum" || name == "prod"
   }
 
   /// `diff`: the word that differentiates an expression by x where the parser reads it

@@ -314,6 +314,9 @@ struct Parser {
   /// A name in operand position: a built-in call, a constant or variable, or a user call.
   private mutating func named(_ name: String, _ token: Token) throws(CalcError) -> Node {
     if nameLocations[name] == nil { nameLocations[name] = token.range }
+    if name == "sum" || name == "prod", isSymbol(.leftParen, current) {
+      return try series(name, token)
+    }
     if name == CalculatorBrain.differentiate {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
@@ -363,6 +366,76 @@ struct Parser {
     }
     return (.variable(name), 1)
   }
+
+  /// `sum(EXPR, k, A, B)` or `prod(EXPR, k, A, B)`: EXPR with the name k taking each whole
+  /// number from A to B, added or multiplied, expanded here into a balanced tree of the
+  /// terms (so every evaluator, the compiled programs and derivatives read it as written
+  /// out; its height grows as the logarithm of the count). A and B are evaluated now, with
+  /// the calculator's variables; an empty range is 0 for a sum and 1 for a product.
+  ///
+  /// - Throws: `.syntax` for a k that is not a name, `.domain` for bounds that are not
+  ///   finite whole numbers (or depend on x), `.limit` beyond `maxTerms` terms.
+  private mutating func series(_ name: String, _ token: Token) throws(CalcError) -> Node {
+    let open = current
+    let arguments = try self.arguments()
+    let whole = token.range.lowerBound..<arguments.end
+    guard arguments.nodes.count == 4 else {
+      throw CalcError(
+        .arity,
+        "'\(name)' takes 4 arguments, as in \(name)(k^2, k, 1, 10), not \(arguments.nodes.count)",
+        at: whole)
+    }
+    guard case .variable(let index) = arguments.nodes[1].expr, !isReserved(index) else {
+      throw CalcError(
+        .syntax,
+        "the second argument of '\(name)' is the name that counts, as in \(name)(k^2, k, 1, 10)",
+        at: open.range.lowerBound..<arguments.end)
+    }
+    var bounds: [Double] = []
+    for node in arguments.nodes[2...3] {
+      let evaluator = Evaluator(
+        variables: knownValues.variables, functions: knownValues.functions, x: nil)
+      let value: Double
+      do {
+        value = try evaluator.value(node.expr)
+      } catch {
+        throw CalcError(
+          .domain, "the bounds of '\(name)' must be numbers known now (\(error.message))",
+          at: whole)
+      }
+      guard value.isFinite, value == value.rounded() else {
+        throw CalcError(
+          .domain,
+          "the bounds of '\(name)' must be whole numbers, got \(CalculatorBrain.format(value))",
+          at: whole)
+      }
+      bounds.append(value)
+    }
+    let count = bounds[1] >= bounds[0] ? bounds[1] - bounds[0] + 1 : 0
+    guard count <= Double(Self.maxTerms) else {
+      throw CalcError(
+        .limit, "'\(name)' of more than \(Self.maxTerms) terms", at: whole)
+    }
+    let body = arguments.nodes[0]
+    var terms: [Expr] = []
+    var k = bounds[0]
+    for _ in 0..<Int(count) {
+      terms.append(Differentiator.substitute(body.expr, [index: .number(k)]))
+      k += 1
+    }
+    let op: BinaryOperator = name == "sum" ? .add : .multiply
+    func balanced(_ slice: ArraySlice<Expr>) -> Expr {
+      if slice.isEmpty { return .number(op == .add ? 0 : 1) }
+      if slice.count == 1 { return slice.first! }
+      let mid = slice.startIndex + slice.count / 2
+      return .binary(op, balanced(slice[..<mid]), balanced(slice[mid...]))
+    }
+    let depth = Int.bitWidth - terms.count.leadingZeroBitCount  // the balanced tree's
+    return try node(balanced(terms[...]), over: body.height + depth, at: token)
+  }
+
+  /// The most terms `sum` and `prod` expand to.
+  static let maxTerms = 10_000
 
   /// The arguments in `( ... )` at the current token, and the offset just past the `)`.
   private mutating func arguments() throws(CalcError) -> (nodes: [Node], end: Int) {

@@ -35,6 +35,8 @@ public enum Help {
       implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
       variables   a = 3      functions  f(x) = x^2 - a, then f(4)
       derivatives f'(2)  f''(x)  sin'(x)  diff(x^3 - 2x)  (x^2)'   ('help derivatives')
+      series      sum(k^2, k, 1, 10) is 385, prod(k, k, 1, 5) is 120 (bounds: whole
+                  numbers known when the line is read; at most 10000 terms)
       ans is the last result. 'help functions' lists the built-in functions.
     """,
     "derivatives": """
