@@ -68,8 +68,9 @@ public struct PlotFunction: Sendable {
   ///   the wrong number of arguments, `.limit` for a user function that calls itself
   ///   (directly or not; the message names it), for more than 64 nested inlinings, or for an
   ///   expression too deep or too large once expanded.
-  ///   - sharesSubexpressions: Whether a subtree that occurs more than once (in the
-  ///     expression, or in one inlined body) is computed once into a slot and read back:
+  ///   - sharesSubexpressions: Whether a subtree that occurs more than once (where it is
+  ///     always evaluated) is computed once into a slot and read back
+  ///     (`SharedSubexpressions`):
   ///     for the large trees automatic differentiation builds (`Differentiator`), whose
   ///     subtrees repeat (the derivatives of `exp(-x^2)` hold it many times). Values and
   ///     enclosures are the same; counting the subtrees costs a hash of each, so plots of
@@ -79,11 +80,16 @@ public struct PlotFunction: Sendable {
     functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:],
     sharesSubexpressions: Bool = false
   ) throws(CalcError) {
-    var compiler = PlotCompiler(variable: variable, variables: variables, functions: functions)
+    var source = expr
+    var known = functions
+    if sharesSubexpressions {
+      let (rewritten, bindings) = SharedSubexpressions.rewrite(expr)
+      source = rewritten
+      known.merge(bindings) { _, new in new }
+    }
+    var compiler = PlotCompiler(variable: variable, variables: variables, functions: known)
     compiler.nameLocations = nameLocations
-    compiler.sharesSubexpressions = sharesSubexpressions
-    compiler.enterScope(expr)
-    let fragment = try compiler.compile(expr, [:])
+    let fragment = try compiler.compile(source, [:])
     code = PlotCode(
       pointProgram: fragment.point, intervalProgram: fragment.interval,
       pointDepth: fragment.pointDepth,

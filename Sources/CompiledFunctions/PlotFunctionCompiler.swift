@@ -57,55 +57,10 @@ struct PlotCompiler {
   /// Where each name first occurs in the typed expression (the parser's
   /// `nameLocations`), so an error about a name gets its column without a second run.
   var nameLocations: [String: Range<Int>] = [:]
-  /// The derivatives that primed names call (`f'`), made on first use.
-  var derived: [String: UserFunction] = [:]
-  /// Whether a subtree that occurs more than once in a body is computed once into a slot
-  /// (common subexpressions: the trees automatic differentiation builds share many).
-  var sharesSubexpressions = false
-  /// Per body being compiled (the whole expression, then each inlined call): how often each
-  /// subtree occurs, and the slots of those already computed.
-  var occurrences: [[Expr: Int]] = []
-  var shared: [[Expr: Int32]] = []
-  /// How many conditional branches (or right operands of `&&`, `||`) enclose the current
-  /// node: a value computed there may not run, so it is not kept for later.
-  var branchDepth = 0
-
-  /// How often each subtree that is not a leaf occurs in `expr` (as a tree; calls' arguments
-  /// included, user functions' bodies not).
-  static func occurrences(in expr: Expr) -> [Expr: Int] {
-    var counts: [Expr: Int] = [:]
-    var pending = [expr]
-    while let e = pending.popLast() {
-      switch e {
-      case .number, .variable: continue
-      default: break
-      }
-      counts[e, default: 0] += 1
-      if counts[e]! > 1 { continue }  // its subtrees are counted once a copy
-      switch e {
-      case .number, .variable: break
-      case .unary(_, let a): pending.append(a)
-      case .binary(_, let a, let b): pending += [a, b]
-      case .conditional(let c, let a, let b): pending += [c, a, b]
-      case .call(_, let args): pending += args
-      }
-    }
-    return counts
-  }
-
-  /// Enters a body to compile (`expr`): its subtrees are shared among themselves only.
-  mutating func enterScope(_ expr: Expr) {
-    guard sharesSubexpressions else { return }
-    occurrences.append(Self.occurrences(in: expr))
-    shared.append([:])
-  }
-
-  /// Leaves the body entered last.
-  mutating func leaveScope() {
-    guard sharesSubexpressions else { return }
-    occurrences.removeLast()
-    shared.removeLast()
-  }
+  /// The derivatives that primed names call, made on first use: in a reference, so the
+  /// struct stays small (debug builds copy it into the frame of every level of `compile`,
+  /// and a tree may be `maxNesting` deep on a thread's stack).
+  let derived = DerivedFunctions()
 
   /// `error`, located at `name` in the typed expression; inside an inlined user function
   /// the name is not in the typed text, so the error goes at the outermost call.
@@ -133,10 +88,7 @@ struct PlotCompiler {
       throw CalcError(
         .limit, "expression too deeply nested to plot (more than \(Self.maxNesting) levels)")
     }
-    if sharesSubexpressions, let k = shared.last?[expr] {
-      return Fragment(point: [.load(k)], interval: [.load(k)], pointDepth: 1, intervalDepth: 1)
-    }
-    var fragment: Fragment
+    let fragment: Fragment
     switch expr {
     case .number(let v):
       fragment = .constant(v)
@@ -153,15 +105,6 @@ struct PlotCompiler {
       fragment = try conditional(test, then, otherwise, env)
     case .call(let name, let arguments):
       fragment = try call(name, arguments, env)
-    }
-    if sharesSubexpressions, branchDepth == 0, fragment.constant == nil,
-      (occurrences.last?[expr] ?? 0) > 1
-    {
-      let k = Int32(slotCount)
-      slotCount += 1
-      shared[shared.count - 1][expr] = k
-      fragment.point += [.store(k), .load(k)]
-      fragment.interval += [.store(k), .load(k)]
     }
     if fragment.point.count > Self.maxInstructions || fragment.interval.count > Self.maxInstructions
     {
@@ -191,10 +134,7 @@ struct PlotCompiler {
     throws(CalcError) -> Fragment
   {
     let a = try compile(left, env)
-    let isLogical = op == .and || op == .or
-    if isLogical { branchDepth += 1 }
     let b = try compile(right, env)
-    if isLogical { branchDepth -= 1 }
     let code: PlotOp
     switch op {
     case .and: return logical(a, b, isAnd: true)
@@ -229,8 +169,6 @@ struct PlotCompiler {
     throws(CalcError) -> Fragment
   {
     let c = try compile(test, env)
-    branchDepth += 1
-    defer { branchDepth -= 1 }
     let a = try compile(then, env)
     let b = try compile(otherwise, env)
     return conditional(c, a, b)
@@ -314,14 +252,15 @@ struct PlotCompiler {
       intervalDepth: max(c.intervalDepth, 1 + a.intervalDepth, 2 + b.intervalDepth))
   }
 
-  /// The derivative a primed name (`f'`) calls, made once per name; nil for a name without
-  /// primes.
-  mutating func derivativeFunction(named name: String) throws(CalcError) -> UserFunction? {
-    if let made = derived[name] { return made }
+  /// The derivative a primed name (`f'`) calls, made once per name (kept in `derived`);
+  /// nil for a name without primes.
+  @inline(never)
+  func derivativeFunction(named name: String) throws(CalcError) -> UserFunction? {
     guard Differentiator.primes(of: name) != nil else { return nil }
+    if let made = derived.functions[name] { return made }
     do throws(CalcError) {
       let made = try Differentiator(functions: functions).derivativeFunction(named: name)
-      derived[name] = made
+      derived.functions[name] = made
       return made
     } catch {
       throw located(error, at: name)
@@ -376,6 +315,8 @@ struct PlotCompiler {
           inner[parameter] = .constant(v)
         } else if a.point == [.variable] {
           inner[parameter] = .variable
+        } else if a.point.count == 1, case .load(let k) = a.point[0] {
+          inner[parameter] = .slot(k)  // a name bound to a slot passes on without a copy
         } else {
           let k = Int32(slotCount)
           slotCount += 1
@@ -389,8 +330,6 @@ struct PlotCompiler {
       }
       chain.append(name)
       defer { chain.removeLast() }
-      enterScope(function.body)
-      defer { leaveScope() }
       let body = try compile(function.body, inner)
       if ownSlots.isEmpty { return body }
       point += body.point
@@ -413,4 +352,9 @@ struct PlotCompiler {
     throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
   }
 
+}
+
+/// The derivatives `PlotCompiler` made for primed names.
+final class DerivedFunctions {
+  var functions: [String: UserFunction] = [:]
 }
