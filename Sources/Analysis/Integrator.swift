@@ -40,8 +40,8 @@ public enum IntegralFailure: Error, Sendable, Hashable {
 /// tolerance (1e-14 of the integral of |f|) is halved. When every panel is settled the sum
 /// is a **proven** enclosure.
 ///
-/// When a panel stays unsettled (down to 2^-20 of the range, or with a remainder that halving
-/// barely shrinks: a singularity, a jump, a corner) or 20,000 panels do not settle, the range
+/// When a panel stays unsettled down to 2^-20 of the range (a singularity, a jump, a corner)
+/// or 20,000 panels (or half the time) do not settle, the range
 /// is split at the points where the enclosure of f or of the derivative over a few doubles is
 /// unbounded, undefined or discontinuous, and each piece is integrated by **tanh-sinh**
 /// (double-exponential) quadrature, which handles integrable endpoint singularities (H.
@@ -236,9 +236,9 @@ struct Verified {
   let table: (nodes: [Double], weights: [Double], remainder: Double)
   let points: Int
 
-  /// The proven enclosure of the integral, or nil when a panel cannot be settled (a
-  /// singularity, jump or corner: no smaller than 2^-20 of the range, or its remainder
-  /// falling too slowly); `.stopped(.boxes)` after `maxPanels` panels.
+  /// The proven enclosure of the integral, or nil when a panel 2^-20 of the range wide has
+  /// no enclosure (a singularity, jump or corner); `.stopped(.boxes)` after `maxPanels`
+  /// panels or half the budget's time.
   mutating func run(
     _ a: Double, _ b: Double, tolerance: Double, _ meter: inout BudgetMeter
   ) -> Result<Interval?, IntegralFailure> {
@@ -247,12 +247,11 @@ struct Verified {
     var sum = Interval(0)
     var panels = 0
     let giveWay = BudgetMeter.now() + meter.budget.seconds / 2
-    // Each panel with the ratio of its parent's remainder to its parent's share.
-    var stack: [(Double, Double, Double)] = [(a, b, .infinity)]
+    var stack: [(Double, Double)] = [(a, b)]
     let nodes = table.nodes.map(Verified.enclose)
     let weights = table.weights.map(Verified.enclose)
     let constant = Verified.enclose(table.remainder)
-    while let (l, r, parentRatio) = stack.popLast() {
+    while let (l, r) = stack.popLast() {
       if meter.spend() { return .failure(.stopped(meter.stop ?? .boxes)) }
       panels += 1
       // Past its share of the panels or of the time, the verified pass gives way to
@@ -273,9 +272,11 @@ struct Verified {
         continue
       }
       // A smooth panel's remainder, over its share, falls by about k^(2n) when it is cut
-      // in k; one that falls by less than 4 is near a singularity, and goes to tanh-sinh.
+      // in k.
       let ratio = panel.map { $0.1 / share } ?? .infinity
-      if !splittable || (ratio.isFinite && ratio > parentRatio / 4) { return .success(nil) }
+      // Slowly falling remainders (oscillation, a nearby singularity) keep being cut: the
+      // panels' budget and half the time bound them.
+      if !splittable { return .success(nil) }
       // Cut in as many pieces as the remainder says are needed (k^(2n) >= ratio, with a
       // margin; 2 to 16), so few panels are examined only to be cut again.
       var k = 2
@@ -287,7 +288,7 @@ struct Verified {
       var right = r
       for i in stride(from: k - 1, through: 0, by: -1) {
         let left = i == 0 ? l : l + Double(i) * width
-        stack.append((left, right, ratio))
+        stack.append((left, right))
         right = left
       }
     }
