@@ -82,6 +82,11 @@ let package = Package(
       name: "CompiledFunctions", dependencies: ["CalculatorBrain", "Intervals", "CVectorMath"],
       swiftSettings: fast),
 
+    // Analysis answered with proof (issue 15): roots, extrema, intersections by interval
+    // Newton, integrals with error bounds, over the compiled functions.
+    .target(
+      name: "Analysis", dependencies: ["CompiledFunctions", "Intervals"], swiftSettings: fast),
+
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(
       name: "GraphView", dependencies: ["Intervals", "TextAndNumbers"], swiftSettings: fast),
@@ -114,6 +119,7 @@ let package = Package(
       dependencies: [
         "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
         "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers", "ImageRenderer",
+        "Analysis",
       ]),
     .executableTarget(
       name: "graphcalc", dependencies: ["GraphCalcApp", "GraphView", "LineEditor", "Streaming"],
@@ -134,6 +140,11 @@ let package = Package(
     // folders); only test targets depend on it, and it may import Foundation and Testing.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
+    .testTarget(
+      name: "AnalysisTests",
+      dependencies: [
+        "Analysis", "CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport",
+      ]),
     .testTarget(
       name: "CalculatorBrainTests",
       dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"],

@@ -138,7 +138,8 @@ extension String {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
-/// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, data, stream).
+/// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, data, stream,
+/// analysis).
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
   i + 1 < CommandLine.arguments.count
     ? Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init)) : nil
@@ -502,6 +503,30 @@ if wanted("stream") {
       section: "stream", name: "values read and windowed", ours: fmt(rate / 1e6) + " M/s",
       peer: "1.00 M/s (target)",
       ratio: fmt(rate / 1e6) + "x", target: ">= 1 M/s", met: rate >= 1e6))
+}
+
+// MARK: 6. Analysis (issue 15): one-shot runs against the issue's absolute targets
+
+if wanted("analysis") {
+  // The peers (mpmath, SymPy) are timed in one Python process by scripts/analysis-peers.
+  for (name, command, target) in [
+    ("roots sin(x)*x (default view)", "roots sin(x)*x", 20.0),
+    ("roots sin(30x) [-10:10]", "roots sin(30x) [-10:10]", 100.0),
+    ("integrate exp(-x^2) -3 3", "integrate exp(-x^2) -3 3", 10.0),
+  ] {
+    guard let o = medianRun([gc, "-e", command], runs: quick ? 5 : processRuns) else {
+      report(
+        Row(
+          section: "analysis", name: name, ours: "failed", peer: "", ratio: "", target: "",
+          met: false))
+      continue
+    }
+    let ms = o.seconds * 1000
+    report(
+      Row(
+        section: "analysis", name: name, ours: fmt(ms) + " ms", peer: "(scripts/analysis-peers)",
+        ratio: "", target: "< " + fmt(target, 0) + " ms", met: ms < target))
+  }
 }
 
 let failed = rows.filter { $0.met == false }.count

@@ -50,8 +50,10 @@ extension BuiltinFunction {
     case .log2: return .chain { n(1) / ($0 * call("ln", n(2))) }
     case .sqrt: return .chain { n(1) / (n(2) * call("sqrt", $0)) }
     case .cbrt: return .chain { n(1) / (n(3) * square(call("cbrt", $0))) }
-    // u / |u|: the sign, and 0/0 (undefined) at the corner.
-    case .abs: return .chain { $0 / call("abs", $0) }
+    // sign(u) + 0/u: the sign, and 0/0 (undefined) at the corner. (Not u/|u|, whose
+    // enclosure over [0.5, 1.5] is [1/3, 3], not [1, 1]: interval arithmetic's dependency
+    // problem.)
+    case .abs: return .chain { call("sign", $0) + n(0) / $0 }
     case .floor, .ceil, .round, .trunc, .sign: return .piecewiseConstant
     case .gamma: return .unknown
     // atan2(y, x): d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2).

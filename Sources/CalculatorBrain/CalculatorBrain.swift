@@ -92,7 +92,12 @@ public struct CalculatorBrain: Sendable {
   public static func isReserved(_ name: String) -> Bool {
     Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
       || IntegerFunction(name: name) != nil || BinaryOperator.word(name) != nil
+      || name == differentiate || name == "sum" || name == "prod"
   }
+
+  /// `diff`: the word that differentiates an expression by x where the parser reads it
+  /// (`diff(x^3 - 2x)` is `3 * x ^ 2 - 2`, see `Differentiator`).
+  public static let differentiate = "diff"
 
   /// Whether `name` is built in or one of `reservedWords`.
   public func isReserved(_ name: String) -> Bool {

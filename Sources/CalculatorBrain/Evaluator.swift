@@ -73,6 +73,28 @@ struct Evaluator {
   ///
   /// - Throws: as `value(_:)`, and `.limit` for an integer beyond `BigInteger.maxBits`.
   func exactValue(_ expr: Expr) throws(CalcError) -> CalcNumber {
+    var derivative: (name: String, arguments: [CalcNumber], depth: Int)?
+    do {
+      return try run(expr, derivative: &derivative)
+    } catch {
+      // A domain error inside a derivative: the derivative does not exist there (the
+      // outermost primed call is named, with its arguments).
+      guard error.kind == .domain, let (name, arguments, _) = derivative else { throw error }
+      throw located(CalcError(.domain, Self.noDerivative(name, arguments)), name)
+    }
+  }
+
+  /// "abs'(0) does not exist": the message for a derivative that is undefined or infinite.
+  static func noDerivative(_ name: String, _ arguments: [CalcNumber]) -> String {
+    let list = arguments.map { CalculatorBrain.format($0.double) }.joined(separator: ", ")
+    return "\(name)(\(list)) does not exist (no derivative there)"
+  }
+
+  /// `exactValue(_:)`'s stack machine; `derivative` is the outermost call of a primed name
+  /// (`f'`) running, with its arguments and call depth.
+  private func run(
+    _ expr: Expr, derivative: inout (name: String, arguments: [CalcNumber], depth: Int)?
+  ) throws(CalcError) -> CalcNumber {
     var compiled: [String: [Instruction]] = [:]
     var sites: [Int] = []
     var code = try compile(angleUnit.rewrite(expr), parameters: [], sites: &sites)
@@ -82,9 +104,17 @@ struct Evaluator {
     var callers: [(code: [Instruction], pc: Int, locals: [CalcNumber], function: String?)] = []
     var stack: [CalcNumber] = []
     stack.reserveCapacity(16)
+    // The derivatives that primed names (`f'`) call, made on their first call.
+    var derived: [String: UserFunction] = [:]
 
     while true {
       guard pc < code.count else {
+        if let running = derivative, running.depth == callers.count {
+          if let slope = stack.last, !slope.double.isFinite {
+            throw CalcError(.domain, Self.noDerivative(running.name, running.arguments))
+          }
+          derivative = nil
+        }
         guard let caller = callers.popLast() else { break }
         (code, pc, locals, function) = caller
         continue
@@ -127,9 +157,17 @@ struct Evaluator {
           throw located(error, function.name)
         }
       case .resolve(let name, let count):
-        try resolve(name, count)
+        if functions[name] == nil, derived[name] == nil {
+          do throws(CalcError) {
+            derived[name] = try Differentiator(functions: functions).derivativeFunction(
+              named: name)
+          } catch {
+            throw located(error, name)
+          }
+        }
+        try resolve(name, count, derived[name])
       case .call(let name, let count):
-        guard let callee = functions[name] else {
+        guard let callee = functions[name] ?? derived[name] else {
           // `resolve` has checked that the name has a value and there is one argument.
           let argument = stack.removeLast()
           stack.append(
@@ -155,6 +193,9 @@ struct Evaluator {
         stack.removeLast(count)
         callers.append((code, pc, locals, function))
         (code, pc, locals, function) = (body, 0, arguments, name)
+        if derivative == nil, derived[name] != nil {
+          derivative = (name, arguments, callers.count)
+        }
       case .jumpIfZero(let target):
         if stack.removeLast().double == 0 { pc = target }
       case .jump(let target):
@@ -382,8 +423,8 @@ struct Evaluator {
   }
 
   /// Throws unless `name` can be called with `count` arguments.
-  private func resolve(_ name: String, _ count: Int) throws(CalcError) {
-    if let function = functions[name] {
+  private func resolve(_ name: String, _ count: Int, _ derived: UserFunction?) throws(CalcError) {
+    if let function = functions[name] ?? derived {
       guard function.parameters.count == count else {
         throw located(
           CalcError(

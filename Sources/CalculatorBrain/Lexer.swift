@@ -43,6 +43,9 @@ enum Symbol: String, Sendable, Hashable {
   case squared = "²"
   /// `³`: the postfix cube.
   case cubed = "³"
+  /// `'` after `)` or another prime: the derivative by x of the operand before it
+  /// (`(x^2)'`). After a name the primes are part of the name (`f'`, `f''`).
+  case prime = "'"
 }
 
 /// One token of an infix line: what it is, where it is, and how it was spelled.
@@ -92,7 +95,7 @@ struct Token: Sendable, Hashable {
 /// point or an exponent makes a double. `0x1f`, `0o17` and `0b1011` are integers in base 16,
 /// 8 and 2 (the prefix needs a digit of its base after it: `0x` alone is 0 times x), and `_`
 /// between two digits is a separator (`1_000_000`, `0xff_ff`; DECISIONS: `_` only). Names are a letter or `_` then letters, digits or
-/// `_`, read whole (`xy` is one name). Offsets count Characters, so a caret lines up under
+/// `_`, read whole (`xy` is one name), with any primes right after them (`f''`). Offsets count Characters, so a caret lines up under
 /// the column a person sees.
 enum Lexer {
   /// Reads all tokens of `text`, ending with one `.end` token.
@@ -184,11 +187,20 @@ enum Lexer {
       if isNameStart(c) {
         i += 1
         while i < chars.count && (isNameStart(chars[i]) || isDigit(chars[i])) { i += 1 }
+        // A prime right after a name belongs to it (DECISIONS.md: `f'(x)`, `f''(2)`).
+        while i < chars.count && chars[i] == "'" { i += 1 }
         let name = String(chars[start..<i])
         tokens.append(Token(kind: .name(name), range: start..<i, text: name))
         continue
       }
       let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
+      if c == "'", let last = tokens.last, last.range.upperBound == i,
+        last.kind == .symbol(.rightParen) || last.kind == .symbol(.prime)
+      {
+        i += 1
+        tokens.append(Token(kind: .symbol(.prime), range: start..<i, text: "'"))
+        continue
+      }
       guard let (symbol, length) = Self.symbol(c, next) else {
         throw CalcError(.syntax, "unexpected character '\(c)'", at: start..<start + 1)
       }

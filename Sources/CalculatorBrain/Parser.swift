@@ -104,6 +104,11 @@ struct Parser {
 
   /// Throws `.readOnly` when `name` is built in and so cannot be assigned or defined.
   func checkAssignable(_ name: String, at range: Range<Int>) throws(CalcError) {
+    if let (base, order) = Differentiator.primes(of: name) {
+      let what = order == 1 ? "the derivative" : "a derivative"
+      throw CalcError(
+        .readOnly, "'\(name)' is \(what) of '\(base)' and cannot be defined", at: range)
+    }
     if isReserved(name) {
       throw CalcError(.readOnly, "'\(name)' is built in and cannot be redefined", at: range)
     }
@@ -209,6 +214,11 @@ struct Parser {
         return try binary(op, left, token)
       }
       switch symbol {
+      case .prime where Precedence.postfix >= minimum:
+        advance()
+        let slope = try Differentiator(functions: knownValues.functions).derivative(
+          of: left.expr, by: "x")
+        return try node(slope, over: left.height, at: token)
       case .bang where Precedence.postfix >= minimum:
         advance()
         operatorLocations.append(token.range)
@@ -331,6 +341,33 @@ struct Parser {
   /// A name in operand position: a built-in call, a constant or variable, or a user call.
   private mutating func named(_ name: String, _ token: Token) throws(CalcError) -> Node {
     if nameLocations[name] == nil { nameLocations[name] = token.range }
+    if name == "sum" || name == "prod", isSymbol(.leftParen, current) {
+      return try series(name, token)
+    }
+    if name == CalculatorBrain.differentiate {
+      guard isSymbol(.leftParen, current) else {
+        throw CalcError(
+          .syntax, "expected '(' after 'diff', as in diff(x^2), found \(current.quoted)",
+          at: current.range)
+      }
+      let arguments = try self.arguments()
+      guard arguments.nodes.count == 1 else {
+        throw CalcError(
+          .arity, Builtins.Arity.exactly(1).message(calling: name, given: arguments.nodes.count),
+          at: token.range.lowerBound..<arguments.end)
+      }
+      let inner = arguments.nodes[0]
+      var slope: Expr
+      do {
+        slope = try Differentiator(functions: knownValues.functions).derivative(
+          of: inner.expr, by: "x")
+      } catch {
+        var located = error
+        located.location = token.range.lowerBound..<arguments.end
+        throw located
+      }
+      return try node(slope, over: inner.height, at: token)
+    }
     if let arity = BuiltinFunction(name: name)?.arity ?? IntegerFunction(name: name)?.arity {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
@@ -356,6 +393,76 @@ struct Parser {
     }
     return (.variable(name), 1)
   }
+
+  /// `sum(EXPR, k, A, B)` or `prod(EXPR, k, A, B)`: EXPR with the name k taking each whole
+  /// number from A to B, added or multiplied, expanded here into a balanced tree of the
+  /// terms (so every evaluator, the compiled programs and derivatives read it as written
+  /// out; its height grows as the logarithm of the count). A and B are evaluated now, with
+  /// the calculator's variables; an empty range is 0 for a sum and 1 for a product.
+  ///
+  /// - Throws: `.syntax` for a k that is not a name, `.domain` for bounds that are not
+  ///   finite whole numbers (or depend on x), `.limit` beyond `maxTerms` terms.
+  private mutating func series(_ name: String, _ token: Token) throws(CalcError) -> Node {
+    let open = current
+    let arguments = try self.arguments()
+    let whole = token.range.lowerBound..<arguments.end
+    guard arguments.nodes.count == 4 else {
+      throw CalcError(
+        .arity,
+        "'\(name)' takes 4 arguments, as in \(name)(k^2, k, 1, 10), not \(arguments.nodes.count)",
+        at: whole)
+    }
+    guard case .variable(let index) = arguments.nodes[1].expr, !isReserved(index) else {
+      throw CalcError(
+        .syntax,
+        "the second argument of '\(name)' is the name that counts, as in \(name)(k^2, k, 1, 10)",
+        at: open.range.lowerBound..<arguments.end)
+    }
+    var bounds: [Double] = []
+    for node in arguments.nodes[2...3] {
+      let evaluator = Evaluator(
+        variables: knownValues.variables, functions: knownValues.functions, x: nil)
+      let value: Double
+      do {
+        value = try evaluator.value(node.expr)
+      } catch {
+        throw CalcError(
+          .domain, "the bounds of '\(name)' must be numbers known now (\(error.message))",
+          at: whole)
+      }
+      guard value.isFinite, value == value.rounded() else {
+        throw CalcError(
+          .domain,
+          "the bounds of '\(name)' must be whole numbers, got \(CalculatorBrain.format(value))",
+          at: whole)
+      }
+      bounds.append(value)
+    }
+    let count = bounds[1] >= bounds[0] ? bounds[1] - bounds[0] + 1 : 0
+    guard count <= Double(Self.maxTerms) else {
+      throw CalcError(
+        .limit, "'\(name)' of more than \(Self.maxTerms) terms", at: whole)
+    }
+    let body = arguments.nodes[0]
+    var terms: [Expr] = []
+    var k = bounds[0]
+    for _ in 0..<Int(count) {
+      terms.append(Differentiator.substitute(body.expr, [index: .number(k)]))
+      k += 1
+    }
+    let op: BinaryOperator = name == "sum" ? .add : .multiply
+    func balanced(_ slice: ArraySlice<Expr>) -> Expr {
+      if slice.isEmpty { return .number(op == .add ? 0 : 1) }
+      if slice.count == 1 { return slice.first! }
+      let mid = slice.startIndex + slice.count / 2
+      return .binary(op, balanced(slice[..<mid]), balanced(slice[mid...]))
+    }
+    let depth = Int.bitWidth - terms.count.leadingZeroBitCount  // the balanced tree's
+    return try node(balanced(terms[...]), over: body.height + depth, at: token)
+  }
+
+  /// The most terms `sum` and `prod` expand to.
+  static let maxTerms = 10_000
 
   /// The arguments in `( ... )` at the current token, and the offset just past the `)`.
   private mutating func arguments() throws(CalcError) -> (nodes: [Node], end: Int) {

@@ -68,18 +68,34 @@ public struct PlotFunction: Sendable {
   ///   the wrong number of arguments, `.limit` for a user function that calls itself
   ///   (directly or not; the message names it), for more than 64 nested inlinings, or for an
   ///   expression too deep or too large once expanded.
+  ///   - sharesSubexpressions: Whether a subtree that occurs more than once (where it is
+  ///     always evaluated) is computed once into a slot and read back
+  ///     (`SharedSubexpressions`):
+  ///     for the large trees automatic differentiation builds (`Differentiator`), whose
+  ///     subtrees repeat (the derivatives of `exp(-x^2)` hold it many times). Values and
+  ///     enclosures are the same; counting the subtrees costs a hash of each, so plots of
+  ///     typed expressions leave it off. A function compiled so has no batch program.
   public init(
     _ expr: Expr, variable: String = "x", variables: [String: Double],
-    functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:]
+    functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:],
+    sharesSubexpressions: Bool = false
   ) throws(CalcError) {
-    var compiler = PlotCompiler(variable: variable, variables: variables, functions: functions)
+    var source = expr
+    var known = functions
+    if sharesSubexpressions {
+      let (rewritten, bindings) = SharedSubexpressions.rewrite(expr)
+      source = rewritten
+      known.merge(bindings) { _, new in new }
+    }
+    var compiler = PlotCompiler(variable: variable, variables: variables, functions: known)
     compiler.nameLocations = nameLocations
-    let fragment = try compiler.compile(expr, [:])
+    let fragment = try compiler.compile(source, [:])
     code = PlotCode(
       pointProgram: fragment.point, intervalProgram: fragment.interval,
       pointDepth: fragment.pointDepth,
       intervalDepth: fragment.intervalDepth, slotCount: compiler.slotCount,
-      batch: PlotBatch(point: fragment.point, slotCount: compiler.slotCount))
+      batch: sharesSubexpressions
+        ? nil : PlotBatch(point: fragment.point, slotCount: compiler.slotCount))
   }
 
   /// The value when the expression does not depend on the plot variable, else nil.

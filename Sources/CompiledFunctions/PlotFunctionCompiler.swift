@@ -57,6 +57,10 @@ struct PlotCompiler {
   /// Where each name first occurs in the typed expression (the parser's
   /// `nameLocations`), so an error about a name gets its column without a second run.
   var nameLocations: [String: Range<Int>] = [:]
+  /// The derivatives that primed names call, made on first use: in a reference, so the
+  /// struct stays small (debug builds copy it into the frame of every level of `compile`,
+  /// and a tree may be `maxNesting` deep on a thread's stack).
+  let derived = DerivedFunctions()
 
   /// `error`, located at `name` in the typed expression; inside an inlined user function
   /// the name is not in the typed text, so the error goes at the outermost call.
@@ -261,6 +265,21 @@ struct PlotCompiler {
       intervalDepth: max(c.intervalDepth, 1 + a.intervalDepth, 2 + b.intervalDepth))
   }
 
+  /// The derivative a primed name (`f'`) calls, made once per name (kept in `derived`);
+  /// nil for a name without primes.
+  @inline(never)
+  func derivativeFunction(named name: String) throws(CalcError) -> UserFunction? {
+    guard Differentiator.primes(of: name) != nil else { return nil }
+    if let made = derived.functions[name] { return made }
+    do throws(CalcError) {
+      let made = try Differentiator(functions: functions).derivativeFunction(named: name)
+      derived.functions[name] = made
+      return made
+    } catch {
+      throw located(error, at: name)
+    }
+  }
+
   /// A call of a built-in or user function, or a value before brackets (a product).
   @inline(never)
   mutating func call(_ name: String, _ arguments: [Expr], _ env: [String: Binding])
@@ -293,7 +312,8 @@ struct PlotCompiler {
       }
       return try compile(arguments[0], env)
     }
-    if let function = functions[name] {
+    let derivative = functions[name] == nil ? try derivativeFunction(named: name) : nil
+    if let function = functions[name] ?? derivative {
       guard function.parameters.count == arguments.count else {
         throw located(
           CalcError(
@@ -324,6 +344,8 @@ struct PlotCompiler {
           inner[parameter] = .constant(v)
         } else if a.point == [.variable] {
           inner[parameter] = .variable
+        } else if a.point.count == 1, case .load(let k) = a.point[0] {
+          inner[parameter] = .slot(k)  // a name bound to a slot passes on without a copy
         } else {
           let k = Int32(slotCount)
           slotCount += 1
@@ -394,4 +416,9 @@ extension PlotCompiler {
     guard let x = a.constant, let y = b.constant else { throw Self.notPlottable(op.rawValue) }
     return .constant(RealFunctions.bitwise(op, x, y))
   }
+}
+
+/// The derivatives `PlotCompiler` made for primed names.
+final class DerivedFunctions {
+  var functions: [String: UserFunction] = [:]
 }

@@ -49,7 +49,7 @@ public struct InterruptCheck: Sendable, Hashable {
   /// How often the check is asked, in records.
   public static let interval = 8192
   /// Whether reading should stop; called on the reading thread, so it must be cheap.
-  let isInterrupted: @Sendable () -> Bool
+  public let isInterrupted: @Sendable () -> Bool
 
   /// The check that never stops reading.
   public static let never = InterruptCheck { false }

@@ -1,3 +1,4 @@
+import Analysis
 import CalculatorBrain
 import TextAndNumbers
 
@@ -86,6 +87,11 @@ public enum CommandProblem: Sendable, Hashable {
   /// A problem of a bar chart's command.
   case bar(BarProblem)
 
+  // MARK: Analysis
+
+  /// A problem of an analysis command (`roots`, `integrate`, ...).
+  case analysis(AnalysisProblem)
+
   // MARK: Command-line options
 
   /// A problem of graphcalc's command-line options.
@@ -154,6 +160,32 @@ public enum CommandProblem: Sendable, Hashable {
     case tooManyGroups(column: String, count: Int)
     /// A column of dates as the bars' heights.
     case datesAsHeights(column: String)
+  }
+
+  /// The problems of the analysis commands.
+  public enum AnalysisProblem: Sendable, Hashable {
+    /// `intersect` without two curves.
+    case intersectNeedsTwoCurves
+    /// `integrate` with one bound.
+    case integrateNeedsBounds
+    /// `tangent` without `at X0`.
+    case tangentUsage
+    /// A `]` with no `[` before it.
+    case bracketWithoutOpening
+    /// A range not of the form `[A:B]`.
+    case rangeForm
+    /// Ctrl-C stopped `command`.
+    case interrupted(command: String)
+    /// `extrema` of an expression without a derivative.
+    case extremaNeedsDerivative
+    /// `inflections` of an expression without a derivative, or (with the calculator's
+    /// reason) without a second one.
+    case inflectionsNeedDerivative(second: CalcError?)
+    /// `expression` has no derivative (or no value) at `at` (`tangent`).
+    case noDerivative(expression: String, at: Double)
+    /// The integral of `expression` failed: it diverges, is undefined, does not settle, or
+    /// the budget ran out.
+    case integral(IntegralFailure, expression: String)
   }
 
   /// The problems of graphcalc's command-line options.
@@ -251,6 +283,7 @@ public enum CommandProblem: Sendable, Hashable {
     case .noColumnOfNumbers(let path): return "\(path): no column of numbers"
     case .streamFailed(let message): return message
     case .bar(let problem): return problem.message
+    case .analysis(let problem): return problem.message
     case .option(let problem): return problem.message
     }
   }
@@ -297,6 +330,42 @@ extension CommandProblem.BarProblem {
     case .datesAsHeights(let column):
       return "column \"\(column)\" holds dates; a bar's height is a number (dates go first, as "
         + "labels)"
+    }
+  }
+}
+
+extension CommandProblem.AnalysisProblem {
+  /// The message (see `CommandProblem.message`).
+  public var message: String {
+    switch self {
+    case .intersectNeedsTwoCurves:
+      return "intersect needs two curves separated by a comma, as in: intersect cos(x), x"
+    case .integrateNeedsBounds:
+      return "integrate needs both bounds: integrate EXPR A B, or integrate EXPR [A:B]"
+    case .tangentUsage: return "usage: tangent EXPR at X0, as in: tangent x^2 at 1"
+    case .bracketWithoutOpening: return "']' without its '['"
+    case .rangeForm: return "a range is written [A:B]"
+    case .interrupted(let command): return "\(command): interrupted"
+    case .extremaNeedsDerivative:
+      return "extrema needs the derivative, and this expression has none (gamma and ! have no "
+        + "rule yet)"
+    case .inflectionsNeedDerivative(let second):
+      return second.map { "inflections needs the second derivative: \($0.message)" }
+        ?? "inflections needs the derivative"
+    case .noDerivative(let expression, let x):
+      return "\(expression) has no derivative at x = \(CalculatorBrain.format(x))"
+    case .integral(let failure, let expression):
+      switch failure {
+      case .diverges(let x):
+        return "the integral diverges at x = \(CalculatorBrain.format(x))"
+      case .undefined(let x):
+        return "\(expression) is undefined at x = \(CalculatorBrain.format(x))"
+      case .unsettled(let x):
+        return "the integral does not settle near x = \(CalculatorBrain.format(x)) (it may "
+          + "diverge, or oscillate too fast)"
+      case .stopped(.interrupted): return "integrate: interrupted"
+      case .stopped: return "integrate: the budget ran out before the bound was met"
+      }
     }
   }
 }

@@ -37,6 +37,9 @@ public enum Help {
       bits        & | xor ~ << >> on integers (^ is the power)
       implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
       variables   a = 3      functions  f(x) = x^2 - a, then f(4)
+      derivatives f'(2)  f''(x)  sin'(x)  diff(x^3 - 2x)  (x^2)'   ('help derivatives')
+      series      sum(k^2, k, 1, 10) is 385, prod(k, k, 1, 5) is 120 (bounds: whole
+                  numbers known when the line is read; at most 10000 terms)
       ans is the last result. 'help functions' lists the built-in functions,
       'help numbers' the rules of exact integers and doubles.
     """,
@@ -61,6 +64,16 @@ public enum Help {
       result (2^2^40) is an error, found before it is computed. At the prompt a very
       long integer shows its ends and its length ('set digits all' shows all of it);
       scripts, -e and pipes always print every digit. Plots compute in doubles.
+    """,
+    "derivatives": """
+    Derivatives, by automatic differentiation (exact to rounding, never a difference quotient):
+      f'(2)  f''(2)   after f(x) = x^3 - 2x: 10 and 12 (any function of one variable,
+                      built in or yours: sin'(0) is 1)
+      diff(EXPR)      the derivative of EXPR by x, as an expression: describe diff(x^3 - 2x)
+      (EXPR)'         the same, written with a prime
+      plot f(x), f'(x) draws both
+    Where a derivative does not exist (abs'(0), floor'(1), sqrt'(0), a jump, a branch of
+    c ? a : b whose sides or slopes differ there) it is an error.
     """,
   ]
 

@@ -17,7 +17,7 @@ import Testing
   #expect(Set(words).count == words.count)
   #expect(
     Session.completions(of: "ex", among: words) == [
-      "exit", "exp", "explore", "export", "expressions",
+      "exit", "exp", "explore", "export", "expressions", "extrema",
     ])
   #expect(Session.completions(of: "sq", among: words) == ["sqrt", "square"])
   #expect(Session.completions(of: "zzz", among: words).isEmpty)

@@ -137,7 +137,8 @@ public struct CommandTable: Sendable {
   public static let standard = CommandTable(
     [
       .plot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view, .explore,
-      .undo, .set, .unset, .show, .stats, .export, .stream, .mode, .rpn, .describe, .vars,
+      .undo, .set, .unset, .show, .stats, .export, .stream, .roots, .extrema, .intersect,
+      .integrate, .inflections, .tangent, .mode, .rpn, .describe, .vars,
       .help, .quit, .exit,
     ])
 }
