@@ -97,104 +97,107 @@ func terminalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   return env
 }
 
-@Test func exploreInAPseudoTerminalAndTheTerminalComesBack() throws {
-  let binary = try #require(Graphcalc.path, "graphcalc binary not found")
-  let tty = try PseudoTerminal(binary, columns: 80, rows: 24, environment: terminalEnvironment())
-  let before = tty.settings()
-  #expect(tty.wait(for: "> "))
-  var mark = tty.output.endIndex
-  tty.send("plot sin(x)*x, cos(x)\r")
-  #expect(tty.wait(for: "-10", after: mark))  // the x tick labels: the plot is out
-  #expect(tty.wait(for: "> ", after: tty.output.range(of: "-10")?.upperBound ?? mark))
-  // Braille, in colour: the first curve blue, the second orange, axes dim.
-  #expect(tty.output.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
-  #expect(tty.output.contains("\u{1B}[38;5;33m") && tty.output.contains("\u{1B}[38;5;166m"))
-  #expect(tty.output.contains("\u{1B}[2m"))
+@Suite struct TerminalTests {
+  @Test func exploreInAPseudoTerminalAndTheTerminalComesBack() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let tty = try PseudoTerminal(binary, columns: 80, rows: 24, environment: terminalEnvironment())
+    let before = tty.settings()
+    #expect(tty.wait(for: "> "))
+    var mark = tty.output.endIndex
+    tty.send("plot sin(x)*x, cos(x)\r")
+    #expect(tty.wait(for: "-10", after: mark))  // the x tick labels: the plot is out
+    #expect(tty.wait(for: "> ", after: tty.output.range(of: "-10")?.upperBound ?? mark))
+    // Braille, in colour: the first curve blue, the second orange, axes dim.
+    #expect(tty.output.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    #expect(tty.output.contains("\u{1B}[38;5;33m") && tty.output.contains("\u{1B}[38;5;166m"))
+    #expect(tty.output.contains("\u{1B}[2m"))
 
-  mark = tty.output.endIndex
-  tty.send("explore\r")
-  #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
-  #expect(tty.wait(for: "t trace", after: mark))
-  #expect(tty.output[mark...].contains("\u{1B}[?25l"))  // cursor hidden
-  let raw = tty.settings()
-  #expect(raw.c_lflag & tcflag_t(ECHO | ICANON) == 0)  // raw mode while exploring
+    mark = tty.output.endIndex
+    tty.send("explore\r")
+    #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
+    #expect(tty.wait(for: "t trace", after: mark))
+    #expect(tty.output[mark...].contains("\u{1B}[?25l"))  // cursor hidden
+    let raw = tty.settings()
+    #expect(raw.c_lflag & tcflag_t(ECHO | ICANON) == 0)  // raw mode while exploring
 
-  mark = tty.output.endIndex
-  tty.send("+")
-  #expect(tty.wait(for: "x [-7.07107, 7.07107]", after: mark))
-  mark = tty.output.endIndex
-  tty.send("\u{1B}[C")  // right arrow
-  #expect(tty.wait(for: "x [-5.65685, 8.48528]", after: mark))
-  mark = tty.output.endIndex
-  tty.send("u")
-  #expect(tty.wait(for: "x [-7.07107, 7.07107]", after: mark))
-  mark = tty.output.endIndex
-  tty.send("t")
-  #expect(tty.wait(for: "sin(x)*x: x = ", after: mark))
-  mark = tty.output.endIndex
-  tty.send("l")
-  #expect(tty.wait(for: "f(x) = ", after: mark))
-  mark = tty.output.endIndex
-  tty.send("q")
-  #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
-  #expect(tty.wait(for: "x [-7.0710678", after: mark))  // the view's ranges
-  #expect(tty.wait(for: "> ", after: mark))
-  #expect(tty.output[mark...].contains("\u{1B}[?25h"))  // cursor shown again
-  // The prompt's settings are back (libedit may hold its own while it reads a line, so
-  // compare the flags a cooked terminal has once a line is being read again).
-  let after = tty.settings()
-  #expect(after.c_oflag & tcflag_t(OPOST) == before.c_oflag & tcflag_t(OPOST))
+    mark = tty.output.endIndex
+    tty.send("+")
+    #expect(tty.wait(for: "x [-7.07107, 7.07107]", after: mark))
+    mark = tty.output.endIndex
+    tty.send("\u{1B}[C")  // right arrow
+    #expect(tty.wait(for: "x [-5.65685, 8.48528]", after: mark))
+    mark = tty.output.endIndex
+    tty.send("u")
+    #expect(tty.wait(for: "x [-7.07107, 7.07107]", after: mark))
+    mark = tty.output.endIndex
+    tty.send("t")
+    #expect(tty.wait(for: "sin(x)*x: x = ", after: mark))
+    mark = tty.output.endIndex
+    tty.send("l")
+    #expect(tty.wait(for: "f(x) = ", after: mark))
+    mark = tty.output.endIndex
+    tty.send("q")
+    #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
+    #expect(tty.wait(for: "x [-7.0710678", after: mark))  // the view's ranges
+    #expect(tty.wait(for: "> ", after: mark))
+    #expect(tty.output[mark...].contains("\u{1B}[?25h"))  // cursor shown again
+    // The prompt's settings are back (libedit may hold its own while it reads a line, so
+    // compare the flags a cooked terminal has once a line is being read again).
+    let after = tty.settings()
+    #expect(after.c_oflag & tcflag_t(OPOST) == before.c_oflag & tcflag_t(OPOST))
 
-  // undo at the prompt steps back through explore's view changes.
-  mark = tty.output.endIndex
-  tty.send("undo\r")
-  #expect(tty.wait(for: "> ", after: mark))
-  tty.send("view\r")
-  #expect(tty.wait(for: "x [-10, 10]", after: mark))
+    // undo at the prompt steps back through explore's view changes.
+    mark = tty.output.endIndex
+    tty.send("undo\r")
+    #expect(tty.wait(for: "> ", after: mark))
+    tty.send("view\r")
+    #expect(tty.wait(for: "x [-10, 10]", after: mark))
 
-  // Ctrl-X starts explore from the prompt; Escape leaves it.
-  mark = tty.output.endIndex
-  tty.send("\u{18}")
-  #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
-  tty.send("\u{1B}")
-  #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
-  #expect(tty.wait(for: "> ", after: mark))
+    // Ctrl-X starts explore from the prompt; Escape leaves it.
+    mark = tty.output.endIndex
+    tty.send("\u{18}")
+    #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
+    tty.send("\u{1B}")
+    #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
+    #expect(tty.wait(for: "> ", after: mark))
 
-  tty.send("quit\r")
-  #expect(tty.exitStatus() == 0)
-}
+    tty.send("quit\r")
+    #expect(tty.exitStatus() == 0)
+  }
 
-@Test func aSignalWhileExploringRestoresTheTerminal() throws {
-  let binary = try #require(Graphcalc.path, "graphcalc binary not found")
-  let tty = try PseudoTerminal(
-    binary, columns: 30, rows: 10, environment: terminalEnvironment(["NO_COLOR": "1"]))
-  #expect(tty.wait(for: "> "))
-  let start = tty.output.endIndex
-  tty.send("plot x^2\r")
-  #expect(tty.wait(for: "-10", after: start))
-  #expect(!tty.output.contains("\u{1B}[38;5;"))  // NO_COLOR
-  let mark = tty.output.endIndex
-  tty.send("explore\r")
-  #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
-  #expect(tty.wait(for: "x [-10, 10]  y [0, 100]", after: mark))  // the status line: drawn
-  kill(tty.pid, SIGTERM)
-  #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
-  let restored = tty.settings()
-  #expect(restored.c_lflag & tcflag_t(ICANON) != 0)
-}
+  @Test func aSignalWhileExploringRestoresTheTerminal() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let tty = try PseudoTerminal(
+      binary, columns: 30, rows: 10, environment: terminalEnvironment(["NO_COLOR": "1"]))
+    #expect(tty.wait(for: "> "))
+    let start = tty.output.endIndex
+    tty.send("plot x^2\r")
+    #expect(tty.wait(for: "-10", after: start))
+    #expect(!tty.output.contains("\u{1B}[38;5;"))  // NO_COLOR
+    let mark = tty.output.endIndex
+    tty.send("explore\r")
+    #expect(tty.wait(for: "\u{1B}[?1049h", after: mark))
+    #expect(tty.wait(for: "x [-10, 10]  y [0, 100]", after: mark))  // the status line: drawn
+    kill(tty.pid, SIGTERM)
+    #expect(tty.wait(for: "\u{1B}[?1049l", after: mark))
+    let restored = tty.settings()
+    #expect(restored.c_lflag & tcflag_t(ICANON) != 0)
+  }
 
-@Test func pipedPlotsHaveNoEscapeCodesEvenWhenTERMSaysColour() throws {
-  let result = try Graphcalc.run(
-    ["-e", "plot sin(x), cos(x)"], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
-  #expect(result.status == 0)
-  #expect(!result.stdout.contains("\u{1B}"))
-  // braille
-  #expect(result.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
-  let forced = try Graphcalc.run(
-    ["--color=always", "-e", "plot sin(x)"], environment: ["LANG": "C"])
-  #expect(
-    forced.stdout.contains("\u{1B}[") && forced.stdout.unicodeScalars.allSatisfy { $0.value < 128 })
-  let explore = try Graphcalc.run(["-e", "plot x", "-e", "explore"])
-  #expect(explore.status == 1)
-  #expect(explore.stderr.contains("explore needs a terminal"))
+  @Test func pipedPlotsHaveNoEscapeCodesEvenWhenTERMSaysColour() throws {
+    let result = try Graphcalc.run(
+      ["-e", "plot sin(x), cos(x)"], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("\u{1B}"))
+    // braille
+    #expect(result.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    let forced = try Graphcalc.run(
+      ["--color=always", "-e", "plot sin(x)"], environment: ["LANG": "C"])
+    #expect(
+      forced.stdout.contains("\u{1B}[")
+        && forced.stdout.unicodeScalars.allSatisfy { $0.value < 128 })
+    let explore = try Graphcalc.run(["-e", "plot x", "-e", "explore"])
+    #expect(explore.status == 1)
+    #expect(explore.stderr.contains("explore needs a terminal"))
+  }
 }

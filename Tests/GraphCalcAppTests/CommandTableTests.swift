@@ -126,18 +126,20 @@ struct PlotErrorColumnCase: Sendable, CustomStringConvertible {
   var description: String { line }
 }
 
-@Test(arguments: [
-  PlotErrorColumnCase(
-    setup: [], line: "plot sin(x) + q", message: "unknown name 'q'", location: 14..<15),
-  PlotErrorColumnCase(
-    setup: ["g(t) = t + q"], line: "plot 2, g(x)", message: "unknown name 'q'", location: 8..<9),
-  PlotErrorColumnCase(
-    setup: ["mode rpn"], line: "plot x q *", message: "unknown name 'q'", location: 7..<8),
-])
-func plotErrorsAreLocatedAtTheName(_ c: PlotErrorColumnCase) throws {
-  var session = Session()
-  for line in c.setup { #expect(session.run(line).error == nil) }
-  let error = try #require(session.run(c.line).error)
-  #expect(error.message == c.message)
-  #expect(error.location == c.location)
+@Suite struct CommandTableCases {
+  @Test(arguments: [
+    PlotErrorColumnCase(
+      setup: [], line: "plot sin(x) + q", message: "unknown name 'q'", location: 14..<15),
+    PlotErrorColumnCase(
+      setup: ["g(t) = t + q"], line: "plot 2, g(x)", message: "unknown name 'q'", location: 8..<9),
+    PlotErrorColumnCase(
+      setup: ["mode rpn"], line: "plot x q *", message: "unknown name 'q'", location: 7..<8),
+  ])
+  func plotErrorsAreLocatedAtTheName(_ c: PlotErrorColumnCase) throws {
+    var session = Session()
+    for line in c.setup { #expect(session.run(line).error == nil) }
+    let error = try #require(session.run(c.line).error)
+    #expect(error.message == c.message)
+    #expect(error.location == c.location)
+  }
 }

@@ -79,58 +79,6 @@ struct StoreCase: Sendable, CustomStringConvertible {
   var description: String { name }
 }
 
-@Test(arguments: [
-  StoreCase(
-    name: "sorted, lines", sorted: true, style: "", marks: .lines,
-    commands: ["zoom 7", "pan 0.3 0", "zoom 0.01"]),
-  StoreCase(
-    name: "unsorted, lines", sorted: false, style: "", marks: .lines,
-    commands: ["zoom 3", "pan -0.2 0"]),
-  StoreCase(
-    name: "sorted, points", sorted: true, style: " with points", marks: .points,
-    commands: ["zoom 50", "pan 0.1 0"]),
-  StoreCase(
-    name: "unsorted, linespoints", sorted: false, style: " with linespoints", marks: .linesPoints,
-    commands: ["zoom 20"]),
-])
-func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
-  let folder = try TemporaryFolder()
-  let text = csv(count: 30_000, sorted: c.sorted, gapEvery: 4_999, seed: 17)
-  let path = folder.path + "/d.csv"
-  try text.write(toFile: path, atomically: true, encoding: .utf8)
-  let plain = plainColumns(text)
-  var session = dataSession()
-  _ = session.run("plot \"\(path)\" using 1:2\(c.style), \"\(path)\" using 1:2 title \"again\"")
-  let stored = try #require(series(session).first)
-  #expect(stored.x.count == plain.x.count)
-  for size in [PixelSize(width: 800, height: 600), PixelSize(width: 157, height: 93)] {
-    for command in [""] + c.commands {
-      if !command.isEmpty { _ = session.run(command) }
-      let curves = try #require(session.currentCurves())
-      let reference = PlainRecords(
-        series: [
-          (plain.x, plain.y, c.marks, curves.title(ofCurve: 0)),
-          (plain.x, plain.y, .lines, "again"),
-        ],
-        xRange: curves.xRange, yRange: curves.yRange)
-      let ours = RecordsSampler.samplePlot(curves, size: size)
-      let theirs = RecordsSampler.samplePlot(reference, size: size)
-      let same = ours == theirs
-      #expect(
-        same,
-        "\(c.name) at \(size.width)x\(size.height) after '\(command)': \(firstDifference(ours, theirs))"
-      )
-      // The automatic y range comes from the same records.
-      let xRange = curves.xRange
-      let bounds = stored.bounds(xWithin: xRange)
-      let plainBounds = RecordBounds.of(count: plain.x.count, xWithin: xRange) { field, i in
-        field == .x ? plain.x[i] : plain.y[i]
-      }
-      #expect(bounds == plainBounds, "\(c.name): bounds within \(xRange)")
-    }
-  }
-}
-
 /// Where two sampled plots first differ, in words (a whole plot is too long for a message).
 func firstDifference(_ a: SampledPlot, _ b: SampledPlot) -> String {
   if a.viewport != b.viewport { return "viewports \(a.viewport) and \(b.viewport)" }
@@ -148,23 +96,79 @@ func firstDifference(_ a: SampledPlot, _ b: SampledPlot) -> String {
   return "none"
 }
 
-@Test func aZoomedPlotDrawsTheRecordsInsideTheView() throws {
-  // Records 0, 0.001, ... 29.999 with y = x: after zooming onto x in [10, 11] the drawn line
-  // runs from about (10, 10) to (11, 11), through records of the file.
-  let folder = try TemporaryFolder()
-  let lines =
-    ["x,y"] + (0..<30_000).map { String(format: "%.3f,%.3f", Double($0) / 1000, Double($0) / 1000) }
-  let path = folder.path + "/line.csv"
-  try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-  var session = dataSession()
-  _ = session.run("plot \"\(path)\"")
-  _ = session.run("xrange 10 11")
-  let curves = try #require(session.currentCurves())
-  let plot = RecordsSampler.samplePlot(curves, size: PixelSize(width: 200, height: 100))
-  let points = try #require(plot.curves.first).segments.flatMap { $0 }
-  let inside = points.filter { (10...11).contains($0.x) }
-  #expect(inside.count >= 200)
-  #expect(inside.allSatisfy { $0.x == $0.y && Double(String(format: "%.3f", $0.x)) == $0.x })
-  #expect(inside.first?.x == 10 && inside.last?.x == 11)
-  #expect(session.viewDescription.hasPrefix("x [10, 11]"))
+@Suite struct DataColumnPlotTests {
+  @Test(arguments: [
+    StoreCase(
+      name: "sorted, lines", sorted: true, style: "", marks: .lines,
+      commands: ["zoom 7", "pan 0.3 0", "zoom 0.01"]),
+    StoreCase(
+      name: "unsorted, lines", sorted: false, style: "", marks: .lines,
+      commands: ["zoom 3", "pan -0.2 0"]),
+    StoreCase(
+      name: "sorted, points", sorted: true, style: " with points", marks: .points,
+      commands: ["zoom 50", "pan 0.1 0"]),
+    StoreCase(
+      name: "unsorted, linespoints", sorted: false, style: " with linespoints", marks: .linesPoints,
+      commands: ["zoom 20"]),
+  ])
+  func plotsFromColumnsEqualPlotsFromArrays(_ c: StoreCase) throws {
+    let folder = try TemporaryFolder()
+    let text = csv(count: 30_000, sorted: c.sorted, gapEvery: 4_999, seed: 17)
+    let path = folder.path + "/d.csv"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let plain = plainColumns(text)
+    var session = dataSession()
+    _ = session.run("plot \"\(path)\" using 1:2\(c.style), \"\(path)\" using 1:2 title \"again\"")
+    let stored = try #require(series(session).first)
+    #expect(stored.x.count == plain.x.count)
+    for size in [PixelSize(width: 800, height: 600), PixelSize(width: 157, height: 93)] {
+      for command in [""] + c.commands {
+        if !command.isEmpty { _ = session.run(command) }
+        let curves = try #require(session.currentCurves())
+        let reference = PlainRecords(
+          series: [
+            (plain.x, plain.y, c.marks, curves.title(ofCurve: 0)),
+            (plain.x, plain.y, .lines, "again"),
+          ],
+          xRange: curves.xRange, yRange: curves.yRange)
+        let ours = RecordsSampler.samplePlot(curves, size: size)
+        let theirs = RecordsSampler.samplePlot(reference, size: size)
+        let same = ours == theirs
+        #expect(
+          same,
+          "\(c.name) at \(size.width)x\(size.height) after '\(command)': \(firstDifference(ours, theirs))"
+        )
+        // The automatic y range comes from the same records.
+        let xRange = curves.xRange
+        let bounds = stored.bounds(xWithin: xRange)
+        let plainBounds = RecordBounds.of(count: plain.x.count, xWithin: xRange) { field, i in
+          field == .x ? plain.x[i] : plain.y[i]
+        }
+        #expect(bounds == plainBounds, "\(c.name): bounds within \(xRange)")
+      }
+    }
+  }
+
+  @Test func aZoomedPlotDrawsTheRecordsInsideTheView() throws {
+    // Records 0, 0.001, ... 29.999 with y = x: after zooming onto x in [10, 11] the drawn line
+    // runs from about (10, 10) to (11, 11), through records of the file.
+    let folder = try TemporaryFolder()
+    let lines =
+      ["x,y"]
+      + (0..<30_000).map { String(format: "%.3f,%.3f", Double($0) / 1000, Double($0) / 1000) }
+    let path = folder.path + "/line.csv"
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    var session = dataSession()
+    _ = session.run("plot \"\(path)\"")
+    _ = session.run("xrange 10 11")
+    let curves = try #require(session.currentCurves())
+    let plot = RecordsSampler.samplePlot(curves, size: PixelSize(width: 200, height: 100))
+    let points = try #require(plot.curves.first).segments.flatMap { $0 }
+    let inside = points.filter { (10...11).contains($0.x) }
+    #expect(inside.count >= 200)
+    #expect(inside.allSatisfy { $0.x == $0.y && Double(String(format: "%.3f", $0.x)) == $0.x })
+    #expect(inside.first?.x == 10 && inside.last?.x == 11)
+    #expect(session.viewDescription.hasPrefix("x [10, 11]"))
+  }
 }

@@ -8,28 +8,6 @@ import TextCanvas
 
 let canvasSizes: [(Int, Int)] = [(80, 24), (200, 60), (30, 10)]
 
-@Test(arguments: canvasSizes)
-func brailleCanvasGolden(columns: Int, rows: Int) throws {
-  let text = renderText(BrailleCanvas(columns: columns, rows: rows))
-  try checkAligned(text, columns: columns, rows: rows)
-  try assertSnapshot(text, named: "canvas-braille-\(columns)x\(rows).txt")
-}
-
-@Test(arguments: canvasSizes)
-func blockCanvasGolden(columns: Int, rows: Int) throws {
-  let text = renderText(BlockCanvas(columns: columns, rows: rows))
-  try checkAligned(text, columns: columns, rows: rows)
-  try assertSnapshot(text, named: "canvas-block-\(columns)x\(rows).txt")
-}
-
-@Test(arguments: canvasSizes)
-func asciiCanvasGolden(columns: Int, rows: Int) throws {
-  let text = renderText(AsciiCanvas(columns: columns, rows: rows))
-  try checkAligned(text, columns: columns, rows: rows)
-  #expect(text.unicodeScalars.allSatisfy { $0.value == 10 || (32..<127).contains($0.value) })
-  try assertSnapshot(text, named: "canvas-ascii-\(columns)x\(rows).txt")
-}
-
 /// Every line fits the width in characters (each glyph one cell), there is a line a row,
 /// and the frame's corners line up: the top and bottom frame lines start and end in the
 /// same columns.
@@ -58,34 +36,58 @@ func checkAligned(
   }
 }
 
-@Test func blockGlyphsFollowTheQuadrants() {
-  let g = BlockGlyphs()
-  #expect(g.dotsPerCell == (2, 2))
-  #expect((1...15).map { g.glyph(for: UInt32($0), curve: 0) } == Array("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"))
-}
-
-@Test func blankBrailleCellsStaySpaces() {
-  let text = renderText(BrailleCanvas(columns: 40, rows: 12))
-  #expect(!text.contains("\u{2800}"))  // the empty braille pattern never appears
-  var canvas = BrailleCanvas(columns: 4, rows: 1)
-  canvas.drawPolyline([PixelPoint(x: 0, y: 0), PixelPoint(x: 1.5, y: 0)], style: .curve(0))
-  #expect(canvas.render() == "⠉")
-}
-
-@Test func theRasterizerIsSharedAcrossCanvases() {
-  // The same diagonal sets one dot per step in every canvas: a 45° line through 4 cells,
-  // the top left to bottom right dots of each cell on the diagonal.
-  func diagonal<G: CellGlyphs>(_ glyphs: G) -> String {
-    var c = DotCanvas(columns: 4, rows: 4, glyphs: glyphs)
-    let d = glyphs.dotsPerCell
-    let w = Double(4 * d.columns)
-    let h = Double(4 * d.rows)
-    c.drawPolyline(
-      [PixelPoint(x: 0, y: 0), PixelPoint(x: w - 0.01, y: h - 0.01)], style: .curve(0))
-    return c.render()
+@Suite struct CanvasTests {
+  @Test(arguments: canvasSizes)
+  func brailleCanvasGolden(columns: Int, rows: Int) throws {
+    let text = renderText(BrailleCanvas(columns: columns, rows: rows))
+    try checkAligned(text, columns: columns, rows: rows)
+    try assertSnapshot(text, named: "canvas-braille-\(columns)x\(rows).txt")
   }
-  #expect(diagonal(BlockGlyphs()) == "▚\n ▚\n  ▚\n   ▚")
-  #expect(diagonal(AsciiGlyphs()) == "\\\n \\\n  \\\n   \\")
-  // Braille: 8 x 16 dots, two rows a column: dots 1 2 (left) and 6 8 (right) in each cell.
-  #expect(diagonal(BrailleGlyphs()) == "⢣\n ⢣\n  ⢣\n   ⢣")
+
+  @Test(arguments: canvasSizes)
+  func blockCanvasGolden(columns: Int, rows: Int) throws {
+    let text = renderText(BlockCanvas(columns: columns, rows: rows))
+    try checkAligned(text, columns: columns, rows: rows)
+    try assertSnapshot(text, named: "canvas-block-\(columns)x\(rows).txt")
+  }
+
+  @Test(arguments: canvasSizes)
+  func asciiCanvasGolden(columns: Int, rows: Int) throws {
+    let text = renderText(AsciiCanvas(columns: columns, rows: rows))
+    try checkAligned(text, columns: columns, rows: rows)
+    #expect(text.unicodeScalars.allSatisfy { $0.value == 10 || (32..<127).contains($0.value) })
+    try assertSnapshot(text, named: "canvas-ascii-\(columns)x\(rows).txt")
+  }
+
+  @Test func blockGlyphsFollowTheQuadrants() {
+    let g = BlockGlyphs()
+    #expect(g.dotsPerCell == (2, 2))
+    #expect((1...15).map { g.glyph(for: UInt32($0), curve: 0) } == Array("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"))
+  }
+
+  @Test func blankBrailleCellsStaySpaces() {
+    let text = renderText(BrailleCanvas(columns: 40, rows: 12))
+    #expect(!text.contains("\u{2800}"))  // the empty braille pattern never appears
+    var canvas = BrailleCanvas(columns: 4, rows: 1)
+    canvas.drawPolyline([PixelPoint(x: 0, y: 0), PixelPoint(x: 1.5, y: 0)], style: .curve(0))
+    #expect(canvas.render() == "⠉")
+  }
+
+  @Test func theRasterizerIsSharedAcrossCanvases() {
+    // The same diagonal sets one dot per step in every canvas: a 45° line through 4 cells,
+    // the top left to bottom right dots of each cell on the diagonal.
+    func diagonal<G: CellGlyphs>(_ glyphs: G) -> String {
+      var c = DotCanvas(columns: 4, rows: 4, glyphs: glyphs)
+      let d = glyphs.dotsPerCell
+      let w = Double(4 * d.columns)
+      let h = Double(4 * d.rows)
+      c.drawPolyline(
+        [PixelPoint(x: 0, y: 0), PixelPoint(x: w - 0.01, y: h - 0.01)], style: .curve(0))
+      return c.render()
+    }
+    #expect(diagonal(BlockGlyphs()) == "▚\n ▚\n  ▚\n   ▚")
+    #expect(diagonal(AsciiGlyphs()) == "\\\n \\\n  \\\n   \\")
+    // Braille: 8 x 16 dots, two rows a column: dots 1 2 (left) and 6 8 (right) in each cell.
+    #expect(diagonal(BrailleGlyphs()) == "⢣\n ⢣\n  ⢣\n   ⢣")
+  }
 }

@@ -22,63 +22,6 @@ func printfNumber(_ v: Double) -> String {
   return s == "-0" ? "0" : s
 }
 
-@Test(arguments: [1, 2, 3])
-func svgNumberBytesMatchPrintf(seed: UInt64) {
-  var rng = SplitMix64(seed: seed)
-  var values: [Double] = [
-    0, -0.0, 0.005, 0.015, 0.125, -0.125, 2.675, 1e12, -1e12, 1e13, 999.995, .leastNonzeroMagnitude,
-  ]
-  for _ in 0..<20_000 {
-    let magnitude = pow(10.0, Double(rng.next() % 28) - 14)
-    let v = (Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude
-    values.append(v)
-    values.append(Double(Int64(rng.next() % 200_001) - 100_000) / 8)  // exact ties such as x.125
-  }
-  for v in values {
-    var bytes: [UInt8] = [0x41]
-    SVGRenderer.appendNumber(v, to: &bytes)
-    let appended = String(decoding: bytes.dropFirst(), as: UTF8.self)
-    let expected = printfNumber(v)
-    #expect(appended == expected, "seed \(seed): \(v)")
-    #expect(SVGRenderer.number(v) == expected, "seed \(seed): \(v)")
-  }
-}
-
-@Test func svgPathOfLonePointsAndGaps() {
-  var svg = SVGRenderer(size: PixelSize(width: 100, height: 100))
-  let nan = Double.nan
-  svg.drawPolylines(
-    [
-      [PixelPoint(x: 1, y: 2)],
-      [PixelPoint(x: nan, y: 1), PixelPoint(x: 3.333, y: -4.005), PixelPoint(x: .infinity, y: 0)],
-      [PixelPoint(x: 5, y: 6), PixelPoint(x: 7.5, y: 8), PixelPoint(x: 9, y: 10.25)],
-      [],
-    ], style: .curve(0))
-  let doc = svg.document()
-  #expect(
-    doc.contains("<path d=\"M1,2h0M3.33,-4h0M5,6L7.5,8 9,10.25\" fill=\"none\" stroke=\"#1f77b4\""))
-}
-
-@Test func glyphScalarsAreTheGlyphs() {
-  for mask in UInt32(1)..<512 {
-    for curve in 0..<10 {
-      #expect(
-        AsciiGlyphs().glyphScalar(for: mask, curve: curve).map(Character.init)
-          == AsciiGlyphs().glyph(for: mask, curve: curve))
-    }
-  }
-  for mask in UInt32(1)..<256 {
-    #expect(
-      BrailleGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init)
-        == BrailleGlyphs().glyph(for: mask, curve: 0))
-  }
-  for mask in UInt32(1)..<16 {
-    #expect(
-      BlockGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init)
-        == BlockGlyphs().glyph(for: mask, curve: 0))
-  }
-}
-
 /// Glyphs of several scalars (a letter and a combining mark): the canvas falls back to the
 /// characters.
 struct AccentGlyphs: CellGlyphs {
@@ -151,10 +94,73 @@ func randomCanvasCheck<G: CellGlyphs>(_ glyphs: G, seed: UInt64) {
   #expect(fast.render() == referenceRender(fast), "seed \(seed)")
 }
 
-@Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-func canvasFastPathsMatchThePlainOnes(seed: UInt64) {
-  randomCanvasCheck(AsciiGlyphs(), seed: seed)
-  randomCanvasCheck(BrailleGlyphs(), seed: seed)
-  randomCanvasCheck(BlockGlyphs(), seed: seed)
-  randomCanvasCheck(AccentGlyphs(), seed: seed)
+@Suite struct RedrawSpeedupTests {
+  @Test(arguments: [1, 2, 3])
+  func svgNumberBytesMatchPrintf(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var values: [Double] = [
+      0, -0.0, 0.005, 0.015, 0.125, -0.125, 2.675, 1e12, -1e12, 1e13, 999.995,
+      .leastNonzeroMagnitude,
+    ]
+    for _ in 0..<20_000 {
+      let magnitude = pow(10.0, Double(rng.next() % 28) - 14)
+      let v = (Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude
+      values.append(v)
+      values.append(Double(Int64(rng.next() % 200_001) - 100_000) / 8)  // exact ties such as x.125
+    }
+    for v in values {
+      var bytes: [UInt8] = [0x41]
+      SVGRenderer.appendNumber(v, to: &bytes)
+      let appended = String(decoding: bytes.dropFirst(), as: UTF8.self)
+      let expected = printfNumber(v)
+      #expect(appended == expected, "seed \(seed): \(v)")
+      #expect(SVGRenderer.number(v) == expected, "seed \(seed): \(v)")
+    }
+  }
+
+  @Test func svgPathOfLonePointsAndGaps() {
+    var svg = SVGRenderer(size: PixelSize(width: 100, height: 100))
+    let nan = Double.nan
+    svg.drawPolylines(
+      [
+        [PixelPoint(x: 1, y: 2)],
+        [
+          PixelPoint(x: nan, y: 1), PixelPoint(x: 3.333, y: -4.005), PixelPoint(x: .infinity, y: 0),
+        ],
+        [PixelPoint(x: 5, y: 6), PixelPoint(x: 7.5, y: 8), PixelPoint(x: 9, y: 10.25)],
+        [],
+      ], style: .curve(0))
+    let doc = svg.document()
+    #expect(
+      doc.contains(
+        "<path d=\"M1,2h0M3.33,-4h0M5,6L7.5,8 9,10.25\" fill=\"none\" stroke=\"#1f77b4\""))
+  }
+
+  @Test func glyphScalarsAreTheGlyphs() {
+    for mask in UInt32(1)..<512 {
+      for curve in 0..<10 {
+        #expect(
+          AsciiGlyphs().glyphScalar(for: mask, curve: curve).map(Character.init)
+            == AsciiGlyphs().glyph(for: mask, curve: curve))
+      }
+    }
+    for mask in UInt32(1)..<256 {
+      #expect(
+        BrailleGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init)
+          == BrailleGlyphs().glyph(for: mask, curve: 0))
+    }
+    for mask in UInt32(1)..<16 {
+      #expect(
+        BlockGlyphs().glyphScalar(for: mask, curve: 0).map(Character.init)
+          == BlockGlyphs().glyph(for: mask, curve: 0))
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func canvasFastPathsMatchThePlainOnes(seed: UInt64) {
+    randomCanvasCheck(AsciiGlyphs(), seed: seed)
+    randomCanvasCheck(BrailleGlyphs(), seed: seed)
+    randomCanvasCheck(BlockGlyphs(), seed: seed)
+    randomCanvasCheck(AccentGlyphs(), seed: seed)
+  }
 }

@@ -98,11 +98,13 @@ import Testing
   }
 }
 
-/// `stream`'s flags follow graphcalc's one "did you mean" rule (`NameSuggestion`): case is
-/// ignored, a one-character word gets no suggestion, a swap of two letters is one edit.
-@Test func flagSuggestionsFollowTheOneRule() {
-  #expect(StreamOptions.suggestion(for: "--WINDOW") == "--window")
-  #expect(StreamOptions.suggestion(for: "--wnidow") == "--window")
-  #expect(StreamOptions.suggestion(for: "-") == nil)
-  #expect(StreamOptions.suggestion(for: "--verbose") == nil)
+@Suite struct StreamOptionsCases {
+  /// `stream`'s flags follow graphcalc's one "did you mean" rule (`NameSuggestion`): case is
+  /// ignored, a one-character word gets no suggestion, a swap of two letters is one edit.
+  @Test func flagSuggestionsFollowTheOneRule() {
+    #expect(StreamOptions.suggestion(for: "--WINDOW") == "--window")
+    #expect(StreamOptions.suggestion(for: "--wnidow") == "--window")
+    #expect(StreamOptions.suggestion(for: "-") == nil)
+    #expect(StreamOptions.suggestion(for: "--verbose") == nil)
+  }
 }

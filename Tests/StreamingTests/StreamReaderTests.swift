@@ -172,26 +172,28 @@ import Testing
   }
 }
 
-/// A descriptor is closed once: `CommandInput.close()` may be called again (it answers nil),
-/// and a second close of the number would close whatever descriptor reused it meanwhile (a
-/// parallel test's pipe lost its write end and read a false end of input).
-@Test func aClosedOnceDescriptorIsNotClosedAgain() throws {
-  var fds: [Int32] = [-1, -1]
-  try #require(pipe(&fds) == 0)
-  defer {
-    close(fds[0])
-    close(fds[1])
+@Suite struct StreamReaderCases {
+  /// A descriptor is closed once: `CommandInput.close()` may be called again (it answers nil),
+  /// and a second close of the number would close whatever descriptor reused it meanwhile (a
+  /// parallel test's pipe lost its write end and read a false end of input).
+  @Test func aClosedOnceDescriptorIsNotClosedAgain() throws {
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    defer {
+      close(fds[0])
+      close(fds[1])
+    }
+    // A number far above the ones other tests get, so reusing it disturbs nobody.
+    let number = fcntl(fds[0], F_DUPFD, 900)
+    try #require(number >= 900)
+    let owner = ClosedOnce(number)
+    owner.close()
+    #expect(fcntl(number, F_GETFD) == -1)
+    // Another descriptor takes the number, as a later pipe would.
+    try #require(dup2(fds[1], number) == number)
+    owner.close()
+    #expect(
+      fcntl(number, F_GETFD) != -1, "the second close closed the descriptor that reused the number")
+    close(number)
   }
-  // A number far above the ones other tests get, so reusing it disturbs nobody.
-  let number = fcntl(fds[0], F_DUPFD, 900)
-  try #require(number >= 900)
-  let owner = ClosedOnce(number)
-  owner.close()
-  #expect(fcntl(number, F_GETFD) == -1)
-  // Another descriptor takes the number, as a later pipe would.
-  try #require(dup2(fds[1], number) == number)
-  owner.close()
-  #expect(
-    fcntl(number, F_GETFD) != -1, "the second close closed the descriptor that reused the number")
-  close(number)
 }
