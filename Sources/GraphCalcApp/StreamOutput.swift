@@ -42,6 +42,12 @@ public enum StreamOutput {
     let curves = frame.series.map { series in
       SampledCurve(title: series.name, segments: segments(of: series.curve, viewport: viewport))
     }
+    if frame.timeAxis {
+      return SampledPlot(
+        viewport: viewport, curves: curves,
+        xTicks: TimeTicks.ticks(for: x, approximateCount: xTickCount),
+        yTicks: Ticks.ticks(for: y, approximateCount: yTickCount))
+    }
     // Sample indices are whole numbers: no tick between two samples.
     let xTicks = Ticks.ticks(for: x, approximateCount: xTickCount).compactMap { t -> Tick? in
       guard t.value == t.value.rounded() else { return nil }
@@ -212,7 +218,7 @@ public enum StreamOutput {
     var entries: [(width: Int, text: String)] = []
     for (index, series) in frame.series.enumerated() {
       let sample = sampleGlyph(index, canvas: canvas)
-      let body = " " + plain(series.name) + "  " + statsText(series.stats)
+      let body = " " + legendName(series) + "  " + statsText(series.stats)
       var text = sample + body
       if let colors { text = colors.curve(index) + sample + colors.reset + body }
       entries.append((sample.count + body.count, text))
@@ -267,6 +273,14 @@ public enum StreamOutput {
     }
   }
 
+  /// The series' name with its unit: `time (ms)`, as printable ASCII (`µ` as `u`, `°` left
+  /// out).
+  static func legendName(_ series: SeriesFrame) -> String {
+    guard let unit = series.unit else { return plain(series.name) }
+    let ascii = unit.replacingMicro()
+    return plain(series.name) + " (" + plain(ascii) + ")"
+  }
+
   /// `last L  min A  max B  mean M`, or `no values yet` when the window has no finite value.
   static func statsText(_ stats: SeriesStats) -> String {
     guard let min = stats.min, let max = stats.max, let mean = stats.mean else {
@@ -287,6 +301,7 @@ public enum StreamOutput {
       }
     }
     if frame.series.isEmpty && frame.samples == 0 { text += ", no numbers yet" }
+    if frame.normalized { text += ", normalized: each series 0 = its min, 1 = its max" }
     if frame.ended { text += ", input ended" }
     return text
   }
@@ -374,7 +389,7 @@ public enum StreamOutput {
     var renderer = SVGRenderer(size: size, fontSize: PlotLayout.fontSize(for: size))
     var titled = frame
     for k in titled.series.indices {
-      titled.series[k].name = plain(frame.series[k].name) + ": " + statsText(frame.series[k].stats)
+      titled.series[k].name = legendName(frame.series[k]) + ": " + statsText(frame.series[k].stats)
     }
     let options = PlotLayout.Options(title: countersText(frame))
     let yTickCount = PlotOutput.tickCount(height, per: 60)
@@ -389,6 +404,19 @@ public enum StreamOutput {
 }
 
 extension String {
+  /// `µ` as `u` and without `°`: a unit in 7-bit ASCII (`µs` -> `us`, `°C` -> `C`).
+  fileprivate func replacingMicro() -> String {
+    var out = ""
+    for ch in self {
+      if ch == "\u{B5}" || ch == "\u{3BC}" {
+        out.append("u")
+      } else if ch != "\u{B0}" {
+        out.append(ch)
+      }
+    }
+    return out
+  }
+
   /// The string without leading and trailing spaces.
   fileprivate func trimmingSpaces() -> String {
     var s = Substring(self)

@@ -44,6 +44,10 @@ public struct StreamRequest: Sendable, Hashable {
       --ymin A, --ymax B fix the bottom or top of the y range (default: follow the data)
       --smooth           draw smooth curves that never overshoot the samples
       --fps F            redraw at most F times a second (1 to 120, default 30)
+      --columns COLS     show only these columns: numbers from 1 or names (4,13 or free,us)
+      --exclude COLS     show every column but these
+      --match REGEX      read each line's number from the match of REGEX (its group 1)
+      --normalize        draw each series scaled to its own min..max (0..1)
       --export svg FILE  write the last frame to FILE as SVG when the stream stops
       cmd "COMMAND"      read the output of the shell command COMMAND (quote it)
       --color[=WHEN]     colour the series: auto (default), always or never
@@ -78,7 +82,9 @@ public struct StreamRequest: Sendable, Hashable {
         values = 0
       } else {
         switch a {
-        case "--window", "-w", "--ymin", "--ymax", "--fps", "cmd": values = 1
+        case "--window", "-w", "--ymin", "--ymax", "--fps", "cmd", "--columns", "-c", "--exclude",
+          "--match":
+          values = 1
         case "--export": values = 2
         default: values = 0
         }
@@ -143,6 +149,8 @@ public struct StreamRequest: Sendable, Hashable {
     case .invalidWindow(let text): return index(ofFlagOrValue: text)
     case .windowOutOfRange(let n): return index(ofFlagOrValue: String(n))
     case .invalidNumber(_, let value): return index(ofFlagOrValue: value)
+    case .invalidColumns(_, let value): return index(ofFlagOrValue: value)
+    case .invalidMatch(let pattern, _): return index(ofFlagOrValue: pattern)
     case .unsupportedExportFormat(let f): return index(ofFlagOrValue: f)
     case .unexpectedValue(let flag, _): return flags.firstIndex { $0.hasPrefix(flag + "=") }
     case .missingValue(let flag):
@@ -166,6 +174,10 @@ public struct StreamRequest: Sendable, Hashable {
     hasher.combine(options.framesPerSecond)
     hasher.combine(options.exportSVGPath)
     hasher.combine(options.command)
+    hasher.combine(options.columns)
+    hasher.combine(options.excluded)
+    hasher.combine(options.match)
+    hasher.combine(options.normalize)
   }
 }
 

@@ -13,6 +13,10 @@ import Synchronization
 /// wrapping on, echo and line mode back); SIGWINCH redraws at the new size; Ctrl-Z
 /// restores the terminal before the process stops and takes it over again after `fg`.
 enum StreamLive {
+  /// Set when the last `run` ended on a usage error found in the data (a `--columns` name
+  /// the stream does not have): `graphcalc stream` then exits 2, not 1.
+  static let usageErrorFound = Atomic<Int>(0)
+
   /// What ended a stream.
   struct Outcome {
     /// Whether the user stopped it (q, Ctrl-C, a signal) rather than the input ending.
@@ -84,6 +88,11 @@ enum StreamLive {
         return false
       }
     }
+    if let problem = outcome.session.parser.columnProblem {
+      report(problem.description)
+      usageErrorFound.store(1, ordering: .relaxed)
+      return false
+    }
     return export(outcome, request, report)
   }
 
@@ -127,6 +136,7 @@ enum StreamLive {
         case .ended: break loop
         }
       }
+      if session.parser.columnProblem != nil { return Outcome(stopped: true, session: session) }
       let size = Terminal.size()
       let frame = session.frame(columns: size.columns * 3)
       let canvas = StreamOutput.canvas(
@@ -177,6 +187,12 @@ enum StreamLive {
       case .idle: continue
       case .ended: break loop
       }
+    }
+    if session.parser.columnProblem != nil {
+      // A usage error found in the data: no final frame; the error says what is wrong.
+      keys?.restore()
+      Terminal.write(screen.finish)
+      return Outcome(stopped: true, session: session)
     }
     draw()  // the final frame, with its counters (also after q: the input has not ended)
     keys?.restore()
@@ -323,10 +339,15 @@ enum StreamCommandLine {
     } catch {
       return usageError(error.message)
     }
+    StreamLive.usageErrorFound.store(0, ordering: .relaxed)
     let ok = StreamLive.run(
       request, display: Terminal.display(color: color),
       standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
       report: { Terminal.report("graphcalc stream: \($0)") })
+    if StreamLive.usageErrorFound.load(ordering: .relaxed) != 0 {
+      Terminal.report("Try 'graphcalc stream --help' for usage.")
+      return 2
+    }
     return ok ? 0 : 1
   }
 
