@@ -276,17 +276,19 @@ final class LineRegex: @unchecked Sendable {
   /// Compiles `pattern` (REG_EXTENDED).
   /// - Throws: the message of `regerror` when the pattern is not a valid regular expression.
   init(_ pattern: String) throws(StreamOptionsError) {
-    self.pattern = pattern
-    compiled = .allocate(capacity: 1)
-    let status = regcomp(compiled, pattern, REG_EXTENDED)
+    // Compiled before the properties are set: a throwing init must not reach `deinit`.
+    let regex = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+    let status = regcomp(regex, pattern, REG_EXTENDED)
     if status != 0 {
       var buffer = [CChar](repeating: 0, count: 256)
-      regerror(status, compiled, &buffer, buffer.count)
-      compiled.deallocate()
+      regerror(status, regex, &buffer, buffer.count)
+      regex.deallocate()
       let message = String(
         decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw .invalidMatch(pattern: pattern, reason: message)
     }
+    self.pattern = pattern
+    compiled = regex
   }
 
   deinit {

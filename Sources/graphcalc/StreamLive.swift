@@ -240,6 +240,12 @@ enum StreamSignals {
         (s, Glibc.signal(s) { _ in StreamSignals.stop.store(1, ordering: .relaxed) }))
     }
     if live {
+      // A pipeline's shell can take the terminal back before the last frame is drawn (bash
+      // does when Ctrl-C ends the loop that feeds the stream: `while ...; done | graphcalc
+      // stream`); the last frame's writes and the restoring tcsetattr would then stop the
+      // process with SIGTTOU ("Stopped (tty output)"). Ignored, they go through (POSIX: a
+      // process that ignores SIGTTOU may write and set the terminal from the background).
+      saved.previous.append((SIGTTOU, Glibc.signal(SIGTTOU, SIG_IGN)))
       saved.previous.append(
         (
           SIGWINCH,
