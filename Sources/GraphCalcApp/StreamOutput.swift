@@ -212,7 +212,7 @@ public enum StreamOutput {
   ) -> [String] {
     let columns = max(1, columns)
     let maxLines = max(1, maxLines)
-    let counters = cut(countersText(frame), to: columns)
+    let counters = cut(countersText(frame, columns: columns), to: columns)
     if maxLines == 1 || frame.series.isEmpty { return [counters] }
     // Entries: (plain text width, rendered text).
     var entries: [(width: Int, text: String)] = []
@@ -290,20 +290,28 @@ public enum StreamOutput {
     return "last \(last)  min \(number(min))  max \(number(max))  mean \(number(mean))"
   }
 
-  /// `N samples, K lines skipped (last: TEXT)` and `, input ended` when it has.
-  static func countersText(_ frame: StreamFrame) -> String {
+  /// `N samples, K lines skipped (last: TEXT)` and `, input ended` when it has; with
+  /// `--normalize`, `normalized (min..max to 0..1)` after the count.
+  ///
+  /// Given `columns`, the skipped line's text is cut (ending in `...`) so the rest fits.
+  static func countersText(_ frame: StreamFrame, columns: Int? = nil) -> String {
     var text = frame.samples == 1 ? "1 sample" : "\(frame.samples) samples"
+    if frame.normalized { text += ", normalized (min..max to 0..1)" }
+    var tail = ""
+    if frame.series.isEmpty && frame.samples == 0 { tail += ", no numbers yet" }
+    if frame.ended { tail += ", input ended" }
     if frame.junkLines > 0 {
       text += frame.junkLines == 1 ? ", 1 line skipped" : ", \(frame.junkLines) lines skipped"
       if let junk = frame.lastJunkLine {
-        let shown = plain(junk).trimmingSpaces()
+        var shown = plain(junk).trimmingSpaces()
+        if let columns {
+          let room = columns - text.count - tail.count - " (last: )".count
+          shown = room >= 8 ? cut(shown, to: room) : ""
+        }
         if !shown.isEmpty { text += " (last: \(shown))" }
       }
     }
-    if frame.series.isEmpty && frame.samples == 0 { text += ", no numbers yet" }
-    if frame.normalized { text += ", normalized: each series 0 = its min, 1 = its max" }
-    if frame.ended { text += ", input ended" }
-    return text
+    return text + tail
   }
 
   /// A statistic as a person reads it at a glance: whole numbers from 1000 to 1e9 in full
