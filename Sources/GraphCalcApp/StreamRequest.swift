@@ -19,6 +19,13 @@ public struct StreamRequest: Sendable, Hashable {
   /// Window, y range, smoothing, frame rate and export (`options.command` is also in
   /// `source`).
   public var options: StreamOptions
+  /// Which argument (0-based, among those `parse` read) holds the value of `--columns` and
+  /// of `--exclude`, keyed by the flag: where a column the data lack is reported. Not part
+  /// of `==`.
+  public var selectorArguments: [String: Int] = [:]
+  /// The same values' columns in the prompt's line (set by the `stream` command), for the
+  /// caret under a column the data lack. Not part of `==`.
+  public var selectorSpans: [String: Range<Int>] = [:]
 
   /// Creates a request.
   /// - Parameters:
@@ -115,6 +122,26 @@ public struct StreamRequest: Sendable, Hashable {
       }
       i = end
     }
+    var selectors: [String: Int] = [:]
+    for (k, flag) in flags.enumerated() {
+      let name = flag.hasPrefix("--") ? String(flag.prefix { $0 != "=" }) : flag
+      guard name == "--columns" || name == "-c" || name == "--exclude" else { continue }
+      let key = name == "--exclude" ? "--exclude" : "--columns"
+      if flag.contains("=") {
+        selectors[key] = flagIndices[k]
+      } else if k + 1 < flags.count {
+        selectors[key] = flagIndices[k + 1]
+      }
+    }
+    var request = try request(flags: flags, flagIndices: flagIndices, file: file)
+    request.selectorArguments = selectors
+    return request
+  }
+
+  /// The request of the flags and the FILE `parse` found.
+  private static func request(
+    flags: [String], flagIndices: [Int], file: (path: String, index: Int)?
+  ) throws(StreamArgumentError) -> StreamRequest {
     let options: StreamOptions
     do {
       options = try StreamOptions.parse(flags)

@@ -32,10 +32,12 @@ enum StreamLive {
   ///   - standardInputFree: whether standard input may be read as data (not a terminal, not
   ///     the commands' source).
   ///   - report: prints one error message (without `error: `).
+  ///   - reportAt: prints an error about a place in the prompt's line (a column the data
+  ///     lack, under its `--columns` value); nil says which argument in `report`'s message.
   /// - Returns: whether the stream ran without error (exit status 0).
   static func run(
     _ request: StreamRequest, display: TerminalDisplay, standardInputFree: Bool,
-    report: (String) -> Void
+    report: (String) -> Void, reportAt: ((String, Range<Int>?) -> Void)? = nil
   ) -> Bool {
     let outcome: Outcome
     switch request.source {
@@ -89,7 +91,13 @@ enum StreamLive {
       }
     }
     if let problem = outcome.session.parser.columnProblem {
-      report(problem.description)
+      if let reportAt {
+        reportAt(problem.description, request.selectorSpans[problem.flag])
+      } else if let index = request.selectorArguments[problem.flag] {
+        report("argument \(index + 1): " + problem.description)
+      } else {
+        report(problem.description)
+      }
       usageErrorFound.store(1, ordering: .relaxed)
       return false
     }

@@ -145,9 +145,16 @@ private func logFixture(_ name: String) throws -> String {
     #expect(result.stdout == "")
     #expect(
       result.stderr
-        == "graphcalc stream: --columns: no column 'usr' (the columns are r, b, swpd, free, "
+        == "graphcalc stream: argument 2: --columns: no column 'usr' (the columns are r, b, swpd, free, "
         + "buff, cache, si, so, bi, bo, in, cs, us, sy, id, wa, st); did you mean 'us'?\n"
         + "Try 'graphcalc stream --help' for usage.\n")
+    // At the prompt the caret is under the value.
+    let data = try logFixture("vmstat-1-5.txt")
+    let prompt = try Graphcalc.run(
+      ["-e", "stream --columns free,usr"], input: data, environment: plain)
+    #expect(
+      prompt.stderr.hasSuffix(
+        "at column 18\n  stream --columns free,usr\n                   ^^^^^^^^\n"))
     let syntax = try Graphcalc.run(["stream", "--columns", "0"], input: "1\n", environment: plain)
     #expect(syntax.status == 2)
     #expect(syntax.stderr.hasPrefix("graphcalc stream: --columns needs column numbers from 1"))

@@ -50,7 +50,11 @@ extension CommandEntry {
   ) { arguments throws(CommandError) in
     let words = arguments.words
     do throws(StreamArgumentError) {
-      return StreamCommand(request: try StreamRequest.parse(words.map(\.text)))
+      var request = try StreamRequest.parse(words.map(\.text))
+      for (flag, index) in request.selectorArguments where index < words.count {
+        request.selectorSpans[flag] = words[index].span
+      }
+      return StreamCommand(request: request)
     } catch {
       let location = error.argument.flatMap { $0 < words.count ? words[$0].span : nil }
       throw CommandError(error, at: location)
