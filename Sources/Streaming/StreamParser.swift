@@ -98,7 +98,11 @@ public struct StreamParser: Sendable {
   private var positional: [Int] = []
   /// A key goes to series `keyed[key]` (-1: not shown).
   private var keyed: [String: Int] = [:]
-  /// The fields of the line being read, before they go to their series.
+  /// Whether column k of a line of numbers is series k, for every series (no keys, nothing
+  /// hidden): then a full line is copied straight into `row`.
+  private var columnsAreSeries = false
+  /// The fields of the line being read, before they go to their series, and their units
+  /// (empty when the line has none).
   private var scratch: [Double] = []
   private var scratchUnits: [String?] = []
   private var pairs: [(key: String, value: Double, unit: String?)] = []
@@ -157,7 +161,9 @@ public struct StreamParser: Sendable {
     }
     var start = 0
     var stamp: LogFields.Timestamp? = nil
-    if let first = line.first(where: { !Self.isSpace($0) }),
+    // Timestamps are looked for until the first data line, then only in a timed stream (a
+    // stream of plain numbers pays nothing for them).
+    if dataLines == 0 || timed, let first = line.first(where: { !Self.isSpace($0) }),
       LogFields.isDigit(first) || first == UInt8(ascii: "[") || (first >= 0x41 && first <= 0x5A)
     {
       stamp = LogFields.timestamp(line)
@@ -185,6 +191,7 @@ public struct StreamParser: Sendable {
     var pendingField = true  // at line start or after a comma/semicolon, before any token
     var sawAnything = false
     var withUnits = false
+    if !scratchUnits.isEmpty { scratchUnits.removeAll(keepingCapacity: true) }
     while i < n {
       let c = line[i]
       if Self.isSpace(c) {
@@ -194,7 +201,7 @@ public struct StreamParser: Sendable {
       sawAnything = true
       if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") {
         if pendingField {
-          put(.nan, unit: nil, at: count)
+          put(.nan, at: count)
           count += 1
         }
         pendingField = true
@@ -205,9 +212,11 @@ public struct StreamParser: Sendable {
       while i < n && !Self.isSeparator(line[i]) { i += 1 }
       let token = UnsafeBufferPointer(rebasing: line[tokenStart..<i])
       if let value = NumberScanner.parse(token) {
-        put(value, unit: nil, at: count)
+        put(value, at: count)
       } else if let (value, unit) = LogFields.numberWithUnit(token) {
-        put(value, unit: unit, at: count)
+        put(value, at: count)
+        while scratchUnits.count <= count { scratchUnits.append(nil) }
+        scratchUnits[count] = unit
         withUnits = true
       } else {
         return logLine(line, timestamped: timestamped, whole: whole)
@@ -228,13 +237,11 @@ public struct StreamParser: Sendable {
 
   /// Puts field `index` of the current line in `scratch`.
   @inline(__always)
-  private mutating func put(_ value: Double, unit: String?, at index: Int) {
+  private mutating func put(_ value: Double, at index: Int) {
     if index < scratch.count {
       scratch[index] = value
-      scratchUnits[index] = unit
     } else {
       scratch.append(value)
-      scratchUnits.append(unit)
     }
   }
 
@@ -243,6 +250,18 @@ public struct StreamParser: Sendable {
     -> LineKind
   {
     let kept = min(count, Self.maxSeries)
+    if kept == seriesCount && columnsAreSeries && !withUnits && dataLines > 0 {
+      // The usual line: as many numbers as series, column k is series k.
+      row.withUnsafeMutableBufferPointer { r in
+        scratch.withUnsafeBufferPointer { f in
+          for k in 0..<kept { r[k] = f[k] }
+        }
+      }
+      if count > kept { droppedValues += count - kept }
+      dataLines += 1
+      valuesRead += kept
+      return .data(kept)
+    }
     if count > kept { droppedValues += count - kept }
     let first = dataLines == 0
     if first, let candidate = headerCandidate {
@@ -254,16 +273,21 @@ public struct StreamParser: Sendable {
     }
     headerCandidate = nil
     beginRow()
-    while positional.count < kept {
-      let k = positional.count
-      let name = k < headerNames.count ? headerNames[k] : String(k + 1)
-      positional.append(makeSeries(name: name, position: k + 1))
+    if positional.count < kept {
+      while positional.count < kept {
+        let k = positional.count
+        let name = k < headerNames.count ? headerNames[k] : String(k + 1)
+        positional.append(makeSeries(name: name, position: k + 1))
+      }
+      columnsAreSeries =
+        keyed.isEmpty && positional.count == seriesCount
+        && positional.indices.allSatisfy { positional[$0] == $0 }
     }
     for k in 0..<kept {
       let s = positional[k]
       guard s >= 0 else { continue }
       row[s] = scratch[k]
-      if withUnits, let unit = scratchUnits[k] { units[s] = unit }
+      if withUnits, k < scratchUnits.count, let unit = scratchUnits[k] { units[s] = unit }
     }
     if first {
       checkColumns(
@@ -393,6 +417,7 @@ public struct StreamParser: Sendable {
       } else {
         s = makeSeries(name: p.key, position: nil)
         keyed[p.key] = s
+        columnsAreSeries = false
       }
       guard s >= 0 else { continue }
       row[s] = p.value
@@ -421,7 +446,10 @@ public struct StreamParser: Sendable {
     }
     headerCandidate = nil
     beginRow()
-    if keyed["match"] == nil { keyed["match"] = makeSeries(name: "match", position: nil) }
+    if keyed["match"] == nil {
+      keyed["match"] = makeSeries(name: "match", position: nil)
+      columnsAreSeries = false
+    }
     let s = keyed["match"] ?? -1
     if s >= 0 {
       row[s] = value

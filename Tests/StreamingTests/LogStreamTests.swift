@@ -142,6 +142,19 @@ private func series(_ s: StreamSession) -> [(String, String?, [Double])] {
     #expect(p.parse(line: "2026-13-01 5") == .junk)
   }
 
+  @Test func onlyAStreamWhoseFirstDataLineHasATimeIsTimed() {
+    var plain = StreamParser()
+    #expect(plain.parse(line: "1 2") == .data(2))
+    #expect(plain.parse(line: "12:00:01 3 4") == .junk)  // not looked for once untimed
+    #expect(!plain.timed)
+    var timed = StreamParser()
+    #expect(timed.parse(line: "12:00:01 3 4") == .data(2))
+    #expect(timed.parse(line: "5 6") == .data(2))  // takes the time before it (the session)
+    #expect(timed.time == nil)
+    #expect(timed.timed)
+    #expect(timed.row == [5, 6])
+  }
+
   @Test func unitSuffixes() {
     var p = StreamParser()
     #expect(p.parse(line: "12.3ms 45% 1.2G -3e2") == .data(4))
