@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Streaming
@@ -191,5 +192,52 @@ private func series(_ s: StreamSession) -> [(String, String?, [Double])] {
     #expect(frame.series[1].curve.map(\.y) == [0, 1, 0.5])
     #expect(frame.series[1].stats.max == 3000)  // the legend keeps real values
     #expect(frame.yRange == ValueRange(lower: -0.05, upper: 1.05))
+  }
+}
+
+/// Mutated log lines (seeded): every option set reads them without a trap, and every data
+/// line's row has one entry a series.
+@Suite struct LogLineRobustnessTests {
+  @Test(arguments: 0..<5)
+  func mutatedLogsAreReadWithoutATrap(_ variant: Int) throws {
+    var options = StreamOptions()
+    options.window = 16
+    switch variant {
+    case 1: options.columns = [.position(2), .name("time"), .name("free")]
+    case 2: options.excluded = [.position(1), .name("ttl")]
+    case 3: options.match = "([0-9.]+) ?(ms|%)"
+    case 4:
+      options.normalize = true
+      options.smooth = true
+    default: break
+    }
+    let seed = UInt64(0x5EED_0000 + variant)
+    var random = SplitMix64(seed: seed)
+    let sources = try ["vmstat-1-5.txt", "ping-c5-127.0.0.1.txt", "app-log.txt", "syslog.txt"]
+      .map { Array(try fixture($0).utf8) }
+    let alphabet = Array("0123456789:-=.,; T[]%msGZ+e\tDecab\n".utf8) + [0, 0xC2, 0xB5, 0xFF]
+    var parser = StreamParser(options: options)
+    var session = StreamSession(options: options, clock: ZeroClock())
+    for _ in 0..<400 {
+      var bytes = sources[Int(random.next() % 4)]
+      for _ in 0..<Int(random.next() % 12) {
+        let at = Int(random.next() % UInt64(bytes.count))
+        switch random.next() % 3 {
+        case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+        case 1: bytes.remove(at: at)
+        default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+        }
+      }
+      bytes.withUnsafeBytes { session.consume($0) }
+      for line in bytes.split(separator: UInt8(ascii: "\n")) {
+        let kind = Array(line).withUnsafeBufferPointer { parser.parse(line: $0) }
+        if case .data = kind {
+          #expect(parser.row.count == parser.seriesCount, "seed \(seed)")
+        }
+      }
+    }
+    session.endOfInput()
+    let frame = session.frame(columns: 40)
+    #expect(frame.series.count == session.windows.count, "seed \(seed)")
   }
 }
