@@ -42,6 +42,12 @@ public enum StreamOutput {
     let curves = frame.series.map { series in
       SampledCurve(title: series.name, segments: segments(of: series.curve, viewport: viewport))
     }
+    if frame.timeAxis {
+      return SampledPlot(
+        viewport: viewport, curves: curves,
+        xTicks: TimeTicks.ticks(for: x, approximateCount: xTickCount),
+        yTicks: Ticks.ticks(for: y, approximateCount: yTickCount))
+    }
     // Sample indices are whole numbers: no tick between two samples.
     let xTicks = Ticks.ticks(for: x, approximateCount: xTickCount).compactMap { t -> Tick? in
       guard t.value == t.value.rounded() else { return nil }
@@ -206,13 +212,13 @@ public enum StreamOutput {
   ) -> [String] {
     let columns = max(1, columns)
     let maxLines = max(1, maxLines)
-    let counters = cut(countersText(frame), to: columns)
+    let counters = cut(countersText(frame, columns: columns), to: columns)
     if maxLines == 1 || frame.series.isEmpty { return [counters] }
     // Entries: (plain text width, rendered text).
     var entries: [(width: Int, text: String)] = []
     for (index, series) in frame.series.enumerated() {
       let sample = sampleGlyph(index, canvas: canvas)
-      let body = " " + plain(series.name) + "  " + statsText(series.stats)
+      let body = " " + legendName(series) + "  " + statsText(series.stats)
       var text = sample + body
       if let colors { text = colors.curve(index) + sample + colors.reset + body }
       entries.append((sample.count + body.count, text))
@@ -267,6 +273,14 @@ public enum StreamOutput {
     }
   }
 
+  /// The series' name with its unit: `time (ms)`, as printable ASCII (`µ` as `u`, `°` left
+  /// out).
+  static func legendName(_ series: SeriesFrame) -> String {
+    guard let unit = series.unit else { return plain(series.name) }
+    let ascii = unit.replacingMicro()
+    return plain(series.name) + " (" + plain(ascii) + ")"
+  }
+
   /// `last L  min A  max B  mean M`, or `no values yet` when the window has no finite value.
   static func statsText(_ stats: SeriesStats) -> String {
     guard let min = stats.min, let max = stats.max, let mean = stats.mean else {
@@ -276,19 +290,28 @@ public enum StreamOutput {
     return "last \(last)  min \(number(min))  max \(number(max))  mean \(number(mean))"
   }
 
-  /// `N samples, K lines skipped (last: TEXT)` and `, input ended` when it has.
-  static func countersText(_ frame: StreamFrame) -> String {
+  /// `N samples, K lines skipped (last: TEXT)` and `, input ended` when it has; with
+  /// `--normalize`, `normalized (min..max to 0..1)` after the count.
+  ///
+  /// Given `columns`, the skipped line's text is cut (ending in `...`) so the rest fits.
+  static func countersText(_ frame: StreamFrame, columns: Int? = nil) -> String {
     var text = frame.samples == 1 ? "1 sample" : "\(frame.samples) samples"
+    if frame.normalized { text += ", normalized (min..max to 0..1)" }
+    var tail = ""
+    if frame.series.isEmpty && frame.samples == 0 { tail += ", no numbers yet" }
+    if frame.ended { tail += ", input ended" }
     if frame.junkLines > 0 {
       text += frame.junkLines == 1 ? ", 1 line skipped" : ", \(frame.junkLines) lines skipped"
       if let junk = frame.lastJunkLine {
-        let shown = plain(junk).trimmingSpaces()
+        var shown = plain(junk).trimmingSpaces()
+        if let columns {
+          let room = columns - text.count - tail.count - " (last: )".count
+          shown = room >= 8 ? cut(shown, to: room) : ""
+        }
         if !shown.isEmpty { text += " (last: \(shown))" }
       }
     }
-    if frame.series.isEmpty && frame.samples == 0 { text += ", no numbers yet" }
-    if frame.ended { text += ", input ended" }
-    return text
+    return text + tail
   }
 
   /// A statistic as a person reads it at a glance: whole numbers from 1000 to 1e9 in full
@@ -374,7 +397,7 @@ public enum StreamOutput {
     var renderer = SVGRenderer(size: size, fontSize: PlotLayout.fontSize(for: size))
     var titled = frame
     for k in titled.series.indices {
-      titled.series[k].name = plain(frame.series[k].name) + ": " + statsText(frame.series[k].stats)
+      titled.series[k].name = legendName(frame.series[k]) + ": " + statsText(frame.series[k].stats)
     }
     let options = PlotLayout.Options(title: countersText(frame))
     let yTickCount = PlotOutput.tickCount(height, per: 60)
@@ -389,6 +412,19 @@ public enum StreamOutput {
 }
 
 extension String {
+  /// `µ` as `u` and without `°`: a unit in 7-bit ASCII (`µs` -> `us`, `°C` -> `C`).
+  fileprivate func replacingMicro() -> String {
+    var out = ""
+    for ch in self {
+      if ch == "\u{B5}" || ch == "\u{3BC}" {
+        out.append("u")
+      } else if ch != "\u{B0}" {
+        out.append(ch)
+      }
+    }
+    return out
+  }
+
   /// The string without leading and trailing spaces.
   fileprivate func trimmingSpaces() -> String {
     var s = Substring(self)

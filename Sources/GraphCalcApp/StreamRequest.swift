@@ -19,6 +19,13 @@ public struct StreamRequest: Sendable, Hashable {
   /// Window, y range, smoothing, frame rate and export (`options.command` is also in
   /// `source`).
   public var options: StreamOptions
+  /// Which argument (0-based, among those `parse` read) holds the value of `--columns` and
+  /// of `--exclude`, keyed by the flag: where a column the data lack is reported. Not part
+  /// of `==`.
+  public var selectorArguments: [String: Int] = [:]
+  /// The same values' columns in the prompt's line (set by the `stream` command), for the
+  /// caret under a column the data lack. Not part of `==`.
+  public var selectorSpans: [String: Range<Int>] = [:]
 
   /// Creates a request.
   /// - Parameters:
@@ -44,6 +51,10 @@ public struct StreamRequest: Sendable, Hashable {
       --ymin A, --ymax B fix the bottom or top of the y range (default: follow the data)
       --smooth           draw smooth curves that never overshoot the samples
       --fps F            redraw at most F times a second (1 to 120, default 30)
+      --columns COLS     show only these columns: numbers from 1 or names (4,13 or free,us)
+      --exclude COLS     show every column but these
+      --match REGEX      read each line's number from the match of REGEX (its group 1)
+      --normalize        draw each series scaled to its own min..max (0..1)
       --export svg FILE  write the last frame to FILE as SVG when the stream stops
       cmd "COMMAND"      read the output of the shell command COMMAND (quote it)
       --color[=WHEN]     colour the series: auto (default), always or never
@@ -78,7 +89,9 @@ public struct StreamRequest: Sendable, Hashable {
         values = 0
       } else {
         switch a {
-        case "--window", "-w", "--ymin", "--ymax", "--fps", "cmd": values = 1
+        case "--window", "-w", "--ymin", "--ymax", "--fps", "cmd", "--columns", "-c", "--exclude",
+          "--match":
+          values = 1
         case "--export": values = 2
         default: values = 0
         }
@@ -109,6 +122,26 @@ public struct StreamRequest: Sendable, Hashable {
       }
       i = end
     }
+    var selectors: [String: Int] = [:]
+    for (k, flag) in flags.enumerated() {
+      let name = flag.hasPrefix("--") ? String(flag.prefix { $0 != "=" }) : flag
+      guard name == "--columns" || name == "-c" || name == "--exclude" else { continue }
+      let key = name == "--exclude" ? "--exclude" : "--columns"
+      if flag.contains("=") {
+        selectors[key] = flagIndices[k]
+      } else if k + 1 < flags.count {
+        selectors[key] = flagIndices[k + 1]
+      }
+    }
+    var request = try request(flags: flags, flagIndices: flagIndices, file: file)
+    request.selectorArguments = selectors
+    return request
+  }
+
+  /// The request of the flags and the FILE `parse` found.
+  private static func request(
+    flags: [String], flagIndices: [Int], file: (path: String, index: Int)?
+  ) throws(StreamArgumentError) -> StreamRequest {
     let options: StreamOptions
     do {
       options = try StreamOptions.parse(flags)
@@ -143,6 +176,8 @@ public struct StreamRequest: Sendable, Hashable {
     case .invalidWindow(let text): return index(ofFlagOrValue: text)
     case .windowOutOfRange(let n): return index(ofFlagOrValue: String(n))
     case .invalidNumber(_, let value): return index(ofFlagOrValue: value)
+    case .invalidColumns(_, let value): return index(ofFlagOrValue: value)
+    case .invalidMatch(let pattern, _): return index(ofFlagOrValue: pattern)
     case .unsupportedExportFormat(let f): return index(ofFlagOrValue: f)
     case .unexpectedValue(let flag, _): return flags.firstIndex { $0.hasPrefix(flag + "=") }
     case .missingValue(let flag):
@@ -166,6 +201,10 @@ public struct StreamRequest: Sendable, Hashable {
     hasher.combine(options.framesPerSecond)
     hasher.combine(options.exportSVGPath)
     hasher.combine(options.command)
+    hasher.combine(options.columns)
+    hasher.combine(options.excluded)
+    hasher.combine(options.match)
+    hasher.combine(options.normalize)
   }
 }
 

@@ -5,6 +5,7 @@ import TextAndNumbers
 /// Syntax (flags in any order, each at most once in effect; the last one wins):
 ///
 ///     stream [--window N] [--ymin A] [--ymax B] [--smooth] [--fps F]
+///            [--columns COLS] [--exclude COLS] [--match REGEX] [--normalize]
 ///            [--export svg FILE] [cmd COMMAND]
 ///
 /// `--flag=value` works as well as `--flag value`; a value may be negative (`--ymin -5`).
@@ -33,6 +34,16 @@ public struct StreamOptions: Sendable, Equatable {
   public var exportSVGPath: String?
   /// A shell command whose output to read (`cmd COMMAND`); `nil` reads standard input.
   public var command: String?
+  /// The series to show (`--columns 4,13` or `--columns free,us`), in that order; empty
+  /// shows every series.
+  public var columns: [ColumnSelector] = []
+  /// The series not to show (`--exclude COLS`).
+  public var excluded: [ColumnSelector] = []
+  /// A POSIX extended regular expression whose match (its group 1 if it has one) holds the
+  /// number of each line (`--match REGEX`): one series, named `match`.
+  public var match: String?
+  /// Whether each series is drawn scaled to its own min..max as 0..1 (`--normalize`).
+  public var normalize = false
 
   /// The defaults: window 100, y range from the data, no smoothing, 30 frames a second.
   public init() {}
@@ -78,6 +89,17 @@ public struct StreamOptions: Sendable, Equatable {
       case "--smooth":
         if let inlineValue { throw .unexpectedValue(flag: arg, value: inlineValue) }
         options.smooth = true
+      case "--normalize":
+        if let inlineValue { throw .unexpectedValue(flag: arg, value: inlineValue) }
+        options.normalize = true
+      case "--columns", "-c":
+        options.columns = try ColumnSelector.list(try value(), flag: "--columns")
+      case "--exclude":
+        options.excluded = try ColumnSelector.list(try value(), flag: "--exclude")
+      case "--match":
+        let pattern = try value()
+        _ = try LineRegex(pattern)  // checked now, compiled again by the parser
+        options.match = pattern
       case "--export":
         let format = try value()
         guard format.lowercased() == "svg" else { throw .unsupportedExportFormat(format) }
@@ -102,7 +124,10 @@ public struct StreamOptions: Sendable, Equatable {
   }
 
   /// The flags `parse` knows, for suggestions.
-  static let flags = ["--window", "--ymin", "--ymax", "--smooth", "--fps", "--export"]
+  static let flags = [
+    "--window", "--ymin", "--ymax", "--smooth", "--fps", "--export", "--columns", "--exclude",
+    "--match", "--normalize",
+  ]
 
   /// A finite number for `flag`, or `.invalidNumber`.
   private static func number(_ text: String, flag: String) throws(StreamOptionsError) -> Double {
@@ -139,6 +164,11 @@ public enum StreamOptionsError: Error, Sendable, Equatable, CustomStringConverti
   case unknownOption(String, suggestion: String?)
   /// A stray word (e.g. an unquoted command's second word).
   case unexpectedArgument(String)
+  /// `--columns` or `--exclude` with a list that is not column numbers (from 1) or names.
+  case invalidColumns(flag: String, value: String)
+  /// `--match` with a pattern that is not a POSIX extended regular expression (the reason is
+  /// `regerror`'s).
+  case invalidMatch(pattern: String, reason: String)
 
   /// The message, quoting the bad token, e.g. `--window needs a whole number, not 'abc'`.
   public var description: String {
@@ -166,6 +196,12 @@ public enum StreamOptionsError: Error, Sendable, Equatable, CustomStringConverti
       return "unknown option '\(arg)'"
     case .unexpectedArgument(let arg):
       return "unexpected argument '\(arg)' (quote a command as one argument: cmd \"vmstat 1\")"
+    case .invalidColumns(let flag, let value):
+      return
+        "\(flag) needs column numbers from 1 or names, separated by commas (4,13 or free,us), "
+        + "not '\(value)'"
+    case .invalidMatch(let pattern, let reason):
+      return "--match needs a regular expression: '\(pattern)': \(reason)"
     }
   }
 
@@ -173,5 +209,55 @@ public enum StreamOptionsError: Error, Sendable, Equatable, CustomStringConverti
   private func format(_ v: Double) -> String {
     if v == v.rounded(), Swift.abs(v) < 1e15 { return String(Int64(v)) }
     return String(v)
+  }
+}
+
+/// One column of `--columns` or `--exclude`: a position (from 1) or a name (a header word
+/// such as vmstat's `free`, or a key of `key=value` pairs).
+public enum ColumnSelector: Sendable, Hashable, CustomStringConvertible {
+  /// Column `n` of a line of numbers, counted from 1 (after a leading timestamp).
+  case position(Int)
+  /// The series of that name: a header word or a key.
+  case name(String)
+
+  /// The selector as written: `4` or `free`.
+  public var description: String {
+    switch self {
+    case .position(let n): return String(n)
+    case .name(let s): return s
+    }
+  }
+
+  /// Reads `4,13` or `free,us` (numbers and names may mix; blanks around commas are
+  /// dropped).
+  /// - Parameters:
+  ///   - text: the option's value.
+  ///   - flag: the option, for the error.
+  /// - Returns: the selectors in order (at least one).
+  /// - Throws: `StreamOptionsError.invalidColumns` for an empty list or item, or a number
+  ///   below 1.
+  static func list(_ text: String, flag: String) throws(StreamOptionsError) -> [ColumnSelector] {
+    var out: [ColumnSelector] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let item = part.trimmingCharacters(" \t")
+      guard !item.isEmpty else { throw .invalidColumns(flag: flag, value: text) }
+      if item.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        guard let n = Int(item), n >= 1 else { throw .invalidColumns(flag: flag, value: text) }
+        out.append(.position(n))
+      } else {
+        out.append(.name(item))
+      }
+    }
+    return out
+  }
+}
+
+extension Substring {
+  /// The text without the given characters at either end.
+  fileprivate func trimmingCharacters(_ set: String) -> String {
+    var s = self
+    while let c = s.first, set.contains(c) { s = s.dropFirst() }
+    while let c = s.last, set.contains(c) { s = s.dropLast() }
+    return String(s)
   }
 }

@@ -17,14 +17,21 @@
 ///
 /// Sample index (plot x) `k` is the `k`-th data line (0-based); every series gets one sample
 /// per data line (NaN where the line was short). Junk lines and blank lines take no x.
+///
+/// **Time.** When the first data line starts with a timestamp, x is time instead: each
+/// sample's time in seconds (`StreamParser.time`; a later line without one takes the time
+/// before it), the x range spans the window's times, and a series' line breaks where time
+/// jumps: more than three times the median step between the window's samples, or backwards.
 public struct StreamSession: Sendable {
   /// The settings (window size, fixed y bounds, smoothing, frame rate), with `window`
   /// clamped to 1 ... `StreamOptions.maxWindow`.
   public let options: StreamOptions
   /// The line parser, with its counters (`junkLines`, `valuesRead`, ...).
-  public private(set) var parser = StreamParser()
+  public private(set) var parser: StreamParser
   /// One window per series, in column order.
   public private(set) var windows: [RollingWindow] = []
+  /// The samples' times (seconds) when the stream is timed (`parser.timed`), else nil.
+  public private(set) var times: RollingWindow?
   /// When to redraw.
   public private(set) var throttle: FrameThrottle
   /// Whether the input has ended.
@@ -46,6 +53,7 @@ public struct StreamSession: Sendable {
     options.window = Swift.min(Swift.max(options.window, 1), StreamOptions.maxWindow)
     self.options = options
     self.clock = clock
+    parser = StreamParser(options: options)
     throttle = FrameThrottle(framesPerSecond: options.framesPerSecond)
   }
 
@@ -69,6 +77,11 @@ public struct StreamSession: Sendable {
       }
       let row = parser.row
       for k in 0..<n { windows[k].push(row[k]) }
+      if parser.timed {
+        if times == nil { times = RollingWindow(capacity: options.window) }
+        let t = parser.time ?? times?.last ?? 0
+        times?.push(t)
+      }
       throttle.noteInput()
     case .junk:
       throttle.noteInput()  // the junk count on screen changed
@@ -140,6 +153,11 @@ public struct StreamSession: Sendable {
       let result = reader.read(timeout: wait) { consume(line: $0) }
       readerOverlongLines = reader.splitter.overlongLines
       now = clock.now()
+      if parser.columnProblem != nil {
+        // A column that the data do not have: the caller reports it; nothing more is read.
+        ended = true
+        return .ended(drawFinal: false)
+      }
       switch result {
       case .data, .timedOut:
         if throttle.shouldDraw(now: now) { return .frame }
@@ -156,6 +174,9 @@ public struct StreamSession: Sendable {
   /// least and greatest finite value of all series in their windows, padded (see
   /// `StreamSession.yRange(dataMin:dataMax:fixedMin:fixedMax:)`).
   public var yRange: ValueRange {
+    if options.normalize {
+      return Self.yRange(dataMin: 0, dataMax: 1, fixedMin: options.yMin, fixedMax: options.yMax)
+    }
     var lo: Double? = nil
     var hi: Double? = nil
     for w in windows {
@@ -168,6 +189,11 @@ public struct StreamSession: Sendable {
   /// The x range to show (plot units, sample indices): `window` samples wide, from sample 0
   /// until the window is full, then following the newest sample (the plot scrolls left).
   public var xRange: ValueRange {
+    if let times {
+      let lo = times.min ?? 0
+      let hi = Swift.max(times.max ?? lo, lo + 1)
+      return ValueRange(lower: lo, upper: hi)
+    }
     let first = Swift.max(0, sampleCount - options.window)
     let width = Swift.max(1, options.window - 1)
     return ValueRange(lower: Double(first), upper: Double(first + width))
@@ -218,27 +244,96 @@ public struct StreamSession: Sendable {
   ///   and the counters.
   public func frame(columns: Int? = nil) -> StreamFrame {
     let x = xRange
+    let firstShown = Swift.max(0, sampleCount - options.window)
+    let sampleRange = ValueRange(
+      lower: Double(firstShown), upper: Double(firstShown + Swift.max(1, options.window - 1)))
+    let jump = times.map { Self.jumpLimit($0.values) } ?? .infinity
     var series: [SeriesFrame] = []
     series.reserveCapacity(windows.count)
     for (k, w) in windows.enumerated() {
       let values = w.values
       let first = w.firstStoredSample
-      let curve: [StreamPoint]
+      var curve: [StreamPoint]
       if options.smooth, let columns {
         curve = SmoothCurve(values: values, firstX: Double(first), method: options.smoothingMethod)
-          .points(columns: columns, xRange: x)
+          .points(columns: columns, xRange: sampleRange)
+        if times != nil { curve = curve.map { $0.x.isNaN ? $0 : timed($0) } }
+      } else if times != nil {
+        curve = Self.polyline(values, firstX: first).map { $0.x.isNaN ? $0 : timed($0) }
       } else {
         curve = Self.polyline(values, firstX: first)
       }
+      if times != nil { curve = Self.breakingAtJumps(curve, limit: jump) }
+      if options.normalize, let lo = w.min, let hi = w.max {
+        curve = curve.map { p in
+          guard p.y.isFinite else { return p }
+          return StreamPoint(x: p.x, y: hi > lo ? (p.y - lo) / (hi - lo) : 0.5)
+        }
+      }
       series.append(
         SeriesFrame(
-          name: parser.name(ofSeries: k), firstSample: first, values: values, stats: w.stats,
-          curve: curve))
+          name: parser.name(ofSeries: k), unit: parser.unit(ofSeries: k), firstSample: first,
+          values: values, stats: w.stats, curve: curve))
     }
-    return StreamFrame(
+    if !options.columns.isEmpty {
+      let order = series.indices.sorted {
+        (parser.rank(ofSeries: $0), $0) < (parser.rank(ofSeries: $1), $1)
+      }
+      series = order.map { series[$0] }
+    }
+    var frame = StreamFrame(
       series: series, xRange: x, yRange: yRange, samples: sampleCount,
       valuesRead: parser.valuesRead, junkLines: junkLines, lastJunkLine: parser.lastJunkLine,
       ended: ended)
+    frame.timeAxis = times != nil
+    frame.normalized = options.normalize
+    return frame
+  }
+
+  /// The point with its x (a sample index, maybe between two) made a time: linear between
+  /// the times of the samples either side.
+  private func timed(_ p: StreamPoint) -> StreamPoint {
+    guard let times, times.count > 0 else { return p }
+    let offset = p.x - Double(times.firstStoredSample)
+    let lo = Swift.min(Swift.max(Int(offset.rounded(.down)), 0), times.count - 1)
+    let hi = Swift.min(lo + 1, times.count - 1)
+    let f = Swift.min(Swift.max(offset - Double(lo), 0), 1)
+    return StreamPoint(x: times[lo] + (times[hi] - times[lo]) * f, y: p.y)
+  }
+
+  /// The longest step between two samples' times drawn as a line: three times the median
+  /// step of the last (up to) 1000 steps; infinite with fewer than two steps.
+  static func jumpLimit(_ times: [Double]) -> Double {
+    guard times.count >= 3 else { return .infinity }
+    var steps: [Double] = []
+    var k = Swift.max(1, times.count - 1000)
+    while k < times.count {
+      let d = times[k] - times[k - 1]
+      if d.isFinite && d >= 0 { steps.append(d) }
+      k += 1
+    }
+    guard !steps.isEmpty else { return .infinity }
+    steps.sort()
+    let median = steps[steps.count / 2]
+    return median > 0 ? 3 * median : .infinity
+  }
+
+  /// `curve` with a gap wherever x goes back or jumps by more than `limit`.
+  static func breakingAtJumps(_ curve: [StreamPoint], limit: Double) -> [StreamPoint] {
+    var out: [StreamPoint] = []
+    out.reserveCapacity(curve.count)
+    var previous: Double? = nil
+    for p in curve {
+      if p.x.isNaN || !p.y.isFinite {
+        out.append(p)
+        previous = nil
+        continue
+      }
+      if let previous, p.x < previous || p.x - previous > limit { out.append(.gap) }
+      previous = p.x
+      out.append(p)
+    }
+    return out
   }
 
   /// Samples as a polyline: one point per finite sample, `StreamPoint.gap` between runs.
@@ -319,6 +414,11 @@ public struct StreamFrame: Sendable {
   public var lastJunkLine: String?
   /// Whether the input has ended (this is the final frame).
   public var ended: Bool
+  /// Whether x is time (seconds since 1970-01-01 of the wall clock as written, or since
+  /// midnight) rather than sample indices.
+  public var timeAxis = false
+  /// Whether each series is drawn scaled to its window's min..max as 0..1 (`--normalize`).
+  public var normalized = false
 
   /// A frame with the given contents (renderers' tests make their own).
   public init(
@@ -338,8 +438,10 @@ public struct StreamFrame: Sendable {
 
 /// One series in a frame.
 public struct SeriesFrame: Sendable {
-  /// The legend name: a header word, or `1`, `2`, ...
+  /// The legend name: a header word or key, or `1`, `2`, ...
   public var name: String
+  /// The unit as written in the input (`ms`, `%`), or nil.
+  public var unit: String? = nil
   /// The x (sample index) of `values[0]`.
   public var firstSample: Int
   /// The window's samples, oldest first (NaN/inf = gaps), plot units.
@@ -352,9 +454,11 @@ public struct SeriesFrame: Sendable {
 
   /// A series frame with the given contents.
   public init(
-    name: String, firstSample: Int, values: [Double], stats: SeriesStats, curve: [StreamPoint]
+    name: String, unit: String? = nil, firstSample: Int, values: [Double], stats: SeriesStats,
+    curve: [StreamPoint]
   ) {
     self.name = name
+    self.unit = unit
     self.firstSample = firstSample
     self.values = values
     self.stats = stats

@@ -30,9 +30,12 @@ struct Runner {
     if reply.startsExplore, !explore(prefix: prefix) { failed = true }
     if let request = reply.stream {
       let free = !commandsOnStandardInput && !Terminal.isTerminal(STDIN_FILENO)
-      let ok = StreamLive.run(request, display: session.display, standardInputFree: free) {
-        Terminal.report(prefix + CommandError(.streamFailed($0)).rendered(input: line))
-      }
+      let ok = StreamLive.run(
+        request, display: session.display, standardInputFree: free,
+        report: { Terminal.report(prefix + CommandError(.streamFailed($0)).rendered(input: line)) },
+        reportAt: {
+          Terminal.report(prefix + CommandError(.streamFailed($0), at: $1).rendered(input: line))
+        })
       if !ok { failed = true }
     }
   }

@@ -13,6 +13,10 @@ import Synchronization
 /// wrapping on, echo and line mode back); SIGWINCH redraws at the new size; Ctrl-Z
 /// restores the terminal before the process stops and takes it over again after `fg`.
 enum StreamLive {
+  /// Set when the last `run` ended on a usage error found in the data (a `--columns` name
+  /// the stream does not have): `graphcalc stream` then exits 2, not 1.
+  static let usageErrorFound = Atomic<Int>(0)
+
   /// What ended a stream.
   struct Outcome {
     /// Whether the user stopped it (q, Ctrl-C, a signal) rather than the input ending.
@@ -28,10 +32,12 @@ enum StreamLive {
   ///   - standardInputFree: whether standard input may be read as data (not a terminal, not
   ///     the commands' source).
   ///   - report: prints one error message (without `error: `).
+  ///   - reportAt: prints an error about a place in the prompt's line (a column the data
+  ///     lack, under its `--columns` value); nil says which argument in `report`'s message.
   /// - Returns: whether the stream ran without error (exit status 0).
   static func run(
     _ request: StreamRequest, display: TerminalDisplay, standardInputFree: Bool,
-    report: (String) -> Void
+    report: (String) -> Void, reportAt: ((String, Range<Int>?) -> Void)? = nil
   ) -> Bool {
     let outcome: Outcome
     switch request.source {
@@ -84,6 +90,17 @@ enum StreamLive {
         return false
       }
     }
+    if let problem = outcome.session.parser.columnProblem {
+      if let reportAt {
+        reportAt(problem.description, request.selectorSpans[problem.flag])
+      } else if let index = request.selectorArguments[problem.flag] {
+        report("argument \(index + 1): " + problem.description)
+      } else {
+        report(problem.description)
+      }
+      usageErrorFound.store(1, ordering: .relaxed)
+      return false
+    }
     return export(outcome, request, report)
   }
 
@@ -127,6 +144,7 @@ enum StreamLive {
         case .ended: break loop
         }
       }
+      if session.parser.columnProblem != nil { return Outcome(stopped: true, session: session) }
       let size = Terminal.size()
       let frame = session.frame(columns: size.columns * 3)
       let canvas = StreamOutput.canvas(
@@ -178,6 +196,12 @@ enum StreamLive {
       case .ended: break loop
       }
     }
+    if session.parser.columnProblem != nil {
+      // A usage error found in the data: no final frame; the error says what is wrong.
+      keys?.restore()
+      Terminal.write(screen.finish)
+      return Outcome(stopped: true, session: session)
+    }
     draw()  // the final frame, with its counters (also after q: the input has not ended)
     keys?.restore()
     Terminal.write(screen.finish)
@@ -224,6 +248,12 @@ enum StreamSignals {
         (s, Glibc.signal(s) { _ in StreamSignals.stop.store(1, ordering: .relaxed) }))
     }
     if live {
+      // A pipeline's shell can take the terminal back before the last frame is drawn (bash
+      // does when Ctrl-C ends the loop that feeds the stream: `while ...; done | graphcalc
+      // stream`); the last frame's writes and the restoring tcsetattr would then stop the
+      // process with SIGTTOU ("Stopped (tty output)"). Ignored, they go through (POSIX: a
+      // process that ignores SIGTTOU may write and set the terminal from the background).
+      saved.previous.append((SIGTTOU, Glibc.signal(SIGTTOU, SIG_IGN)))
       saved.previous.append(
         (
           SIGWINCH,
@@ -323,10 +353,15 @@ enum StreamCommandLine {
     } catch {
       return usageError(error.message)
     }
+    StreamLive.usageErrorFound.store(0, ordering: .relaxed)
     let ok = StreamLive.run(
       request, display: Terminal.display(color: color),
       standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
       report: { Terminal.report("graphcalc stream: \($0)") })
+    if StreamLive.usageErrorFound.load(ordering: .relaxed) != 0 {
+      Terminal.report("Try 'graphcalc stream --help' for usage.")
+      return 2
+    }
     return ok ? 0 : 1
   }
 

@@ -117,3 +117,74 @@ private let plain = ["LANG": "C", "LC_ALL": "C", "COLUMNS": "80", "LINES": "24",
     #expect(help.stdout.hasPrefix("usage: graphcalc stream [OPTIONS] [FILE | cmd \"COMMAND\"]"))
   }
 }
+
+/// A fixture of the Streaming tests (`vmstat 1 5`, `ping -c 5`, logs).
+private func logFixture(_ name: String) throws -> String {
+  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../StreamingTests/Fixtures/\(name)")
+  return try String(contentsOf: url, encoding: .utf8)
+}
+
+@Suite struct StreamLogEndToEndTests {
+  @Test func vmstatPipedWithChosenColumns() throws {
+    let result = try Graphcalc.run(
+      ["stream", "--columns", "us,sy,id"], input: try logFixture("vmstat-1-5.txt"),
+      environment: plain)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(4)) == [
+        "-- us  last 54  min 54  max 90  mean 71.8",
+        "** sy  last 4  min 3  max 10  mean 5.4",
+        "## id  last 37  min 0  max 40  mean 19.8",
+        "5 samples, 2 lines skipped (last: r  b   swpd   free   buff  ca...), input ended",
+      ])
+  }
+
+  @Test func aColumnTheDataLackIsAUsageError() throws {
+    let result = try Graphcalc.run(
+      ["stream", "--columns", "free,usr"], input: try logFixture("vmstat-1-5.txt"),
+      environment: plain)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "graphcalc stream: argument 2: --columns: no column 'usr' (the columns are r, b, swpd, free, "
+        + "buff, cache, si, so, bi, bo, in, cs, us, sy, id, wa, st); did you mean 'us'?\n"
+        + "Try 'graphcalc stream --help' for usage.\n")
+    // At the prompt the caret is under the value.
+    let data = try logFixture("vmstat-1-5.txt")
+    let prompt = try Graphcalc.run(
+      ["-e", "stream --columns free,usr"], input: data, environment: plain)
+    #expect(
+      prompt.stderr.hasSuffix(
+        "at column 18\n  stream --columns free,usr\n                   ^^^^^^^^\n"))
+    let syntax = try Graphcalc.run(["stream", "--columns", "0"], input: "1\n", environment: plain)
+    #expect(syntax.status == 2)
+    #expect(syntax.stderr.hasPrefix("graphcalc stream: --columns needs column numbers from 1"))
+  }
+
+  @Test func pingsTimeIsASeriesWithItsUnit() throws {
+    let result = try Graphcalc.run(
+      ["stream", "--columns", "time"], input: try logFixture("ping-c5-127.0.0.1.txt"),
+      environment: plain)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\n-- time (ms)  last 0.07  min 0.038  max 0.07  mean 0.0532\n"))
+    #expect(result.stdout.contains("5 samples, 4 lines skipped"))
+  }
+
+  @Test func aTimestampedLogIsPlottedAgainstTime() throws {
+    let result = try Graphcalc.run(
+      ["stream", "--normalize"], input: try logFixture("app-log.txt"), environment: plain)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    // The x labels are times of day; the legend keeps real values and says how it is drawn.
+    let xLabels = try #require(lines.first { $0.contains("12:00:10") })
+    #expect(xLabels.contains("12:00:05") && xLabels.contains("12:00:15"))
+    #expect(lines.contains { $0.hasPrefix("-- load  last 0.35  min 0.33  max 0.61  mean 0.4433") })
+    #expect(lines.contains { $0.contains("** mem (MB)  last 502  min 500  max 530  mean 514.5") })
+    #expect(
+      lines.last
+        == "6 samples, normalized (min..max to 0..1), 1 line skipped, input ended")
+  }
+}

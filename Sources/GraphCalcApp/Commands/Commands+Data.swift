@@ -43,14 +43,25 @@ extension CommandEntry {
         --ymin A  --ymax B  fix the y range's bottom or top (default: follow the data)
         --smooth            smooth curves that never overshoot the samples
         --fps F             at most F redraws a second (default 30)
+        --columns COLS      only these columns: numbers from 1 or names (4,13 or free,us)
+        --exclude COLS      every column but these
+        --match REGEX       each line's number from the match of REGEX (its group 1)
+        --normalize         each series scaled to its own min..max (0..1)
         --export svg FILE   write the last frame as SVG when the stream stops
-      Examples: stream cmd "vmstat 1"   stream --window 500 data.txt
+      Logs: a leading timestamp (2026-12-01 12:00:01, 12:00:01, Dec  1 12:00:01, epoch
+      seconds) is the sample's time; key=value and key: value name their series (ping's
+      time=0.045 ms is series time, unit ms).
+      Examples: stream cmd "vmstat 1"   stream --columns us,sy,id cmd "vmstat 1"
       From the shell: vmstat 1 | graphcalc stream
       """, keywords: ["cmd"]
   ) { arguments throws(CommandError) in
     let words = arguments.words
     do throws(StreamArgumentError) {
-      return StreamCommand(request: try StreamRequest.parse(words.map(\.text)))
+      var request = try StreamRequest.parse(words.map(\.text))
+      for (flag, index) in request.selectorArguments where index < words.count {
+        request.selectorSpans[flag] = words[index].span
+      }
+      return StreamCommand(request: request)
     } catch {
       let location = error.argument.flatMap { $0 < words.count ? words[$0].span : nil }
       throw CommandError(error, at: location)
