@@ -31,9 +31,16 @@ avx2=""
 # GMP (exact integers) is a system library: its module map points at the package's shim.
 printf 'module CGMP [system] {\n  header "%s"\n  link "gmp"\n  export *\n}\n' \
   "$root/Sources/CGMP/shim.h" >> "$out/cmodules/module.modulemap"
+# cairo with FreeType and zlib (PNG and PDF) and libsixel (inline pictures) likewise; their
+# headers' folders come from pkg-config.
+printf 'module CCairo [system] {\n  header "%s"\n  link "cairo"\n  link "freetype"\n  link "z"\n  export *\n}\n' \
+  "$root/Sources/CCairo/shim.h" >> "$out/cmodules/module.modulemap"
+printf 'module CSixel [system] {\n  header "%s"\n  link "sixel"\n  export *\n}\n' \
+  "$root/Sources/CSixel/shim.h" >> "$out/cmodules/module.modulemap"
+for dir in $(pkg-config --cflags-only-I cairo libsixel); do flags="$flags -Xcc $dir"; done
 cobjs="$out/CVectorMath.o $out/CVectorMathAVX2.o"
-clibs="-lgmp -lm"
-[ "$(uname -m)" = x86_64 ] && clibs="-lgmp -lmvec -lm"
+clibs="-lgmp -lcairo -lfreetype -lz -lsixel -lm"
+[ "$(uname -m)" = x86_64 ] && clibs="-lgmp -lcairo -lfreetype -lz -lsixel -lmvec -lm"
 # The Swift modules GraphCalcApp needs and GraphCalcApp itself, in dependency order, from the
 # package (`swift package describe`): a depth-first walk of the target dependencies, each
 # module after the ones it imports, C targets left out (compiled above). Each line of

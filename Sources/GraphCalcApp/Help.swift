@@ -116,10 +116,22 @@ public enum Help {
       return "Built-in functions (help NAME for one):\n" + wrap(names, width: 76, indent: "  ")
         + "\nConstants: " + constants.keys.sorted().joined(separator: " ")
     }
+    if name == "reserved" {
+      return "Reserved words (they cannot be variables, functions or parameters):\n"
+        + "  commands:\n" + wrap(commands.names.sorted(), width: 76, indent: "    ") + "\n"
+        + "  the calculator's:\n" + wrap(calculatorWords, width: 76, indent: "    ")
+    }
     if let topic = topics[name] { return topic }
     if let function = functions[name] { return function }
     if let constant = constants[name] { return constant }
     return nil
+  }
+
+  /// The calculator's own reserved words: its functions and constants, the word operators
+  /// (`div`, `xor`) and the expanded forms (`diff`, `sum`, `prod`), sorted.
+  static var calculatorWords: [String] {
+    (Array(functions.keys) + Array(constants.keys) + ["div", "xor", "diff", "sum", "prod"])
+      .filter { CalculatorBrain.isReserved($0) }.sorted()
   }
 
   /// Every name `help` knows, for suggestions.
@@ -127,7 +139,7 @@ public enum Help {
   /// - Parameter commands: The session's commands.
   public static func names(commands: CommandTable) -> [String] {
     commands.names + Array(functions.keys) + Array(constants.keys) + Array(topics.keys)
-      + ["functions"]
+      + ["functions", "reserved"]
   }
 
   /// `words` joined by spaces into lines no wider than `width`, each starting with `indent`.
