@@ -40,55 +40,77 @@ enum PNGEncoder {
     }
     let channels = opaque ? 3 : 4
     let rowBytes = width * channels
-    // Each row un-premultiplied into `current`, then written filtered: a filter-type byte
-    // (0, None, for the first row; 2, Up, after it) and the bytes less those of the row
-    // above.
-    var filtered = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+    // Each row un-premultiplied into `current`, then filtered into `line` (a filter-type
+    // byte: 0, None, for the first row; 2, Up, after it; then the bytes less those of the row
+    // above) and fed to deflate a row at a time, so memory beyond the surface is a few rows
+    // and the compressed stream (a 10000 x 10000 export stayed under 1 GB only so).
+    var stream = z_stream()
+    guard
+      deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { throw ImageError(message: "zlib: cannot start compression") }
+    defer { deflateEnd(&stream) }
     var previous = [UInt8](repeating: 0, count: rowBytes)
     var current = [UInt8](repeating: 0, count: rowBytes)
-    filtered.withUnsafeMutableBufferPointer { dst in
-      for y in 0..<height {
-        let words = row(y)
-        current.withUnsafeMutableBufferPointer { out in
-          var o = 0
-          for x in 0..<width {
-            let v = words[x]
-            let a = v >> 24
-            var r = (v >> 16) & 0xFF
-            var g = (v >> 8) & 0xFF
-            var b = v & 0xFF
-            if a != 0xFF && a != 0 {
-              r = min(255, (r * 255 + a / 2) / a)
-              g = min(255, (g * 255 + a / 2) / a)
-              b = min(255, (b * 255 + a / 2) / a)
-            }
-            out[o] = UInt8(truncatingIfNeeded: r)
-            out[o + 1] = UInt8(truncatingIfNeeded: g)
-            out[o + 2] = UInt8(truncatingIfNeeded: b)
-            if channels == 4 { out[o + 3] = UInt8(truncatingIfNeeded: a) }
-            o += channels
+    var line = [UInt8](repeating: 0, count: rowBytes + 1)
+    var compressed: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// Deflates `input` (with `Z_FINISH` at the end), appending what comes out.
+    func deflateAll(_ input: inout [UInt8], finish: Bool) -> Bool {
+      input.withUnsafeMutableBufferPointer { inp in
+        stream.next_in = inp.baseAddress
+        stream.avail_in = uInt(inp.count)
+        repeat {
+          let status = chunk.withUnsafeMutableBufferPointer { out -> Int32 in
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            return deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
           }
+          guard status != Z_STREAM_ERROR else { return false }
+          compressed.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
+          if finish && status == Z_STREAM_END { return true }
+        } while stream.avail_out == 0 || (finish && stream.avail_in > 0) || finish
+        return true
+      }
+    }
+    for y in 0..<height {
+      let words = row(y)
+      current.withUnsafeMutableBufferPointer { out in
+        var o = 0
+        for x in 0..<width {
+          let v = words[x]
+          let a = v >> 24
+          var r = (v >> 16) & 0xFF
+          var g = (v >> 8) & 0xFF
+          var b = v & 0xFF
+          if a != 0xFF && a != 0 {
+            r = min(255, (r * 255 + a / 2) / a)
+            g = min(255, (g * 255 + a / 2) / a)
+            b = min(255, (b * 255 + a / 2) / a)
+          }
+          out[o] = UInt8(truncatingIfNeeded: r)
+          out[o + 1] = UInt8(truncatingIfNeeded: g)
+          out[o + 2] = UInt8(truncatingIfNeeded: b)
+          if channels == 4 { out[o + 3] = UInt8(truncatingIfNeeded: a) }
+          o += channels
         }
-        let d = y * (rowBytes + 1)
-        dst[d] = y == 0 ? 0 : 2
+      }
+      line[0] = y == 0 ? 0 : 2
+      line.withUnsafeMutableBufferPointer { l in
         current.withUnsafeBufferPointer { c in
           previous.withUnsafeBufferPointer { p in
-            for i in 0..<rowBytes { dst[d + 1 + i] = c[i] &- p[i] }
+            for i in 0..<rowBytes { l[1 + i] = c[i] &- p[i] }
           }
         }
-        swap(&previous, &current)
       }
-    }
-    var compressedCount = compressBound(uLong(filtered.count))
-    var compressed = [UInt8](repeating: 0, count: Int(compressedCount))
-    let status = compressed.withUnsafeMutableBufferPointer { dst in
-      filtered.withUnsafeBufferPointer { src in
-        compress2(
-          dst.baseAddress, &compressedCount, src.baseAddress, uLong(src.count), level)
+      guard deflateAll(&line, finish: false) else {
+        throw ImageError(message: "zlib: compression failed")
       }
+      swap(&previous, &current)
     }
-    guard status == Z_OK else { throw ImageError(message: "zlib: compression failed (\(status))") }
-    compressed.removeSubrange(Int(compressedCount)...)
+    var none: [UInt8] = []
+    guard deflateAll(&none, finish: true) else {
+      throw ImageError(message: "zlib: compression failed")
+    }
 
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
