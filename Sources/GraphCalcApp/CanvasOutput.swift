@@ -58,6 +58,9 @@ public struct TerminalDisplay: Sendable, Hashable {
   /// the default at an interactive terminal): `Session` asks `canvasProbe` before the first
   /// picture and keeps the answer.
   public var autoCanvas = false
+  /// Whether the terminal's background is dark (its answer to OSC 11 at the first plot):
+  /// pictures in the terminal then take the `dark` theme in place of `default`.
+  public var darkBackground = false
 
   /// Creates a display; the default is plain ASCII (what a session without a terminal uses;
   /// the executable picks from the locale and the terminal).

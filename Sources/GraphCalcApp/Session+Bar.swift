@@ -97,7 +97,7 @@ extension Session {
         width: min(columns * max(cell.width, 1), 10_000),
         height: min(rows * max(cell.height, 1), 10_000))
       var renderer = CairoRenderer(
-        size: size, format: .png, fontSize: PlotOutput.inlineFontSize(cell), theme: theme)
+        size: size, format: .png, fontSize: PlotOutput.inlineFontSize(cell), theme: inlineTheme)
       BarChartRenderer.draw(chart, into: &renderer, rounded: bars.rounded)
       do throws(CommandError) {
         let text = try PlotOutput.inline(

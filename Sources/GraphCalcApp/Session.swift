@@ -75,7 +75,12 @@ public struct Session: Sendable {
   /// Asks the terminal what it can show and answers the canvas to use, given the character
   /// canvas to fall back on (set by the executable for interactive terminals; see
   /// `TerminalProbe`); nil in tests and when output is not a terminal.
-  public var canvasProbe: (@Sendable (CanvasKind) -> CanvasKind)?
+  public var canvasProbe: (@Sendable (CanvasKind) -> (canvas: CanvasKind, darkBackground: Bool))?
+  /// The theme of pictures in the terminal: `theme`, or `dark` in place of `default` on a
+  /// terminal whose background is dark (OSC 11), so a plot is not a white slab there.
+  var inlineTheme: Theme {
+    theme == .default && display.darkBackground ? .dark : theme
+  }
   /// The pictures' look (`set theme`): colours, fills and line widths of SVG, PNG and PDF.
   public var theme = Theme.default
   /// What `unset canvas` and `unset color` go back to: the display the session started
@@ -132,7 +137,11 @@ public struct Session: Sendable {
   public mutating func resolveCanvas() {
     guard display.autoCanvas else { return }
     display.autoCanvas = false
-    if let probe = canvasProbe { display.canvas = probe(display.canvas) }
+    if let probe = canvasProbe {
+      let found = probe(display.canvas)
+      display.canvas = found.canvas
+      display.darkBackground = found.darkBackground
+    }
   }
 
   /// Runs a parsed command: records a view change for `undo` when its entry changes the
@@ -221,7 +230,7 @@ public struct Session: Sendable {
     guard let curves = currentCurves() else { return Reply() }
     let drawn = try PlotOutput.terminalWithNotes(
       curves, size: terminalSize, canvas: display.canvas, colors: display.colors,
-      budget: samplingBudget, cellPixels: display.cellPixels, theme: theme)
+      budget: samplingBudget, cellPixels: display.cellPixels, theme: inlineTheme)
     return .text(([drawn.text] + drawn.notes).joined(separator: "\n"))
   }
 
@@ -237,7 +246,7 @@ public struct Session: Sendable {
     return .text(
       try PlotOutput.terminalWithNotes(
         shown, size: terminalSize, canvas: display.canvas, colors: display.colors,
-        cellPixels: display.cellPixels, theme: theme
+        cellPixels: display.cellPixels, theme: inlineTheme
       ).text)
   }
 

@@ -3,14 +3,17 @@
 ///
 /// The questions, in one write (after notcurses' and chafa's probes): the kitty graphics
 /// query `ESC _ G i=31,s=1,v=1,a=q,t=d,f=24;AAAA ESC \` (a terminal that speaks the protocol
-/// answers `ESC _ G i=31;OK ESC \`) and then Primary Device Attributes, `ESC [ c`, which
+/// answers `ESC _ G i=31;OK ESC \`), the background colour, OSC 11 `ESC ] 11 ; ? ESC \`
+/// (answered `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` and BEL or ST), and then Primary Device
+/// Attributes, `ESC [ c`, which
 /// every terminal answers (`ESC [ ? 62 ; 4 ; ... c`, where 4 means sixel graphics); the DA1
 /// answer is the fence: once it is in, every earlier answer is too. What arrives that is no
 /// answer is what the user typed meanwhile (type-ahead), kept to be given back to the line
 /// editor.
 public struct TerminalProbe: Sendable, Hashable {
   /// The bytes to write: the kitty query, then DA1.
-  public static let query = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+  public static let query = Array(
+    "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
 
   /// How long to wait for the answers, in milliseconds (DECISIONS: 100 ms).
   public static let timeoutMilliseconds = 100
@@ -21,6 +24,27 @@ public struct TerminalProbe: Sendable, Hashable {
   public var attributes: [Int]?
   /// The bytes that were no answer: the user's type-ahead.
   public var typeAhead: [UInt8] = []
+  /// The terminal's background colour (OSC 11's answer), 0...1 a channel, nil when it did
+  /// not answer.
+  public var background: (red: Double, green: Double, blue: Double)?
+
+  /// Whether the background is dark: its relative luminance (Rec. 709 weights) below 0.5;
+  /// nil when the terminal did not say.
+  public var hasDarkBackground: Bool? {
+    background.map { 0.2126 * $0.red + 0.7152 * $0.green + 0.0722 * $0.blue < 0.5 }
+  }
+
+  public static func == (a: TerminalProbe, b: TerminalProbe) -> Bool {
+    a.kitty == b.kitty && a.attributes == b.attributes && a.typeAhead == b.typeAhead
+      && a.background?.red == b.background?.red && a.background?.green == b.background?.green
+      && a.background?.blue == b.background?.blue
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kitty)
+    hasher.combine(attributes)
+    hasher.combine(typeAhead)
+  }
 
   /// An empty probe.
   public init() {}
@@ -52,6 +76,22 @@ public struct TerminalProbe: Sendable, Hashable {
         i = j + 2
         continue
       }
+      // ESC ] 11 ; rgb:R/G/B (BEL or ESC \)  (the background colour)
+      if bytes[i] == esc, i + 4 < bytes.count, bytes[i + 1] == UInt8(ascii: "]"),
+        bytes[i + 2] == UInt8(ascii: "1"), bytes[i + 3] == UInt8(ascii: "1"),
+        bytes[i + 4] == UInt8(ascii: ";")
+      {
+        var j = i + 5
+        while j < bytes.count, bytes[j] != 0x07,
+          !(bytes[j] == esc && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "\\"))
+        {
+          j += 1
+        }
+        guard j < bytes.count, bytes[j] == 0x07 || j + 1 < bytes.count else { break }
+        probe.background = Self.color(String(decoding: bytes[(i + 5)..<j], as: UTF8.self))
+        i = j + (bytes[j] == 0x07 ? 1 : 2)
+        continue
+      }
       // ESC [ ? params c  (the DA1 answer)
       if bytes[i] == esc, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "["),
         bytes[i + 2] == UInt8(ascii: "?")
@@ -70,6 +110,20 @@ public struct TerminalProbe: Sendable, Hashable {
       i += 1
     }
     return probe
+  }
+
+  /// The colour of an X11 colour specification `rgb:R/G/B` (1 to 4 hex digits a channel),
+  /// 0...1 a channel, or nil.
+  static func color(_ spec: String) -> (red: Double, green: Double, blue: Double)? {
+    guard spec.hasPrefix("rgb:") else { return nil }
+    let parts = spec.dropFirst(4).split(separator: "/")
+    guard parts.count == 3 else { return nil }
+    var channels: [Double] = []
+    for p in parts {
+      guard (1...4).contains(p.count), let v = Int(p, radix: 16) else { return nil }
+      channels.append(Double(v) / Double((1 << (4 * p.count)) - 1))
+    }
+    return (channels[0], channels[1], channels[2])
   }
 
   /// The canvas these answers imply: kitty's protocol when it answered, else sixel when

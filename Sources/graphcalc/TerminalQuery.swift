@@ -12,17 +12,19 @@ enum TerminalQuery {
 
   /// The canvas for this terminal: `fallback` inside tmux (which passes no picture through
   /// without `allow-passthrough`; a note says so) or when the terminal does not answer.
-  static func canvas(fallback: CanvasKind) -> CanvasKind {
+  static func canvas(fallback: CanvasKind) -> (canvas: CanvasKind, darkBackground: Bool) {
     if let tmux = getenv("TMUX"), tmux.pointee != 0 {
       Terminal.report(
         "note: inside tmux: \(fallback.rawValue) (for pictures: set -g allow-passthrough on "
           + "in tmux, then set canvas kitty or sixel)")
-      return fallback
+      return (fallback, false)
     }
     let probe = ask()
     typeAhead = probe.typeAhead
     let program = getenv("TERM_PROGRAM").map { String(cString: $0) }
-    return probe.canvas(termProgram: program, fallback: fallback)
+    return (
+      probe.canvas(termProgram: program, fallback: fallback), probe.hasDarkBackground ?? false
+    )
   }
 
   /// Writes the questions and reads the answers (see the type's summary).

@@ -33,6 +33,17 @@ import Testing
     #expect(p.canvas(termProgram: nil, fallback: .braille) == .sixel)
   }
 
+  /// OSC 11's answer, ended by BEL or by ST, 4 or 2 hex digits a channel.
+  @Test func theBackgroundColourIsRead() throws {
+    let dark = TerminalProbe.interpret(bytes("\u{1B}]11;rgb:1e1e/1e1e/2020\u{07}\u{1B}[?62c"))
+    let bg = try #require(dark.background)
+    #expect(abs(bg.red - 0x1e1e / 65535.0) < 1e-12 && abs(bg.blue - 0x2020 / 65535.0) < 1e-12)
+    #expect(dark.hasDarkBackground == true && dark.typeAhead.isEmpty)
+    let light = TerminalProbe.interpret(bytes("\u{1B}]11;rgb:ff/ff/f0\u{1B}\\\u{1B}[?62c"))
+    #expect(light.hasDarkBackground == false && light.typeAhead.isEmpty)
+    #expect(TerminalProbe.interpret(bytes("\u{1B}[?62c")).hasDarkBackground == nil)
+  }
+
   /// An answer not all read yet is not complete (the reader waits for the rest).
   @Test func aPartialAnswerIsNotComplete() {
     #expect(!TerminalProbe.interpret(bytes("\u{1B}[?62;4")).isComplete)
@@ -48,7 +59,7 @@ import Testing
     let asked = Counter()
     s.canvasProbe = { fallback in
       asked.add()
-      return .block
+      return (.block, false)
     }
     _ = s.run("1+1")
     #expect(asked.value == 0)

@@ -99,6 +99,25 @@ import Testing
     #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
   }
 
+  /// On a terminal whose background is dark (OSC 11) a picture takes the dark theme, not a
+  /// white slab; files keep the default theme.
+  @Test func aDarkTerminalGetsDarkPictures() throws {
+    let folder = try TemporaryFolder()
+    var s = Session(terminalSize: TerminalSize(columns: 40, rows: 12))
+    s.display = TerminalDisplay(canvas: .braille)
+    s.display.autoCanvas = true
+    s.canvasProbe = { _ in (.kitty, true) }
+    let reply = s.run("plot x")
+    #expect(reply.error == nil)
+    #expect(s.display.canvas == .kitty && s.display.darkBackground)
+    let png = try #require(Data(base64Encoded: kittyChunks(reply.output).map(\.payload).joined()))
+    try png.write(to: URL(fileURLWithPath: folder.path("p.png")))
+    let picture = try Picture(png: folder.path("p.png"))
+    #expect(picture.pixels[0] == 0x1B1D23, "corner \(String(picture.pixels[0], radix: 16))")
+    #expect(s.run("export png \(folder.path("f.png")) 400 300").error == nil)
+    #expect(try Picture(png: folder.path("f.png")).pixels[0] == 0xFFFFFF)
+  }
+
   /// `explore` redraws in cells: on a picture canvas its frames are braille.
   @Test func exploreFallsBackToBraille() throws {
     var s = session(.kitty)
