@@ -71,15 +71,8 @@ public enum PlotOutput {
     if canvas.isImage {
       let columns = size.columns
       let rows = size.rows - 1
-      let pixels = PixelSize(
-        width: min(columns * max(cellPixels.width, 1), 10_000),
-        height: min(rows * max(cellPixels.height, 1), 10_000))
-      var renderer = CairoRenderer(
-        size: pixels, format: .png, fontSize: inlineFontSize(cellPixels), theme: theme)
-      let notes = draw(
-        curves, into: &renderer, xTickCount: tickCount(pixels.width, per: 80),
-        yTickCount: tickCount(pixels.height, per: 60), budget: budget
-      ).notes
+      let renderer = inlineRenderer(columns: columns, rows: rows, cellPixels, theme: theme)
+      let notes = draw(curves, onPicture: renderer, budget: budget)
       return (try inline(renderer, canvas: canvas, columns: columns, rows: rows), notes)
     }
     let drawn = TerminalPlot.render(
@@ -194,13 +187,34 @@ public enum PlotOutput {
     budget: SamplingBudget = .default, theme: Theme = .default
   ) throws(CommandError) -> (bytes: [UInt8], notes: [String]) {
     let size = PixelSize(width: width, height: height)
-    var renderer = CairoRenderer(
+    let renderer = CairoRenderer(
       size: size, format: format, fontSize: PlotLayout.fontSize(for: size), theme: theme)
-    let notes = draw(
-      curves, into: &renderer, xTickCount: tickCount(width, per: 80),
-      yTickCount: tickCount(height, per: 60), budget: budget
-    ).notes
+    let notes = draw(curves, onPicture: renderer, budget: budget)
     return (try picture(renderer), notes)
+  }
+
+  /// Draws `curves` on the picture `renderer` with the pictures' tick spacing (one x tick
+  /// per 80 pixels, one y tick per 60) and answers the `undecidedNotes`.
+  static func draw(
+    _ curves: FunctionCurves, onPicture renderer: CairoRenderer, budget: SamplingBudget
+  ) -> [String] {
+    var renderer = renderer
+    return draw(
+      curves, into: &renderer, xTickCount: tickCount(renderer.size.width, per: 80),
+      yTickCount: tickCount(renderer.size.height, per: 60), budget: budget
+    ).notes
+  }
+
+  /// A PNG picture for the terminal that fills `columns` x `rows` cells of `cellPixels`
+  /// (each side at most 10,000 pixels), its text the terminal's size (`inlineFontSize`).
+  static func inlineRenderer(
+    columns: Int, rows: Int, _ cellPixels: PixelSize, theme: Theme
+  ) -> CairoRenderer {
+    let size = PixelSize(
+      width: min(columns * max(cellPixels.width, 1), 10_000),
+      height: min(rows * max(cellPixels.height, 1), 10_000))
+    return CairoRenderer(
+      size: size, format: .png, fontSize: inlineFontSize(cellPixels), theme: theme)
   }
 
   /// The bytes of `renderer`'s picture in its format.

@@ -92,12 +92,8 @@ extension Session {
   func barRedraw(notes: [String] = []) -> Reply {
     let (columns, rows) = barCells(notes: notes.count)
     if display.canvas.isImage, let chart = bars.chart {
-      let cell = display.cellPixels
-      let size = PixelSize(
-        width: min(columns * max(cell.width, 1), 10_000),
-        height: min(rows * max(cell.height, 1), 10_000))
-      var renderer = CairoRenderer(
-        size: size, format: .png, fontSize: PlotOutput.inlineFontSize(cell), theme: inlineTheme)
+      var renderer = PlotOutput.inlineRenderer(
+        columns: columns, rows: rows, display.cellPixels, theme: inlineTheme)
       BarChartRenderer.draw(chart, into: &renderer, rounded: bars.rounded)
       do throws(CommandError) {
         let text = try PlotOutput.inline(

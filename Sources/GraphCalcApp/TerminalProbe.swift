@@ -26,24 +26,22 @@ public struct TerminalProbe: Sendable, Hashable {
   public var typeAhead: [UInt8] = []
   /// The terminal's background colour (OSC 11's answer), 0...1 a channel, nil when it did
   /// not answer.
-  public var background: (red: Double, green: Double, blue: Double)?
+  public var background: Background?
+
+  /// A colour as a terminal reports it, 0...1 a channel.
+  public struct Background: Sendable, Hashable {
+    /// Red, 0...1.
+    public var red: Double
+    /// Green, 0...1.
+    public var green: Double
+    /// Blue, 0...1.
+    public var blue: Double
+  }
 
   /// Whether the background is dark: its relative luminance (Rec. 709 weights) below 0.5;
   /// nil when the terminal did not say.
   public var hasDarkBackground: Bool? {
     background.map { 0.2126 * $0.red + 0.7152 * $0.green + 0.0722 * $0.blue < 0.5 }
-  }
-
-  public static func == (a: TerminalProbe, b: TerminalProbe) -> Bool {
-    a.kitty == b.kitty && a.attributes == b.attributes && a.typeAhead == b.typeAhead
-      && a.background?.red == b.background?.red && a.background?.green == b.background?.green
-      && a.background?.blue == b.background?.blue
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(kitty)
-    hasher.combine(attributes)
-    hasher.combine(typeAhead)
   }
 
   /// An empty probe.
@@ -114,7 +112,7 @@ public struct TerminalProbe: Sendable, Hashable {
 
   /// The colour of an X11 colour specification `rgb:R/G/B` (1 to 4 hex digits a channel),
   /// 0...1 a channel, or nil.
-  static func color(_ spec: String) -> (red: Double, green: Double, blue: Double)? {
+  static func color(_ spec: String) -> Background? {
     guard spec.hasPrefix("rgb:") else { return nil }
     let parts = spec.dropFirst(4).split(separator: "/")
     guard parts.count == 3 else { return nil }
@@ -123,7 +121,7 @@ public struct TerminalProbe: Sendable, Hashable {
       guard (1...4).contains(p.count), let v = Int(p, radix: 16) else { return nil }
       channels.append(Double(v) / Double((1 << (4 * p.count)) - 1))
     }
-    return (channels[0], channels[1], channels[2])
+    return Background(red: channels[0], green: channels[1], blue: channels[2])
   }
 
   /// The canvas these answers imply: kitty's protocol when it answered, else sixel when

@@ -153,6 +153,24 @@ public struct TextAnchor: Sendable, Hashable {
   /// The point is the middle of the text's bottom edge (the title).
   static let bottomCenter = TextAnchor(.center, .bottom)
 
+  /// The baseline's y for text of `fontSize` pixels anchored at `y` (pixels), in the picture
+  /// renderers' line box (SVG, PNG, PDF): 1.2 em tall, the ascent (about 0.8 em) above the
+  /// baseline and 0.1 em of leading above that, so the box's middle lies 0.35 em above the
+  /// baseline and its bottom 0.3 em below it.
+  ///
+  /// - Parameters:
+  ///   - y: The anchor point's y, pixels.
+  ///   - fontSize: The font size, pixels.
+  /// - Returns: The baseline's y, pixels.
+  public func baseline(at y: Double, fontSize: Double) -> Double {
+    switch vertical {
+    case .top: return y + 0.9 * fontSize
+    case .middle: return y + 0.35 * fontSize
+    case .bottom: return y - 0.3 * fontSize
+    case .baseline: return y
+    }
+  }
+
   /// The top left corner of a text box of `width` x `height` pixels whose anchor point is
   /// `point` (pixels).
   public func topLeft(of point: PixelPoint, width: Double, height: Double) -> PixelPoint {

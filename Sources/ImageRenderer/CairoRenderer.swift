@@ -166,13 +166,13 @@ public final class CairoRenderer: PlotRenderer {
   /// Draws `text` in the font, its anchor at `point`: the baseline placed as the SVG places
   /// it (0.9 em below a top anchor, 0.35 em below a middle one, 0.3 em above a bottom one),
   /// the horizontal anchor on the text's real advance. Control and bidirectional control
-  /// characters are removed (`TerminalText.isControl`), as the SVG removes them.
+  /// characters are removed (`TerminalText.isDroppedFromPictures`), as the SVG removes them.
   public func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle) {
     var clean = String.UnicodeScalarView()
     for s in text.unicodeScalars {
       if s == "\t" {
         clean.append(" ")
-      } else if !TerminalText.isControl(s) && s.value != 0xFFFE && s.value != 0xFFFF {
+      } else if !TerminalText.isDroppedFromPictures(s) {
         clean.append(s)
       }
     }
@@ -181,13 +181,7 @@ public final class CairoRenderer: PlotRenderer {
     let fs = style == .title ? fontSize * 7 / 6 : fontSize
     Fonts.shared.select(in: context, bold: style == .title)
     cairo_set_font_size(context, fs)
-    let baseline: Double
-    switch anchor.vertical {
-    case .top: baseline = point.y + 0.9 * fs
-    case .middle: baseline = point.y + 0.35 * fs
-    case .bottom: baseline = point.y - 0.3 * fs
-    case .baseline: baseline = point.y
-    }
+    let baseline = anchor.baseline(at: point.y, fontSize: fs)
     var extents = cairo_text_extents_t()
     cairo_text_extents(context, shown, &extents)
     let x: Double
@@ -205,9 +199,7 @@ public final class CairoRenderer: PlotRenderer {
   /// The SVG's estimate: `0.6 * fontSize` a character (after the removals) by
   /// `1.2 * fontSize`, so the layout is the SVG's.
   public func textSize(_ text: String) -> (width: Double, height: Double) {
-    let n = text.unicodeScalars.reduce(0) {
-      $0 + (TerminalText.isControl($1) || $1.value == 0xFFFE || $1.value == 0xFFFF ? 0 : 1)
-    }
+    let n = text.unicodeScalars.reduce(0) { $0 + (TerminalText.isDroppedFromPictures($1) ? 0 : 1) }
     return (Double(n) * 0.6 * fontSize, 1.2 * fontSize)
   }
 

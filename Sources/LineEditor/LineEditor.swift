@@ -92,7 +92,9 @@ public struct LineEditor: Sendable {
     if !pending.isEmpty {
       // A partial line goes back into the terminal's input queue (TIOCSTI), where libedit
       // reads it as typed; kernels built without legacy TIOCSTI refuse, and then it is lost.
-      for var b in pending where ioctl(STDIN_FILENO, UInt(TIOCSTI), &b) != 0 { break }
+      for var byte in pending {
+        guard ioctl(STDIN_FILENO, UInt(TIOCSTI), &byte) == 0 else { break }
+      }
       pending = []
     }
     _ = gc_take_sigint()

@@ -168,15 +168,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     let t = Self.escape(text)
     guard !t.isEmpty, point.x.isFinite, point.y.isFinite else { return }
     let fs = fontSize(style)
-    // The baseline: a line box is 1.2 em tall with the ascent (~0.8 em) above the baseline
-    // and 0.1 em of leading above that; its middle lies 0.35 em above the baseline.
-    let baseline: Double
-    switch anchor.vertical {
-    case .top: baseline = point.y + 0.9 * fs
-    case .middle: baseline = point.y + 0.35 * fs
-    case .bottom: baseline = point.y - 0.3 * fs
-    case .baseline: baseline = point.y
-    }
+    let baseline = anchor.baseline(at: point.y, fontSize: fs)
     let ta: String
     switch anchor.horizontal {
     case .left: ta = "start"
@@ -370,9 +362,7 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     return out
   }
 
-  static func isDropped(_ s: Unicode.Scalar) -> Bool {
-    TerminalText.isControl(s) || s.value == 0xFFFE || s.value == 0xFFFF
-  }
+  static func isDropped(_ s: Unicode.Scalar) -> Bool { TerminalText.isDroppedFromPictures(s) }
 
   static func visibleCount(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { $0 + (isDropped($1) ? 0 : 1) }

@@ -29,6 +29,16 @@ package enum TerminalText {
     return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
   }
 
+  /// Whether a picture's text (SVG, PNG, PDF) leaves `scalar` out: a control character
+  /// (`isControl`) or one of XML's non-characters U+FFFE, U+FFFF.
+  ///
+  /// - Parameter scalar: One Unicode scalar.
+  /// - Returns: True for those scalars.
+  @inlinable
+  package static func isDroppedFromPictures(_ scalar: Unicode.Scalar) -> Bool {
+    isControl(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+  }
+
   /// `text` safe to print: each character (grapheme) that holds an unsafe scalar shows as one
   /// U+FFFD, except a tab, which shows as a space; cut after `limit` characters with `…`.
   ///
