@@ -94,8 +94,7 @@ package enum IntegerFunction: CaseIterable, Sendable {
         continue
       }
       guard d == d.rounded(.towardZero), Swift.abs(d) <= ExactArithmetic.exactDoubleLimit else {
-        throw CalcError(
-          .domain, "\(name) needs integers, and \(CalculatorBrain.format(d)) is not one")
+        throw CalcError(.needsIntegers(operation: name, value: d))
       }
       integers.append(.integer(Int(d)))
     }
@@ -113,7 +112,7 @@ package enum IntegerFunction: CaseIterable, Sendable {
           do {
             result = try BigInteger.lcm(result, b)
           } catch {
-            throw CalcError(.limit, "lcm is too large for an exact integer")
+            throw CalcError(.exactIntegerTooLarge("lcm", digits: nil))
           }
         }
       }
@@ -125,7 +124,7 @@ package enum IntegerFunction: CaseIterable, Sendable {
       }
     case .npr:
       guard case .integer(let k) = integers[1] else {
-        throw CalcError(.limit, "npr: k is too large")
+        throw CalcError(.countTooLarge(function: "npr"))
       }
       let n = integers[0]
       if k < 0 || (n.double >= 0 && Double(k) > n.double) { return .integer(0) }
@@ -138,11 +137,11 @@ package enum IntegerFunction: CaseIterable, Sendable {
         return .normalized(product)
       } catch {
         throw CalcError(
-          .limit, "npr(\(CalculatorBrain.format(n)), \(k)) is too large for an exact integer")
+          .exactIntegerTooLarge("npr(\(CalculatorBrain.format(n)), \(k))", digits: nil))
       }
     case .binomial, .ncr:
       guard case .integer(let k) = integers[1] else {
-        throw CalcError(.limit, "\(name): k is too large")
+        throw CalcError(.countTooLarge(function: name))
       }
       if k < 0 { return .integer(0) }
       if case .integer(let n) = integers[0], let small = Self.smallBinomial(n, k) {
@@ -152,8 +151,8 @@ package enum IntegerFunction: CaseIterable, Sendable {
         return .normalized(try BigInteger.binomial(integers[0].bigValue!, k))
       } catch {
         throw CalcError(
-          .limit,
-          "\(name)(\(CalculatorBrain.format(integers[0])), \(k)) is too large for an exact integer")
+          .exactIntegerTooLarge(
+            "\(name)(\(CalculatorBrain.format(integers[0])), \(k))", digits: nil))
       }
     }
   }

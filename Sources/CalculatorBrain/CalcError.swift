@@ -23,19 +23,26 @@ public struct CalcError: Error, Sendable, Hashable, CustomStringConvertible {
     case limit
   }
 
-  /// The kind of failure.
-  public var kind: Kind
-  /// The message, one line, without the input or caret (`expected an operand after '+'`).
-  public var message: String
+  /// What went wrong, as data (`Problem.message` makes the text).
+  public var problem: Problem
   /// The 0-based character offsets in the input that the error is about, if known.
   public var location: Range<Int>?
 
   /// Creates an error.
-  public init(_ kind: Kind, _ message: String, at location: Range<Int>? = nil) {
-    self.kind = kind
-    self.message = message
+  ///
+  /// - Parameters:
+  ///   - problem: What went wrong.
+  ///   - location: The 0-based character offsets in the input it is about, if known.
+  public init(_ problem: Problem, at location: Range<Int>? = nil) {
+    self.problem = problem
     self.location = location
   }
+
+  /// The kind of failure (`problem.kind`).
+  public var kind: Kind { problem.kind }
+
+  /// The message, one line, without the input or caret (`expected an operand after '+'`).
+  public var message: String { problem.message }
 
   /// The message alone.
   public var description: String { message }
@@ -55,7 +62,23 @@ public struct CalcError: Error, Sendable, Hashable, CustomStringConvertible {
   /// - Parameter input: The line the error was found in.
   /// - Returns: The text to print (several lines, no trailing newline).
   public func rendered(input: String) -> String {
-    let text = Self.printable(message, limit: 300)
+    Self.rendered(message: message, at: location, input: input)
+  }
+
+  /// `message`, then `input` and a caret line under `location`, as `rendered(input:)` lays
+  /// out a calculator error: the one layout of every error with a caret (the command
+  /// layer's errors use it too).
+  ///
+  /// - Parameters:
+  ///   - message: The message, one line.
+  ///   - location: The 0-based character offsets the error is about, or nil for the message
+  ///     alone.
+  ///   - input: The line the error was found in.
+  /// - Returns: One or three lines, without a trailing newline.
+  package static func rendered(message: String, at location: Range<Int>?, input: String)
+    -> String
+  {
+    let text = printable(message, limit: 300)
     guard let location else { return "error: \(text)" }
     let column = location.lowerBound + 1
     let characters = Array(input)

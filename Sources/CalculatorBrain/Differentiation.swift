@@ -49,8 +49,7 @@ package struct Differentiator {
     var expansions = 0
     let result = try tangent(expr, variable, &expansions) ?? .number(0)
     if Self.nodeCount(result, limit: Self.maxNodes) > Self.maxNodes {
-      throw CalcError(
-        .limit, "the derivative is too large (more than \(Self.maxNodes) operations)")
+      throw CalcError(.derivativeTooLarge(limit: Self.maxNodes))
     }
     return result
   }
@@ -85,21 +84,16 @@ package struct Differentiator {
     if let user = functions[base] {
       guard user.parameters.count == 1 else {
         throw CalcError(
-          .unknownName,
-          "'\(name)' needs a function of one variable; '\(base)' takes \(user.parameters.count) arguments"
-        )
+          .primeOfSeveralVariables(name, base: base, parameters: user.parameters.count))
       }
       function = user
     } else if let builtin = BuiltinFunction(name: base) {
       guard builtin.arity.accepts(1) else {
-        throw CalcError(
-          .unknownName,
-          "'\(name)' needs a function of one variable; \(builtin.arity.message(calling: base, given: 1))"
-        )
+        throw CalcError(.primeOfBuiltin(name, base: base, arity: builtin.arity))
       }
       function = UserFunction(name: base, parameters: ["x"], body: .call(base, [.variable("x")]))
     } else {
-      throw CalcError(.unknownName, "unknown function '\(base)' (in '\(name)')")
+      throw CalcError(.primeOfUnknown(name, base: base))
     }
     let parameter = function.parameters[0]
     for k in 1...order {
@@ -130,8 +124,7 @@ package struct Differentiator {
       case .not: return step(at: boundary(operand))
       case .bitNot: throw Self.noBitDerivative("~")
       case .factorial:
-        throw CalcError(
-          .domain, "the derivative of '!' is not known (it needs the digamma function)")
+        throw CalcError(.derivativeNeedsDigamma("!"))
       }
     case .binary(let op, let a, let b):
       return try binary(op, a, b, v, &expansions)
@@ -194,7 +187,7 @@ package struct Differentiator {
 
   /// The error for a derivative through a bit operation (integers only: no slope).
   static func noBitDerivative(_ op: String) -> CalcError {
-    CalcError(.domain, "'\(op)' has no derivative (bit operations work on integers)")
+    CalcError(.bitOperationDerivative("\(op)"))
   }
 
   private func call(_ name: String, _ arguments: [Expr], _ v: String, _ expansions: inout Int)
@@ -212,18 +205,14 @@ package struct Differentiator {
       expansions += 1
       defer { expansions -= 1 }
       if expansions > Self.maxExpansions {
-        throw CalcError(
-          .limit,
-          "recursion too deep in '\(name)' (a derivative expands functions of several variables)"
-        )
+        throw CalcError(.derivativeRecursion(name))
       }
       var binding: [String: Expr] = [:]
       for (p, a) in zip(function.parameters, arguments) { binding[p] = a }
       return try tangent(Self.substitute(function.body, binding), v, &expansions)
     }
     guard arguments.count == 1, let du = tangents[0] else {
-      throw CalcError(
-        .unknownName, "cannot differentiate '\(name)' of \(arguments.count) arguments")
+      throw CalcError(.cannotDifferentiate(name, arguments: arguments.count))
     }
     // f(u)' = f'(u) u', the primed name resolved when it is called.
     return product(.call(name + "'", arguments), du)
@@ -272,8 +261,7 @@ package struct Differentiator {
       }
       return slope
     case .unknown:
-      throw CalcError(
-        .domain, "the derivative of '\(f.name)' is not known (it needs the digamma function)")
+      throw CalcError(.derivativeNeedsDigamma(f.name))
     }
   }
 

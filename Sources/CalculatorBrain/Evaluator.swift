@@ -80,14 +80,14 @@ struct Evaluator {
       // A domain error inside a derivative: the derivative does not exist there (the
       // outermost primed call is named, with its arguments).
       guard error.kind == .domain, let (name, arguments, _) = derivative else { throw error }
-      throw located(CalcError(.domain, Self.noDerivative(name, arguments)), name)
+      throw located(CalcError(Self.noDerivative(name, arguments)), name)
     }
   }
 
   /// "abs'(0) does not exist": the message for a derivative that is undefined or infinite.
-  static func noDerivative(_ name: String, _ arguments: [CalcNumber]) -> String {
+  static func noDerivative(_ name: String, _ arguments: [CalcNumber]) -> CalcError.Problem {
     let list = arguments.map { CalculatorBrain.format($0.double) }.joined(separator: ", ")
-    return "\(name)(\(list)) does not exist (no derivative there)"
+    return .noDerivative(call: "\(name)(\(list))")
   }
 
   /// `exactValue(_:)`'s stack machine; `derivative` is the outermost call of a primed name
@@ -111,7 +111,7 @@ struct Evaluator {
       guard pc < code.count else {
         if let running = derivative, running.depth == callers.count {
           if let slope = stack.last, !slope.double.isFinite {
-            throw CalcError(.domain, Self.noDerivative(running.name, running.arguments))
+            throw CalcError(Self.noDerivative(running.name, running.arguments))
           }
           derivative = nil
         }
@@ -176,8 +176,7 @@ struct Evaluator {
         }
         if callers.count >= Limits.callDepth {
           throw located(
-            CalcError(
-              .limit, "recursion too deep in '\(name)' (more than \(Limits.callDepth) calls)"), name
+            CalcError(.recursionTooDeep(name, limit: Limits.callDepth)), name
           )
         }
         let body: [Instruction]
@@ -267,7 +266,7 @@ struct Evaluator {
     if r.isNaN && !doubles.contains(where: \.isNaN) {
       let name = function.name
       let list = arguments.map { CalculatorBrain.format($0) }.joined(separator: ", ")
-      throw located(CalcError(.domain, "\(name)(\(list)) is undefined"), name)
+      throw located(CalcError(.undefined(expression: "\(name)(\(list))")), name)
     }
     return .real(r)
   }
@@ -383,7 +382,7 @@ struct Evaluator {
         let arity = function.arity
         guard arity.accepts(arguments.count) else {
           throw located(
-            CalcError(.arity, arity.message(calling: name, given: arguments.count)), name)
+            CalcError(.arity(name, arity, given: arguments.count)), name)
         }
         for argument in arguments { try emit(argument, parameters, into: &code, &walk) }
         code.append(.builtin(function, arguments.count))
@@ -391,7 +390,7 @@ struct Evaluator {
         let arity = function.arity
         guard arity.accepts(arguments.count) else {
           throw located(
-            CalcError(.arity, arity.message(calling: name, given: arguments.count)), name)
+            CalcError(.arity(name, arity, given: arguments.count)), name)
         }
         for argument in arguments { try emit(argument, parameters, into: &code, &walk) }
         code.append(.integerFunction(function, arguments.count))
@@ -427,16 +426,14 @@ struct Evaluator {
     if let function = functions[name] ?? derived {
       guard function.parameters.count == count else {
         throw located(
-          CalcError(
-            .arity,
-            Builtins.Arity.exactly(function.parameters.count).message(calling: name, given: count)),
+          CalcError(.arity(name, .exactly(function.parameters.count), given: count)),
           name)
       }
       return
     }
     guard lookup(name) != nil else { throw unknown(name, isCall: true) }
     if count != 1 {
-      throw located(CalcError(.unknownName, "'\(name)' is a variable, not a function"), name)
+      throw located(CalcError(.variableCalled(name)), name)
     }
   }
 
@@ -445,20 +442,17 @@ struct Evaluator {
   /// An unknown-name error with the nearest known name as a suggestion.
   private func unknown(_ name: String, isCall: Bool) -> CalcError {
     if name == "ans" {
-      return located(CalcError(.unknownName, "'ans' has no value yet"), name)
+      return located(CalcError(.ansHasNoValue), name)
     }
     if !isCall, let function = functions[name] {
       let call = "\(name)(\(function.parameters.joined(separator: ", ")))"
-      return located(CalcError(.unknownName, "'\(name)' is a function; call it as \(call)"), name)
+      return located(CalcError(.functionUsedAsValue(name, call: call)), name)
     }
-    var message = "unknown name '\(name)'"
     var values = Set(variables.keys).union(Builtins.constants.keys)
     if x != nil { values.insert("x") }
     let suggester = NameSuggester(values: values, functions: Set(functions.keys))
-    if let suggestion = suggester.suggestion(for: name, isCall: isCall) {
-      message += "; " + NameSuggestion.didYouMean(suggestion)
-    }
-    return located(CalcError(.unknownName, message), name)
+    let suggestion = suggester.suggestion(for: name, isCall: isCall)
+    return located(CalcError(.unknownName(name, suggestion: suggestion)), name)
   }
 
   private func located(_ error: CalcError, _ name: String) -> CalcError {

@@ -48,7 +48,7 @@ enum ExactArithmetic {
     default: r = .nan
     }
     if r.isNaN && !x.isNaN && !y.isNaN {
-      throw CalcError(.domain, "\(operand(a))\(spelled(op))\(operand(b)) is undefined")
+      throw CalcError(.undefined(expression: "\(operand(a))\(spelled(op))\(operand(b))"))
     }
     return .real(r)
   }
@@ -184,8 +184,7 @@ enum ExactArithmetic {
     guard case .real(let d) = value else { return value }
     if d == d.rounded(.towardZero), Swift.abs(d) <= exactDoubleLimit { return .integer(Int(d)) }
     let what = op.map { "'\(spelled($0).trimmingBlanks)'" } ?? "'~'"
-    throw CalcError(
-      .domain, "\(what) needs integers, and \(CalculatorBrain.format(d)) is not one")
+    throw CalcError(.needsIntegers(operation: what, value: d))
   }
 
   /// A bit operation on two integers.
@@ -232,7 +231,7 @@ enum ExactArithmetic {
   }
 
   private static func negativeShift(_ count: CalcNumber) -> CalcError {
-    CalcError(.domain, "a shift count cannot be negative, got \(CalculatorBrain.format(count))")
+    CalcError(.negativeShift(CalculatorBrain.format(count)))
   }
 
   // MARK: One operand
@@ -260,7 +259,7 @@ enum ExactArithmetic {
     case .factorial:
       switch a {
       case .integer(let n):
-        if n < 0 { throw CalcError(.domain, "\(operand(a))! is undefined") }
+        if n < 0 { throw CalcError(.undefined(expression: "\(operand(a))!")) }
         if n <= 20 {
           var r = 1
           for k in stride(from: 2, through: n, by: 1) { r *= k }
@@ -272,13 +271,10 @@ enum ExactArithmetic {
           throw tooLarge(error, "\(n)!")
         }
       case .big:
-        throw CalcError(
-          .limit,
-          "\(operand(a))! is too large for an exact integer (limit: \(BigInteger.maxBits) bits)"
-        )
+        throw CalcError(.factorialTooLarge(operand: operand(a)))
       case .real(let x):
         let r = RealFunctions.factorial(x)
-        if r.isNaN && !x.isNaN { throw CalcError(.domain, "\(operand(a))! is undefined") }
+        if r.isNaN && !x.isNaN { throw CalcError(.undefined(expression: "\(operand(a))!")) }
         return .real(r)
       }
     }
@@ -314,10 +310,7 @@ enum ExactArithmetic {
     default:
       digits = "too many digits"
     }
-    return CalcError(
-      .limit,
-      "\(what) is too large for an exact integer (\(digits); the limit is \(BigInteger.maxBits) bits, about 2.5 million digits)"
-    )
+    return CalcError(.exactIntegerTooLarge(what, digits: digits))
   }
 }
 

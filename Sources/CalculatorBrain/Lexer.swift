@@ -174,7 +174,7 @@ enum Lexer {
           continue
         }
         guard let value = DecimalNumber.parse(ascii) else {
-          throw CalcError(.syntax, "cannot read the number '\(spelled)'", at: start..<i)
+          throw CalcError(.unreadableNumber(spelled), at: start..<i)
         }
         tokens.append(Token(kind: .number(value), range: start..<i, text: spelled))
         continue
@@ -202,7 +202,7 @@ enum Lexer {
         continue
       }
       guard let (symbol, length) = Self.symbol(c, next) else {
-        throw CalcError(.syntax, "unexpected character '\(c)'", at: start..<start + 1)
+        throw CalcError(.unexpectedCharacter(c), at: start..<start + 1)
       }
       i += length
       tokens.append(Token(kind: .symbol(symbol), range: start..<i, text: String(chars[start..<i])))
@@ -264,13 +264,10 @@ extension Lexer {
         end += 1
       }
       throw CalcError(
-        .syntax,
-        "'\(chars[i])' is not a \(name) digit in '\(String(chars[start..<end]))'",
-        at: i..<i + 1)
+        .notADigit(chars[i], base: name, literal: String(chars[start..<end])), at: i..<i + 1)
     }
     guard let literal = IntegerLiteral(digits: digits, radix: radix) else {
-      throw CalcError(
-        .syntax, "cannot read the number '\(String(chars[start..<i]))'", at: start..<i)
+      throw CalcError(.unreadableNumber(String(chars[start..<i])), at: start..<i)
     }
     return Token(kind: .integer(literal), range: start..<i, text: String(chars[start..<i]))
   }

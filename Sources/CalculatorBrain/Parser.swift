@@ -95,7 +95,7 @@ struct Parser {
   mutating func expressionToEnd() throws(CalcError) -> Expr {
     if case .end = current.kind {
       let what = previous.map { " after \($0.quoted)" } ?? ""
-      throw CalcError(.syntax, "expected an expression\(what)", at: current.range)
+      throw CalcError(.expectedExpression(context: what), at: current.range)
     }
     let node = try expression(.conditional)
     if case .end = current.kind { return node.expr }
@@ -106,11 +106,10 @@ struct Parser {
   func checkAssignable(_ name: String, at range: Range<Int>) throws(CalcError) {
     if let (base, order) = Differentiator.primes(of: name) {
       let what = order == 1 ? "the derivative" : "a derivative"
-      throw CalcError(
-        .readOnly, "'\(name)' is \(what) of '\(base)' and cannot be defined", at: range)
+      throw CalcError(.derivedNameNotDefinable(name, what: what, base: base), at: range)
     }
     if isReserved(name) {
-      throw CalcError(.readOnly, "'\(name)' is built in and cannot be redefined", at: range)
+      throw CalcError(.builtInNotRedefinable(name), at: range)
     }
   }
 
@@ -136,8 +135,7 @@ struct Parser {
   private mutating func definition(_ name: String) throws(CalcError) -> UserFunction {
     try checkAssignable(name, at: tokens[0].range)
     if name == "x" || name == "ans" {
-      throw CalcError(
-        .readOnly, "'\(name)' is a variable and cannot name a function", at: tokens[0].range)
+      throw CalcError(.variableCannotNameFunction(name), at: tokens[0].range)
     }
     index = 2
     var parameters: [String] = []
@@ -146,15 +144,13 @@ struct Parser {
     } else {
       while true {
         guard case .name(let parameter) = current.kind else {
-          throw CalcError(
-            .syntax, "a parameter must be a name, not \(current.quoted)", at: current.range)
+          throw CalcError(.parameterNotAName(found: current.quoted), at: current.range)
         }
         if isReserved(parameter) {
-          throw CalcError(
-            .readOnly, "'\(parameter)' is built in and cannot be a parameter", at: current.range)
+          throw CalcError(.builtInAsParameter(parameter), at: current.range)
         }
         if parameters.contains(parameter) {
-          throw CalcError(.syntax, "the parameter '\(parameter)' appears twice", at: current.range)
+          throw CalcError(.parameterTwice(parameter), at: current.range)
         }
         parameters.append(parameter)
         advance()
@@ -164,9 +160,7 @@ struct Parser {
           advance()
           break
         } else {
-          throw CalcError(
-            .syntax, "expected ',' or ')' after a parameter, found \(current.quoted)",
-            at: current.range)
+          throw CalcError(.expectedParameterSeparator(found: current.quoted), at: current.range)
         }
       }
     }
@@ -180,8 +174,7 @@ struct Parser {
   private mutating func enter() throws(CalcError) {
     nesting += 1
     if nesting > Limits.nesting {
-      throw CalcError(
-        .limit, "too deeply nested (more than \(Limits.nesting) levels)", at: current.range)
+      throw CalcError(.nestedTooDeeply(limit: Limits.nesting), at: current.range)
     }
   }
 
@@ -189,8 +182,7 @@ struct Parser {
   private func node(_ expr: Expr, over heights: Int..., at token: Token) throws(CalcError) -> Node {
     let height = (heights.max() ?? 0) + 1
     if height > Limits.height {
-      throw CalcError(
-        .limit, "expression too long (more than \(Limits.height) levels)", at: token.range)
+      throw CalcError(.expressionTooLong(limit: Limits.height), at: token.range)
     }
     return (expr, height)
   }
@@ -309,8 +301,7 @@ struct Parser {
       advance()
       return (.integer(literal), 1)
     case .name(let name) where BinaryOperator.word(name) != nil:
-      throw CalcError(
-        .syntax, "'\(name)' is an operator (a \(name) b); expected an operand", at: token.range)
+      throw CalcError(.operatorAsOperand(name), at: token.range)
     case .name(let name):
       advance()
       return try named(name, token)
@@ -330,11 +321,11 @@ struct Parser {
       return try node(.call("sqrt", [operand.expr]), over: operand.height, at: token)
     case .end:
       let what = previous.map { " after \($0.quoted)" } ?? ""
-      throw CalcError(.syntax, "expected an operand\(what)", at: token.range)
+      throw CalcError(.expectedOperand(context: what), at: token.range)
     case .symbol(.rightParen):
-      throw CalcError(.syntax, "expected an operand before ')'", at: token.range)
+      throw CalcError(.expectedOperandBeforeParenthesis, at: token.range)
     case .symbol:
-      throw CalcError(.syntax, "unexpected \(token.quoted); expected an operand", at: token.range)
+      throw CalcError(.unexpectedWhereOperand(found: token.quoted), at: token.range)
     }
   }
 
@@ -346,14 +337,12 @@ struct Parser {
     }
     if name == CalculatorBrain.differentiate {
       guard isSymbol(.leftParen, current) else {
-        throw CalcError(
-          .syntax, "expected '(' after 'diff', as in diff(x^2), found \(current.quoted)",
-          at: current.range)
+        throw CalcError(.expectedDiffParenthesis(found: current.quoted), at: current.range)
       }
       let arguments = try self.arguments()
       guard arguments.nodes.count == 1 else {
         throw CalcError(
-          .arity, Builtins.Arity.exactly(1).message(calling: name, given: arguments.nodes.count),
+          .arity(name, .exactly(1), given: arguments.nodes.count),
           at: token.range.lowerBound..<arguments.end)
       }
       let inner = arguments.nodes[0]
@@ -371,13 +360,12 @@ struct Parser {
     if let arity = BuiltinFunction(name: name)?.arity ?? IntegerFunction(name: name)?.arity {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
-          .syntax, "expected '(' after the function '\(name)', found \(current.quoted)",
-          at: current.range)
+          .expectedCallParenthesis(function: name, found: current.quoted), at: current.range)
       }
       let arguments = try self.arguments()
       guard arity.accepts(arguments.nodes.count) else {
         throw CalcError(
-          .arity, arity.message(calling: name, given: arguments.nodes.count),
+          .arity(name, arity, given: arguments.nodes.count),
           at: token.range.lowerBound..<arguments.end)
       }
       return try node(
@@ -407,16 +395,11 @@ struct Parser {
     let arguments = try self.arguments()
     let whole = token.range.lowerBound..<arguments.end
     guard arguments.nodes.count == 4 else {
-      throw CalcError(
-        .arity,
-        "'\(name)' takes 4 arguments, as in \(name)(k^2, k, 1, 10), not \(arguments.nodes.count)",
-        at: whole)
+      throw CalcError(.seriesArity(name, given: arguments.nodes.count), at: whole)
     }
     guard case .variable(let index) = arguments.nodes[1].expr, !isReserved(index) else {
       throw CalcError(
-        .syntax,
-        "the second argument of '\(name)' is the name that counts, as in \(name)(k^2, k, 1, 10)",
-        at: open.range.lowerBound..<arguments.end)
+        .seriesCounterNotAName(name), at: open.range.lowerBound..<arguments.end)
     }
     var bounds: [Double] = []
     for node in arguments.nodes[2...3] {
@@ -426,22 +409,16 @@ struct Parser {
       do {
         value = try evaluator.value(node.expr)
       } catch {
-        throw CalcError(
-          .domain, "the bounds of '\(name)' must be numbers known now (\(error.message))",
-          at: whole)
+        throw CalcError(.seriesBoundNotKnown(name, reason: error.problem), at: whole)
       }
       guard value.isFinite, value == value.rounded() else {
-        throw CalcError(
-          .domain,
-          "the bounds of '\(name)' must be whole numbers, got \(CalculatorBrain.format(value))",
-          at: whole)
+        throw CalcError(.seriesBoundNotWhole(name, value), at: whole)
       }
       bounds.append(value)
     }
     let count = bounds[1] >= bounds[0] ? bounds[1] - bounds[0] + 1 : 0
     guard count <= Double(Self.maxTerms) else {
-      throw CalcError(
-        .limit, "'\(name)' of more than \(Self.maxTerms) terms", at: whole)
+      throw CalcError(.seriesTooManyTerms(name, limit: Self.maxTerms), at: whole)
     }
     let body = arguments.nodes[0]
     var terms: [Expr] = []
@@ -493,25 +470,24 @@ struct Parser {
     let token = current
     switch token.kind {
     case .end:
-      return CalcError(.syntax, "expected \(what)", at: token.range)
+      return CalcError(.expected(what), at: token.range)
     case .symbol(.rightParen):
-      return CalcError(.syntax, "unmatched ')'", at: token.range)
+      return CalcError(.unmatchedParenthesis, at: token.range)
     case .symbol(.assign):
-      return CalcError(.syntax, "unexpected '='; compare with '=='", at: token.range)
+      return CalcError(.assignmentInExpression, at: token.range)
     default:
       break
     }
     if token.beginsOperand, let previous, !touchesPrevious {
-      var message = "expected an operator before \(token.quoted)"
+      let write: String
       if case .number = token.kind {
-        message += "; a space does not multiply: write '\(previous.text)*\(token.text)'"
+        write = "'\(previous.text)*\(token.text)'"
       } else {
-        message +=
-          "; a space does not multiply: write '\(previous.text)\(token.text)' or '\(previous.text)*\(token.text)'"
+        write = "'\(previous.text)\(token.text)' or '\(previous.text)*\(token.text)'"
       }
-      return CalcError(.syntax, message, at: token.range)
+      return CalcError(.missingOperator(found: token.quoted, write: write), at: token.range)
     }
-    return CalcError(.syntax, "unexpected \(token.quoted); expected \(what)", at: token.range)
+    return CalcError(.unexpected(found: token.quoted, expected: what), at: token.range)
   }
 }
 

@@ -56,15 +56,13 @@ enum RPNReader {
         }
         guard stack.count >= operation.arity else {
           throw CalcError(
-            .notEnoughOperands,
-            "'\(word)' needs \(operation.arity) operand\(operation.arity == 1 ? "" : "s") but the stack has \(stack.count)",
-            at: range)
+            .notEnoughOperands(word: word, needs: operation.arity, has: stack.count), at: range)
         }
         let popped = stack.suffix(operation.arity)
         stack.removeLast(operation.arity)
         let height = (popped.map(\.height).max() ?? 0) + 1
         if height > Limits.height {
-          throw CalcError(.limit, "program too deep (more than \(Limits.height) levels)", at: range)
+          throw CalcError(.programTooDeep(limit: Limits.height), at: range)
         }
         stack.append((operation.build(popped.map(\.expr)), height))
         continue
@@ -102,7 +100,7 @@ enum RPNReader {
         break
       }
     }
-    throw CalcError(.syntax, "'\(word)' is not a number, a name or an operation", at: range)
+    throw CalcError(.unknownRPNWord(word), at: range)
   }
 
   private static func binaryOperator(_ word: String) -> BinaryOperator {

@@ -85,8 +85,7 @@ struct PlotCompiler {
     nesting += 1
     defer { nesting -= 1 }
     if nesting > Self.maxNesting {
-      throw CalcError(
-        .limit, "expression too deeply nested to plot (more than \(Self.maxNesting) levels)")
+      throw CalcError(.nestedTooDeeplyToPlot(limit: Self.maxNesting))
     }
     let fragment: Fragment
     switch expr {
@@ -96,7 +95,7 @@ struct PlotCompiler {
       fragment = .constant(literal.double)
     case .variable(let name):
       guard let f = lookup(name, env) else {
-        throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
+        throw located(CalcError(.unknownName(name)), at: name)
       }
       fragment = f
     case .unary(let op, let operand):
@@ -110,10 +109,7 @@ struct PlotCompiler {
     }
     if fragment.point.count > Self.maxInstructions || fragment.interval.count > Self.maxInstructions
     {
-      throw CalcError(
-        .limit,
-        "expression too large to plot (more than \(Self.maxInstructions) steps once user functions are expanded)"
-      )
+      throw CalcError(.tooLargeToPlot(limit: Self.maxInstructions))
     }
     return fragment
   }
@@ -289,7 +285,7 @@ struct PlotCompiler {
       let arity = builtin.arity
       guard arity.accepts(arguments.count) else {
         throw located(
-          CalcError(.arity, arity.message(calling: name, given: arguments.count)), at: name)
+          CalcError(.arity(name, arity, given: arguments.count)), at: name)
       }
       var args: [Fragment] = []
       for a in arguments { args.append(try compile(a, env)) }
@@ -299,16 +295,13 @@ struct PlotCompiler {
     if let integer = IntegerFunction(name: name) {
       guard integer.arity.accepts(arguments.count) else {
         throw located(
-          CalcError(.arity, integer.arity.message(calling: name, given: arguments.count)),
+          CalcError(.arity(name, integer.arity, given: arguments.count)),
           at: name)
       }
       // hex, oct and bin only choose how a result prints: in a plot, the value itself.
       guard integer.base != nil else {
         throw located(
-          CalcError(
-            .domain,
-            "'\(name)' is exact integer arithmetic and cannot be plotted (plots compute in doubles)"
-          ), at: name)
+          CalcError(.integerFunctionInPlot(name)), at: name)
       }
       return try compile(arguments[0], env)
     }
@@ -317,20 +310,14 @@ struct PlotCompiler {
       guard function.parameters.count == arguments.count else {
         throw located(
           CalcError(
-            .arity,
-            Builtins.Arity.exactly(function.parameters.count).message(
-              calling: name, given: arguments.count)),
+            .arity(name, .exactly(function.parameters.count), given: arguments.count)),
           at: name)
       }
       if chain.contains(name) {
-        throw CalcError(
-          .limit,
-          "recursion too deep in '\(name)' (it calls itself; a plot expands user functions, so it cannot recurse)"
-        )
+        throw CalcError(.recursionInPlot(name))
       }
       if chain.count >= Self.maxInlining {
-        throw CalcError(
-          .limit, "recursion too deep in '\(name)' (more than \(Self.maxInlining) nested calls)")
+        throw CalcError(.inliningTooDeep(name, limit: Self.maxInlining))
       }
       var point: [PlotOp] = []
       var interval: [PlotOp] = []
@@ -374,11 +361,11 @@ struct PlotCompiler {
     // A value before brackets multiplies, as in the reference evaluator: `a(b+1)`.
     if let value = lookup(name, env) {
       guard arguments.count == 1 else {
-        throw located(CalcError(.unknownName, "'\(name)' is a variable, not a function"), at: name)
+        throw located(CalcError(.variableCalled(name)), at: name)
       }
       return apply(.multiply, [value, try compile(arguments[0], env)])
     }
-    throw located(CalcError(.unknownName, "unknown name '\(name)'"), at: name)
+    throw located(CalcError(.unknownName(name)), at: name)
   }
 
 }
@@ -386,10 +373,7 @@ struct PlotCompiler {
 extension PlotCompiler {
   /// The error for a bit operator applied to a function of x.
   static func notPlottable(_ op: String) -> CalcError {
-    CalcError(
-      .domain,
-      "'\(op)' works on exact integers and cannot be plotted as a function of x (plots compute in doubles)"
-    )
+    CalcError(.integerOperatorInPlot("\(op)"))
   }
 }
 

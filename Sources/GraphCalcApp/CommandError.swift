@@ -105,6 +105,6 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// - Parameter input: The whole line.
   /// - Returns: One or three lines, without a trailing newline.
   public func rendered(input: String) -> String {
-    CalcError(.syntax, message, at: location).rendered(input: input)
+    CalcError.rendered(message: message, at: location, input: input)
   }
 }

@@ -133,7 +133,7 @@ extension Session {
         return ([(expr, piece.text)], locations)
       case .rpn:
         let stack = try CalculatorBrain.parseRPN(piece.text)
-        guard !stack.isEmpty else { throw CalcError(.syntax, "the program leaves no value") }
+        guard !stack.isEmpty else { throw CalcError(.programLeavesNoValue) }
         let titled =
           stack.count == 1
           ? [(stack[0], piece.text)] : stack.map { ($0, CalculatorBrain.infixDescription($0)) }
