@@ -3,8 +3,8 @@ import TextAndNumbers
 /// A punctuation or operator token of the infix language.
 ///
 /// The Unicode forms a user may paste are folded into these on reading: `×` and `·` are
-/// `star`, `÷` is `slash`, `−` (U+2212) is `minus`, `≤ ≥ ≠` are the comparisons, `**` is
-/// `caret`.
+/// `star`, `÷` is `slash`, `−` (U+2212) is `minus`, `≤ ≥ ≠` are the comparisons, `∧ ∨ ¬`
+/// are `&& || !`, `**` is `caret`.
 enum Symbol: String, Sendable, Hashable {
   case plus = "+"
   case minus = "-"
@@ -314,6 +314,9 @@ extension Lexer {
     case "≤": return (.lessOrEqual, 1)
     case "≥": return (.greaterOrEqual, 1)
     case "≠": return (.notEqual, 1)
+    case "∧": return (.and, 1)
+    case "∨": return (.or, 1)
+    case "¬": return (.bang, 1)
     case "√": return (.root, 1)
     case "²": return (.squared, 1)
     case "³": return (.cubed, 1)

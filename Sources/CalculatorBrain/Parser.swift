@@ -256,7 +256,28 @@ struct Parser {
     operatorLocations.append(token.range)
     let rightMinimum = op.isRightAssociative ? op.precedence : op.precedence.tighter
     let right = try expression(rightMinimum)
-    return try node(.binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
+    var result = try node(
+      .binary(op, left.expr, right.expr), over: left.height, right.height, at: token)
+    guard op.precedence == .comparison else { return result }
+    // A chain of orderings, as mathematics and Python read it: `0 < x < 2` is
+    // `0 < x && x < 2` (each middle operand compared on both sides), never `(0 < x) < 2`;
+    // a bracketed `(0 < x) < 2` is not a chain.
+    var middle = right
+    while case .symbol(let symbol) = current.kind, let next = symbol.binaryOperator,
+      next.precedence == .comparison
+    {
+      let link = current
+      advance()
+      operatorLocations.append(link.range)
+      let operand = try expression(Precedence.comparison.tighter)
+      let comparison = try node(
+        .binary(next, middle.expr, operand.expr), over: middle.height, operand.height, at: link)
+      result = try node(
+        .binary(.and, result.expr, comparison.expr), over: result.height, comparison.height,
+        at: link)
+      middle = operand
+    }
+    return result
   }
 
   /// `left` times the operand that touches it (`2x`, `(x+1)(x-1)`), or nil when there is a

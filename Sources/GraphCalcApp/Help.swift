@@ -33,7 +33,8 @@ public enum Help {
       numbers     2  0.5  1e-3  0xff  0o17  0b1011  1_000_000
       constants   pi  e  tau  inf  nan
       operators   + - * / % div ^ (right-associative: 2^3^2 is 512)  ! (factorial)
-                  == != < <= > >= && || and a ? b : c (1 is true, 0 false)
+                  == != < <= > >= && || ! and a ? b : c (1 is true, 0 false);
+                  also ≤ ≥ ≠ ∧ ∨ ¬; 0 < x < 2 means 0 < x && x < 2
       bits        & | xor ~ << >> on integers (^ is the power)
       implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
       variables   a = 3      functions  f(x) = x^2 - a, then f(4)
