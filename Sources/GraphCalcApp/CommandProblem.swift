@@ -45,6 +45,9 @@ public enum CommandProblem: Sendable, Hashable {
   case datafileKnowsOnlySeparator(usage: String)
   /// A separator that is none of the forms `set datafile separator` takes.
   case badSeparator
+  /// Something gnuplot has that graphcalc does not (`set terminal`, `set key center`):
+  /// `what` names it as typed, `hint` says what to do instead (may be empty).
+  case notSupported(what: String, hint: String)
 
   // MARK: Values
 
@@ -232,6 +235,8 @@ public enum CommandProblem: Sendable, Hashable {
       return "usage: \(forms)"
         + (separated ? " (arguments are separated by spaces; group one with brackets)" : "")
     case .takesNoArguments(let command): return "\(command) takes no arguments"
+    case .notSupported(let what, let hint):
+      return "\(what) is not supported in graphcalc" + (hint.isEmpty ? "" : "; \(hint)")
     case .needs(let word, let what): return "\(word) needs \(what)"
     case .givenTwice(let word): return "\(word) is given twice"
     case .unexpectedAfterFile(let word, let suggestion, let keywords):

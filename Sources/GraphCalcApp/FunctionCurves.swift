@@ -124,6 +124,8 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The y range the viewport shows (plot units); not used by autoscaling, which asks only
   /// for values.
   public var yRange: ClosedRange<Double>
+  /// The title, axis labels, key and grid the plot is drawn with (`set title`, ...).
+  public var labels = PlotLabels()
 
   /// Creates the data source.
   ///

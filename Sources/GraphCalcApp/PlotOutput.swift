@@ -270,7 +270,7 @@ public enum PlotOutput {
 
   /// The options `curves` are drawn with (each curve's marks).
   static func options(_ curves: FunctionCurves) -> PlotLayout.Options {
-    PlotLayout.Options(curveMarks: RecordsSampler.marks(of: curves))
+    curves.labels.options(marks: RecordsSampler.marks(of: curves), titles: curves.titles)
   }
 
   /// Where the plot area of `curves` lies in `renderer`, as `draw` lays it out, without

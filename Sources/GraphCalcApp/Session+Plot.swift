@@ -117,6 +117,7 @@ extension Session {
     guard var curves else { return nil }
     curves.xRange = view.xRange
     curves.yRange = shownYRange
+    curves.labels = labels
     return curves
   }
 

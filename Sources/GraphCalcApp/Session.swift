@@ -92,6 +92,8 @@ public struct Session: Sendable {
   var bars = BarSettings()
   /// The sampler's limits per function curve for plots and exports (tests make it small).
   var samplingBudget = SamplingBudget.default
+  /// The title, axis labels, key and grid of plots (`set title`, `set key`, ...).
+  var labels = PlotLabels()
   /// How integer results print: the base (`set base`) and whether a very long one is
   /// shortened (`Commands+Numbers.swift`).
   public var numbers = NumberDisplay()
@@ -241,6 +243,7 @@ public struct Session: Sendable {
     guard let curves else { return Reply() }
     var shown = curves
     shown.xRange = view.xRange
+    shown.labels = labels
     let auto = Autoscale.yRange(of: shown, xRange: view.xRange)
     shown.yRange = view.currentY(auto) ?? auto
     return .text(

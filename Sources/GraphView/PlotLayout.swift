@@ -25,25 +25,47 @@ public enum PlotLayout {
     /// Whether to draw the legend (the curves' titles) in the top right corner.
     public var showLegend: Bool
     /// Whether to draw a light grid at the ticks (only where the renderer has `.grid`).
-    var showGrid: Bool
+    public var showGrid: Bool
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     var showAxes: Bool
     /// How each curve is drawn, by index (`.lines` for curves beyond the list): `.points`
     /// and `.linesPoints` put a marker (a `+`, `markerRadius` pixels each way; one dot on
     /// a text canvas) at every point of the sampled curve.
     public var curveMarks: [CurveMarks]
+    /// The x axis's label (gnuplot's `set xlabel`), centred below the x tick labels; nil or
+    /// empty for none. It takes a line of the bottom margin.
+    public var xLabel: String?
+    /// The y axis's label (gnuplot's `set ylabel`), written level above the top left corner
+    /// of the frame (a text canvas cannot turn text, so every output writes it the same
+    /// way); nil or empty for none. It takes a line of the top margin, below the title.
+    public var yLabel: String?
+    /// Where the legend goes (gnuplot's `set key`).
+    public var legendPlacement: LegendPlacement
+    /// The curves' legend titles, measured for the right margin when the legend is
+    /// `.outside` (the legend itself draws the sampled curves' titles).
+    public var legendTitles: [String]
 
-    /// Creates options; the defaults draw legend, grid and axes, no title, every curve with
-    /// lines.
+    /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
+    /// every curve with lines, the legend in the corner with the fewest curve points.
     public init(
       title: String? = nil, showLegend: Bool = true, showGrid: Bool = true, showAxes: Bool = true,
-      curveMarks: [CurveMarks] = []
+      curveMarks: [CurveMarks] = [], xLabel: String? = nil, yLabel: String? = nil,
+      legendPlacement: LegendPlacement = .best, legendTitles: [String] = []
     ) {
       self.title = title
       self.showLegend = showLegend
       self.showGrid = showGrid
       self.showAxes = showAxes
       self.curveMarks = curveMarks
+      self.xLabel = xLabel
+      self.yLabel = yLabel
+      self.legendPlacement = legendPlacement
+      self.legendTitles = legendTitles
+    }
+
+    /// Whether a legend is drawn outside the frame, on the right (it needs a margin).
+    var hasOutsideLegend: Bool {
+      showLegend && legendPlacement == .outside && legendTitles.contains { !$0.isEmpty }
     }
 
     /// How curve `index` is drawn.
@@ -89,10 +111,21 @@ public enum PlotLayout {
       ? renderer.textSize(defaultYLabelSample).width
       : yTickLabels.map { renderer.textSize($0).width }.max() ?? 0
     let hasTitle = !(options.title ?? "").isEmpty
+    let line = m.char.height + m.labelGapY
+    let titleLines = (hasTitle ? line : 0) + (hasText(options.yLabel) ? line : 0)
     let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x)
-    let right = m.snapX(m.pad + 2 * m.outset.x)
-    let top = m.snapY(m.pad + (hasTitle ? m.char.height + m.labelGapY : 0) + 2 * m.outset.y)
-    let bottom = m.snapY(m.pad + 2 * m.outset.y + m.labelGapY + m.char.height)
+    var right = m.snapX(m.pad + 2 * m.outset.x)
+    if options.hasOutsideLegend {
+      let titles = options.legendTitles.filter { !$0.isEmpty }
+      let maxTitle = Double(max(renderer.size.width, 1)) * 0.3
+      right += m.snapX(
+        legendWidth(titles.map { fit($0, width: maxTitle, renderer: renderer) }, renderer, m)
+          + m.pad)
+    }
+    let top = m.snapY(m.pad + titleLines + 2 * m.outset.y)
+    let bottom = m.snapY(
+      m.pad + 2 * m.outset.y + m.labelGapY + m.char.height
+        + (hasText(options.xLabel) ? line : 0))
     let w = Double(max(renderer.size.width, 1))
     let h = Double(max(renderer.size.height, 1))
     let width = (w - left - right).rounded(.down)
@@ -275,16 +308,40 @@ public enum PlotLayout {
     if options.showLegend && !plot.curves.isEmpty {
       drawLegend(
         plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks), in: &renderer,
-        plotArea: plotArea, metrics: m, avoiding: ink)
+        plotArea: plotArea, metrics: m, avoiding: ink, placement: options.legendPlacement)
     }
 
+    // Above the frame: the y label on the line next to it, the title above that.
+    var above = frame.minY - m.outset.y - m.labelGapY
+    if let label = options.yLabel, !label.isEmpty {
+      renderer.drawText(
+        label, at: PixelPoint(x: min(m.pad, frame.minX), y: above),
+        anchor: TextAnchor(.left, .bottom),
+        style: .label)
+      above -= m.char.height + m.labelGapY
+    }
     if let title = options.title, !title.isEmpty {
       renderer.drawText(
-        title,
-        at: PixelPoint(
-          x: plotArea.minX + plotArea.width / 2, y: frame.minY - m.outset.y - m.labelGapY),
+        title, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: above),
         anchor: .bottomCenter, style: .title)
     }
+    // Below the x tick labels: the x label.
+    if let label = options.xLabel, !label.isEmpty {
+      let y = frame.maxY + m.outset.y + 2 * m.labelGapY + m.char.height
+      renderer.drawText(
+        label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
+        style: .label)
+    }
+  }
+
+  /// Whether `text` is given and not empty.
+  static func hasText(_ text: String?) -> Bool { !(text ?? "").isEmpty }
+
+  /// The width of a legend box holding `titles` (as they will be shown).
+  static func legendWidth(_ titles: [String], _ renderer: some PlotRenderer, _ m: Metrics) -> Double
+  {
+    let textW = titles.map { renderer.textSize($0).width }.max() ?? 0
+    return m.pad + 3 * m.char.width + m.char.width + textW + m.pad
   }
 
   /// The pixel polylines of one curve, clipped to `plotArea`: each segment of the curve is
@@ -338,17 +395,28 @@ public enum PlotLayout {
   /// one whose box covers the fewest of the curves' drawn points `avoiding` (the top right
   /// on a tie, then top left, bottom right, bottom left), as gnuplot's `set key` places by
   /// hand and matplotlib's `loc="best"` places by the same count.
+  ///
+  /// A curve whose title is empty (`notitle`) has no entry; the others keep their curve's
+  /// style. `placement` other than `.best` puts the box in that corner (gnuplot's
+  /// `set key top left`), or right of the frame for `.outside` (where
+  /// `plotArea(for:options:yTickLabels:)` left a margin for it).
   static func drawLegend(
     _ titles: [String], marks: [CurveMarks] = [], in renderer: inout some PlotRenderer,
-    plotArea: PixelRect, metrics m: Metrics, avoiding ink: [PixelPoint] = []
+    plotArea: PixelRect, metrics m: Metrics, avoiding ink: [PixelPoint] = [],
+    placement: LegendPlacement = .best
   ) {
     let sample = 3 * m.char.width
-    let maxTitle = max(m.char.width, plotArea.width * 0.6 - sample - m.char.width - 2 * m.pad)
-    let shown = titles.map { fit($0, width: maxTitle, renderer: renderer) }
-    let textW = shown.map { renderer.textSize($0).width }.max() ?? 0
+    let outside = placement == .outside
+    let maxTitle =
+      outside
+      ? Double(max(renderer.size.width, 1)) * 0.3
+      : max(m.char.width, plotArea.width * 0.6 - sample - m.char.width - 2 * m.pad)
+    let entries = titles.indices.filter { !titles[$0].isEmpty }
+    guard !entries.isEmpty else { return }
+    let shown = entries.map { fit(titles[$0], width: maxTitle, renderer: renderer) }
     let lineH = m.char.height
     let inset = m.pad / 2
-    let width = m.pad + sample + m.char.width + textW + m.pad
+    let width = legendWidth(shown, renderer, m)
     let height = m.pad / 2 + lineH * Double(shown.count) + m.pad / 2
     let right = plotArea.maxX - inset - width
     let left = plotArea.minX + inset
@@ -358,20 +426,37 @@ public enum PlotLayout {
       PixelRect(x: $0.0, y: $0.1, width: width, height: height)
     }
     var box = corners[0]
-    var fewest = Int.max
-    for corner in corners {
-      let covered = ink.reduce(0) { $0 + (corner.contains($1) ? 1 : 0) }
-      if covered < fewest {
-        fewest = covered
-        box = corner
+    switch placement {
+    case .best:
+      var fewest = Int.max
+      for corner in corners {
+        let covered = ink.reduce(0) { $0 + (corner.contains($1) ? 1 : 0) }
+        if covered < fewest {
+          fewest = covered
+          box = corner
+        }
+        if covered == 0 { break }
       }
-      if covered == 0 { break }
+    case .topRight: box = corners[0]
+    case .topLeft: box = corners[1]
+    case .bottomRight: box = corners[2]
+    case .bottomLeft: box = corners[3]
+    case .outside:
+      box = PixelRect(
+        x: plotArea.maxX + 2 * m.outset.x + m.pad, y: plotArea.minY, width: width, height: height)
     }
-    guard box.minX >= plotArea.minX, box.maxY <= plotArea.maxY else { return }  // no room
+    if outside {
+      guard box.maxX <= Double(renderer.size.width) + 1e-9, box.maxY <= plotArea.maxY else {
+        return
+      }
+    } else {
+      guard box.minX >= plotArea.minX, box.maxY <= plotArea.maxY else { return }  // no room
+    }
     renderer.fillRect(box, style: .legend)
     renderer.drawRect(box, style: .legend)
-    for (i, title) in shown.enumerated() {
-      let cy = box.minY + m.pad / 2 + lineH * (Double(i) + 0.5)
+    for (row, title) in shown.enumerated() {
+      let i = entries[row]
+      let cy = box.minY + m.pad / 2 + lineH * (Double(row) + 0.5)
       let sx = box.minX + m.pad
       let kind = marks.indices.contains(i) ? marks[i] : .lines
       if kind != .points {
@@ -447,4 +532,20 @@ public enum PlotLayout {
     func x(_ v: Double) -> Double { LayoutClip.limited(area.minX + viewport.pixelX(v) * kx) }
     func y(_ v: Double) -> Double { LayoutClip.limited(area.minY + viewport.pixelY(v) * ky) }
   }
+}
+
+/// Where a plot's legend goes (gnuplot's `set key`).
+public enum LegendPlacement: String, Sendable, Hashable, CaseIterable {
+  /// Inside, in the corner whose box covers the fewest curve points (graphcalc's default).
+  case best
+  /// Inside, in the top left corner.
+  case topLeft = "top left"
+  /// Inside, in the top right corner (gnuplot's default).
+  case topRight = "top right"
+  /// Inside, in the bottom left corner.
+  case bottomLeft = "bottom left"
+  /// Inside, in the bottom right corner.
+  case bottomRight = "bottom right"
+  /// Outside the frame, on its right, at the top (the plot area narrows to make room).
+  case outside
 }

@@ -16,14 +16,14 @@ import Testing
     Case(
       line: "set logscal y",
       problem: .unknownName(
-        .setting(known: ["canvas", "color", "datafile", "bar", "base", "digits", "theme"]),
+        .setting(known: SettingTable.standard.entries.map(\.name)),
         "logscal", suggestion: nil
       ),
       columns: 4..<11),
     Case(
       line: "set canvs braille",
       problem: .unknownName(
-        .setting(known: ["canvas", "color", "datafile", "bar", "base", "digits", "theme"]), "canvs",
+        .setting(known: SettingTable.standard.entries.map(\.name)), "canvs",
         suggestion: "canvas"),
       columns: 4..<9),
     Case(

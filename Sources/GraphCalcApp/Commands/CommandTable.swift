@@ -136,7 +136,8 @@ public struct CommandTable: Sendable {
   /// Every command of graphcalc, in the order `help` lists them.
   public static let standard = CommandTable(
     [
-      .plot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view, .explore,
+      .plot, .replot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
+      .explore,
       .undo, .set, .unset, .show, .stats, .export, .stream, .roots, .extrema, .intersect,
       .integrate, .inflections, .tangent, .mode, .rpn, .describe, .vars,
       .help, .quit, .exit,

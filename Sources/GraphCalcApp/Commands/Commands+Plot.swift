@@ -95,8 +95,9 @@ public struct PlotRanges: Sendable, Hashable {
 struct Plot: SessionCommand {
   /// One item of the plot, as written.
   enum Item: Sendable, Hashable {
-    /// A function (in the session's mode), as typed.
-    case function(Word)
+    /// A function (in the session's mode), as typed, and its legend text when given
+    /// (`title "TEXT"`; empty for `notitle`).
+    case function(Word, title: String?)
     /// A data file and how to read it.
     case data(Session.DataItemSpec)
   }
@@ -106,6 +107,9 @@ struct Plot: SessionCommand {
   var y: RangeBounds?
   /// The items, in order.
   var items: [Item]
+  /// Whether the items join the current plot's curves (`replot EXPR`) instead of
+  /// replacing them.
+  var appends = false
 
   /// Reads the ranges and items.
   ///
@@ -125,7 +129,8 @@ struct Plot: SessionCommand {
       if first.kind == CommandToken.Kind.string {
         items.append(.data(try Session.parseDataItem(piece.words)))
       } else {
-        items.append(.function(text))
+        let (function, title) = try Plot.titledFunction(piece)
+        items.append(.function(function, title: title))
       }
     }
   }
@@ -146,7 +151,7 @@ struct Plot: SessionCommand {
         let (curve, note) = try session.dataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
-      case .function(let piece):
+      case .function(let piece, let givenTitle):
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
           do {
@@ -162,7 +167,7 @@ struct Plot: SessionCommand {
             let f = try PlotFunction(
               unit.rewrite(expr), variable: "x", variables: session.brain.variables,
               functions: functions, nameLocations: locations)
-            plotted.append(.function(f, title: title))
+            plotted.append(.function(f, title: givenTitle ?? title))
           } catch {
             // The compiler places errors about names; any other is about the whole item.
             var located = CommandError(error, shiftedBy: piece.offset)
@@ -177,7 +182,8 @@ struct Plot: SessionCommand {
         throw CommandError(.plotWhat)
       }
     } else {
-      session.curves = FunctionCurves(items: plotted)
+      session.curves = FunctionCurves(
+        items: (appends ? session.curves?.items ?? [] : []) + plotted)
     }
     // x follows the data until the user sets it (gnuplot's autoscaled x).
     if let x, x.lower != nil || x.upper != nil {

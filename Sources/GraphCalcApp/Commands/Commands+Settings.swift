@@ -80,6 +80,9 @@ public struct SettingTable: Sendable {
   /// - Throws: `CommandError` at `name` for an unknown setting.
   func lookUp(_ name: Word) throws(CommandError) -> SettingEntry {
     if let entry = entry(named: name.text) { return entry }
+    if let problem = SettingTable.gnuplotOnly(name.text) {
+      throw CommandError(problem, at: name.span)
+    }
     let names = entries.map(\.name)
     let suggestion = Suggestions.nearest(to: name.text, among: names)
     throw CommandError(
@@ -87,9 +90,10 @@ public struct SettingTable: Sendable {
   }
 
   /// Every setting of graphcalc.
-  public static let standard = SettingTable([
-    .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
-  ])
+  public static let standard = SettingTable(
+    [
+      .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
+    ] + SettingTable.gnuplotLabels)
 }
 
 extension CommandEntry {

@@ -1,0 +1,404 @@
+import GraphView
+
+// gnuplot's settings of a plot's look and ranges, in gnuplot's syntax: `set title`,
+// `set xlabel`, `set ylabel`, `set key`, `set grid`, `set xrange [A:B]`, `set yrange [A:B]`,
+// `set autoscale`, `set samples`; `replot`; and the clear refusal of gnuplot's other
+// settings. As in gnuplot, these settings draw nothing: the next `plot` or `replot` shows
+// them (a script of gnuplot lines prints one plot, not one per line).
+
+/// The title, axis labels, legend and grid plots are drawn with.
+public struct PlotLabels: Sendable, Hashable {
+  /// The title above the plot (`set title`); empty for none.
+  public var title = ""
+  /// The x axis's label (`set xlabel`); empty for none.
+  public var xLabel = ""
+  /// The y axis's label (`set ylabel`); empty for none.
+  public var yLabel = ""
+  /// Whether the legend is drawn (`set key`, `unset key`).
+  public var showKey = true
+  /// Where the legend goes (`set key top left`, ...).
+  public var keyPlacement = LegendPlacement.best
+  /// Whether the grid is drawn at the ticks, where the output has one (`set grid`).
+  public var grid = true
+
+  /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
+  public init() {}
+
+  /// The layout options of a plot with these labels.
+  ///
+  /// - Parameters:
+  ///   - marks: How each curve is drawn.
+  ///   - titles: The curves' legend titles (for an outside legend's margin).
+  /// - Returns: The options.
+  func options(marks: [CurveMarks], titles: [String]) -> PlotLayout.Options {
+    PlotLayout.Options(
+      title: title, showLegend: showKey, showGrid: grid, curveMarks: marks, xLabel: xLabel,
+      yLabel: yLabel, legendPlacement: keyPlacement, legendTitles: titles)
+  }
+}
+
+extension SettingTable {
+  /// The settings of gnuplot's syntax that graphcalc has.
+  static let gnuplotLabels: [SettingEntry] = [
+    .text("title", alias: "tit", \.title), .text("xlabel", alias: "xlab", \.xLabel),
+    .text("ylabel", alias: "ylab", \.yLabel), .key, .grid, .range(x: true), .range(x: false),
+    .autoscale, .samples,
+  ]
+
+  /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
+  /// says only that it is not supported).
+  static let gnuplotOnlyHints: [String: String] = {
+    var hints: [String: String] = [:]
+    let export = "plots are drawn in the terminal; write a file with export svg|png|pdf|table FILE"
+    for name in ["terminal", "term", "output", "out", "size", "termoption"] { hints[name] = export }
+    for name in ["logscale", "log"] { hints[name] = "log axes are not there yet" }
+    hints["style"] = "give a data file's style with: with lines|points|linespoints"
+    let plain = [
+      "mxtics", "mytics", "xtics", "ytics", "tics", "x2tics", "y2tics", "ztics", "border",
+      "format", "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
+      "xdata", "ydata", "timefmt", "decimalsign", "fit", "table", "palette", "pm3d", "view",
+      "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
+      "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
+      "margins", "offsets", "clip", "bars", "colorbox", "cbrange", "zrange", "x2range",
+      "y2range", "x2label", "y2label", "zlabel", "cblabel", "mouse", "macros", "print",
+      "linetype", "dashtype", "monochrome", "jitter", "errorbars", "rrange", "trange", "urange",
+      "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
+      "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
+    ]
+    for name in plain where hints[name] == nil { hints[name] = "" }
+    return hints
+  }()
+
+  /// The error for `set NAME` (or `unset`, `show`) of a gnuplot setting graphcalc does not
+  /// have, or nil for any other name.
+  static func gnuplotOnly(_ name: String) -> CommandProblem? {
+    gnuplotOnlyHints[name].map { .notSupported(what: "gnuplot's setting '\(name)'", hint: $0) }
+  }
+}
+
+/// A command that changes the session's plot labels and draws nothing (gnuplot's `set`).
+struct SetLabels: SessionCommand {
+  /// The change.
+  var change: @Sendable (inout PlotLabels) -> Void
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    change(&session.labels)
+    return Reply()
+  }
+}
+
+/// A command that prints a note and changes nothing (`set samples`).
+struct Note: SessionCommand, Hashable {
+  /// The note's line.
+  var text: String
+
+  func run(in session: inout Session) throws(CommandError) -> Reply { .text(text) }
+}
+
+extension SettingEntry {
+  /// `set title|xlabel|ylabel ["TEXT"]`: gnuplot's title and axis labels (no text: none).
+  static func text(
+    _ name: String, alias: String, _ field: WritableKeyPath<PlotLabels, String> & Sendable
+  ) -> SettingEntry {
+    SettingEntry(
+      name: name, aliases: [alias], usage: ["set \(name) \"TEXT\""],
+      parse: { arguments throws(CommandError) in
+        let words = arguments.values.words
+        guard let first = words.first else { return SetLabels { $0[keyPath: field] = "" } }
+        guard first.isString else {
+          throw CommandError(
+            .needs(word: "set \(name)", what: "a text in quotes, as in: set \(name) \"Rainfall\""),
+            at: first.span)
+        }
+        if words.count > 1 {
+          throw CommandError(
+            .notSupported(
+              what: "'\(words[1].text)' after set \(name)", hint: "set \(name) takes only a text"),
+            at: words[1].span)
+        }
+        let text = first.text
+        return SetLabels { $0[keyPath: field] = text }
+      },
+      listing: { session in
+        let text = session.labels[keyPath: field]
+        return text.isEmpty ? nil : "\(name) \"\(text)\""
+      },
+      unset: SetLabels { $0[keyPath: field] = "" })
+  }
+
+  /// `set key [on|off|top|bottom|left|right|inside|outside ...]`: the legend.
+  static let key = SettingEntry(
+    name: "key",
+    usage: ["set key [top|bottom] [left|right] | outside | inside | on | off | default"],
+    keywords: ["top", "bottom", "left", "right", "outside", "inside", "on", "off", "default"],
+    parse: { arguments throws(CommandError) in
+      var vertical: String? = nil
+      var horizontal: String? = nil
+      var outside: Bool? = nil
+      var show = true
+      var reset = false
+      for word in arguments.values.words {
+        switch word.text {
+        case "top", "bottom": vertical = word.text
+        case "left", "right": horizontal = word.text
+        case "outside": outside = true
+        case "inside": outside = false
+        case "on": show = true
+        case "off": show = false
+        case "default": reset = true
+        default:
+          throw CommandError(
+            .notSupported(
+              what: "'\(word.text)' in set key",
+              hint: "set key takes top|bottom, left|right, inside, outside, on, off, default"),
+            at: word.span)
+        }
+      }
+      let given = (vertical, horizontal, outside, show, reset)
+      return SetLabels { labels in
+        let (vertical, horizontal, outside, show, reset) = given
+        if reset { labels.keyPlacement = .best }
+        labels.showKey = show
+        if outside == true {
+          labels.keyPlacement = .outside
+        } else if vertical != nil || horizontal != nil {
+          let v = vertical ?? "top"
+          let h = horizontal ?? "right"
+          labels.keyPlacement = LegendPlacement(rawValue: "\(v) \(h)") ?? .best
+        } else if outside == false, labels.keyPlacement == .outside {
+          labels.keyPlacement = .best
+        }
+      }
+    },
+    listing: { session in
+      let labels = session.labels
+      if !labels.showKey { return "key off" }
+      return labels.keyPlacement == .best ? nil : "key \(labels.keyPlacement.rawValue)"
+    },
+    unset: SetLabels { $0.showKey = false })
+
+  /// `set grid`: the grid at the ticks (graphcalc's default; `unset grid` leaves it out).
+  static let grid = SettingEntry(
+    name: "grid", usage: ["set grid"],
+    parse: { arguments throws(CommandError) in
+      if let extra = arguments.values.words.first {
+        throw CommandError(
+          .notSupported(what: "'\(extra.text)' after set grid", hint: "set grid takes nothing"),
+          at: extra.span)
+      }
+      return SetLabels { $0.grid = true }
+    },
+    listing: { $0.labels.grid ? nil : "grid off" },
+    unset: SetLabels { $0.grid = false })
+
+  /// `set xrange [A:B]`, `set yrange [A:B]`: gnuplot's form of `xrange` and `yrange`.
+  static func range(x: Bool) -> SettingEntry {
+    let axis = x ? "x" : "y"
+    let name = "\(axis)range"
+    return SettingEntry(
+      name: name, aliases: ["\(axis)r"], usage: ["set \(name) [MIN:MAX]"],
+      parse: { arguments throws(CommandError) in
+        let usage = CommandError(
+          .usage("set \(name) [MIN:MAX]"),
+          at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
+        guard let (bounds, rest) = try arguments.values.leadingRange() else { throw usage }
+        if let extra = rest.words.first {
+          throw CommandError(
+            .notSupported(what: "'\(extra.text)' after set \(name)", hint: ""), at: extra.span)
+        }
+        return SetAxisRange(x: x, bounds: bounds)
+      },
+      listing: { _ in nil },
+      unset: AutoscaleAxes(x: x, y: !x))
+  }
+
+  /// `set autoscale [x|y|xy]`: the ranges fit the plot again.
+  static let autoscale = SettingEntry(
+    name: "autoscale", aliases: ["auto"], usage: ["set autoscale [x|y|xy]"],
+    keywords: ["x", "y", "xy"],
+    parse: { arguments throws(CommandError) in
+      let words = arguments.values.words
+      guard let first = words.first else { return AutoscaleAxes(x: true, y: true) }
+      if words.count > 1 {
+        throw CommandError(
+          .notSupported(what: "'\(words[1].text)' after set autoscale", hint: ""),
+          at: words[1].span)
+      }
+      switch first.text {
+      case "x": return AutoscaleAxes(x: true, y: false)
+      case "y": return AutoscaleAxes(x: false, y: true)
+      case "xy", "yx": return AutoscaleAxes(x: true, y: true)
+      default:
+        throw CommandError(
+          .notSupported(
+            what: "'set autoscale \(first.text)'", hint: "set autoscale takes x, y or xy"),
+          at: first.span)
+      }
+    },
+    listing: { _ in nil },
+    unset: FixRanges())
+
+  /// `set samples N[,M]`: accepted, with a note that it is not needed.
+  static let samples = SettingEntry(
+    name: "samples", aliases: ["samp"], usage: ["set samples N"],
+    parse: { arguments throws(CommandError) in
+      guard let first = arguments.values.items.first?.text, !first.text.isEmpty else {
+        throw CommandError(.usage("set samples N"), at: arguments.name.span)
+      }
+      return SetSamples(count: first)
+    },
+    listing: { _ in nil }, unset: Note(text: ""))
+}
+
+/// `set samples N`: checks N and notes that functions need no sample count.
+struct SetSamples: SessionCommand, Hashable {
+  /// The count, an expression.
+  var count: Word
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    let n = try session.number(count)
+    guard n.isFinite, n >= 2 else {
+      throw CommandError(.notFinite(command: "set samples", value: n), at: count.span)
+    }
+    return .text(
+      "note: set samples is not needed: functions are sampled once per pixel column (and "
+        + "more finely where they turn), data files plot every record")
+  }
+}
+
+/// `set xrange [A:B]` or `set yrange [A:B]`: fixes the axis's range (a bound left out or
+/// `*` keeps the current one; `[*:*]` fits the axis again, as `set autoscale` does).
+struct SetAxisRange: SessionCommand, Hashable {
+  /// The x axis (or the y axis).
+  var x: Bool
+  /// The bounds as written.
+  var bounds: RangeBounds
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    var given = bounds
+    if given.lower?.text == "*" { given.lower = nil }
+    if given.upper?.text == "*" { given.upper = nil }
+    let starred = [bounds.lower?.text, bounds.upper?.text].contains("*")
+    if starred, given.lower == nil, given.upper == nil {
+      return try AutoscaleAxes(x: x, y: !x).run(in: &session)
+    }
+    let current = x ? session.view.xRange : session.shownYRange
+    guard let r = try session.range(given, current: current, axis: x ? "x" : "y") else {
+      return Reply()
+    }
+    let before = session.view
+    if x {
+      session.view.xRange = r
+      session.data.xFollowsData = false
+    } else {
+      session.view.yRange = .fixed(r)
+    }
+    if session.view != before { session.viewHistory.push(before) }
+    return Reply()
+  }
+}
+
+/// `set autoscale`: x follows the data again (fitted at the next `plot` or `replot`) and y
+/// is automatic.
+struct AutoscaleAxes: SessionCommand, Hashable {
+  /// Whether x fits again.
+  var x: Bool
+  /// Whether y fits again.
+  var y: Bool
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    let before = session.view
+    if x { session.data.xFollowsData = true }
+    if y { session.view.yRange = .auto }
+    if session.view != before { session.viewHistory.push(before) }
+    return Reply()
+  }
+}
+
+/// `unset autoscale`: both ranges stay as they are shown now.
+struct FixRanges: SessionCommand, Hashable {
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    session.data.xFollowsData = false
+    session.view.yRange = .fixed(session.shownYRange)
+    return Reply()
+  }
+}
+
+extension CommandEntry {
+  /// `replot [ITEM, ...]`.
+  static let replot = CommandEntry(
+    name: "replot", usage: ["replot", "replot EXPR|\"FILE\" ...[, ...]"],
+    summary: "draw the current plot again, or add curves to it",
+    details: """
+      replot alone draws the current plot again, with the settings made since (set title,
+      set xrange [A:B], set key, ...: as in gnuplot, set draws nothing by itself). With
+      items, as plot takes them, it adds their curves to the current plot:
+      replot cos(x) title "cos". After set autoscale, x fits the data again.
+      """, keywords: ["using", "with", "title", "notitle"], changesView: true, dataX: .fits
+  ) { arguments throws(CommandError) in
+    if arguments.isEmpty { return Replot() }
+    var plot = try Plot(arguments)
+    plot.appends = true
+    return plot
+  }
+}
+
+/// `replot` alone: the current plot drawn again, x fitted to its data while x follows it.
+struct Replot: SessionCommand, Hashable {
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    guard let curves = session.curves else { throw CommandError(.nothingPlotted(action: "replot")) }
+    if session.showsBarChart { return try session.redraw() }
+    if session.data.xFollowsData {
+      let fitted = Session.dataXRange(of: curves) ?? ViewState.defaultXRange
+      session.view.xRange =
+        (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
+    }
+    session.shown = .plot
+    return try session.redraw()
+  }
+}
+
+extension Plot {
+  /// Splits one function item of `plot` into the function and its legend text:
+  /// `EXPR title "TEXT"` (or `t "TEXT"`), `EXPR notitle`, or `EXPR` alone (nil).
+  ///
+  /// - Throws: `CommandError` at `title` without a quoted text, or at a word after it.
+  static func titledFunction(_ piece: CommandArguments) throws(CommandError) -> (Word, String?) {
+    let tokens = Array(piece.tokens)
+    var depth = 0
+    var cut: Int? = nil
+    for (i, token) in tokens.enumerated() {
+      if token.kind == .open { depth += 1 }
+      if token.kind == .close { depth = max(0, depth - 1) }
+      guard depth == 0, i > 0, token.kind == .name, token.spaceBefore else { continue }
+      let next = i + 1 < tokens.count ? tokens[i + 1] : nil
+      if token.text == "title" || token.text == "notitle"
+        || (token.text == "t" && next?.kind == .string)
+      {
+        cut = i
+        break
+      }
+    }
+    guard let cut else { return (piece.text, nil) }
+    let start = piece.range.lowerBound
+    let function = piece.line.text(of: start..<(start + cut), emptyOffset: piece.start)
+    let keyword = Word(tokens[cut].text, at: tokens[cut].offset)
+    let rest = Array(tokens[(cut + 1)...])
+    if keyword.text == "notitle" {
+      if let extra = rest.first {
+        throw KeywordReader.unexpected(
+          Word(extra.text, at: extra.offset), keywords: ["title", "notitle"])
+      }
+      return (function, "")
+    }
+    guard let text = rest.first, text.kind == .string, text.text.count >= 2 else {
+      throw CommandError(
+        .titleNotQuoted(example: "title \"sine\""), at: rest.first?.span ?? keyword.span)
+    }
+    if rest.count > 1 {
+      throw KeywordReader.unexpected(
+        Word(rest[1].text, at: rest[1].offset), keywords: ["title", "notitle"])
+    }
+    return (function, String(text.text.dropFirst().dropLast()))
+  }
+}
