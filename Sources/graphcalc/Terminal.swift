@@ -29,8 +29,13 @@ enum Terminal {
     return value
   }
 
-  /// Writes `text` to `fd` whole. When the reader has closed the pipe (EPIPE; SIGPIPE is
-  /// ignored) the process exits 0 at once: there is no one left to tell.
+  /// Writes `text` to `fd` whole, checking every write (tracker issue 20). EINTR is retried;
+  /// EAGAIN (a non-blocking descriptor whose reader is slow) is waited out with poll(2).
+  /// When the reader has closed the pipe (EPIPE; SIGPIPE is ignored) the process exits 0 at
+  /// once: there is no one left to tell. Any other error (a full disk, `> /dev/full`, EIO)
+  /// on standard output is reported once on standard error, `graphcalc: cannot write
+  /// standard output: REASON`, and the process exits 1; on standard error itself it exits 1
+  /// without a message, as there is nowhere to put one.
   static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) {
     var text = text
     text.withUTF8 { bytes in
@@ -38,13 +43,33 @@ enum Terminal {
       while done < bytes.count {
         let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
         if n < 0 {
-          if errno == EINTR { continue }
-          if errno == EPIPE { exit(0) }
-          return
+          let code = errno
+          if code == EINTR { continue }
+          if code == EAGAIN || code == EWOULDBLOCK {
+            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, -1)
+            continue
+          }
+          if code == EPIPE { exit(0) }
+          failWrite(fd, code)
         }
         done += n
       }
     }
+  }
+
+  /// Ends the process after a failed write of `fd` with errno `code`: the message once on
+  /// standard error when `fd` is not standard error, then exit status 1.
+  private static func failWrite(_ fd: Int32, _ code: Int32) -> Never {
+    if fd != STDERR_FILENO {
+      let name = fd == STDOUT_FILENO ? "standard output" : "file descriptor \(fd)"
+      let message = "graphcalc: cannot write \(name): \(String(cString: strerror(code)))\n"
+      var bytes = Array(message.utf8)
+      _ = bytes.withUnsafeMutableBufferPointer {
+        Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count)
+      }
+    }
+    exit(1)
   }
 
   /// Writes `text` and a newline to standard error.

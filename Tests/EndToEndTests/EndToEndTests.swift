@@ -155,4 +155,21 @@ import Testing
     #expect(process.terminationStatus == 0)
     #expect(errors.isEmpty)
   }
+  @Test func aFullStandardOutputIsReportedOnceAndExits1() throws {
+    // /dev/full fails every write with ENOSPC; before tracker issue 20 this exited 0, silent.
+    let binary = try #require(Graphcalc.path)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["-e", "plot sin(x)", "-e", "1+1"]
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let stderr = Pipe()
+    process.standardError = stderr
+    try process.run()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(
+      String(decoding: errors, as: UTF8.self)
+        == "graphcalc: cannot write standard output: No space left on device\n")
+  }
 }
