@@ -173,6 +173,16 @@ public enum CommandProblem: Sendable, Hashable {
     case integrateNeedsBounds
     /// `tangent` without `at X0`.
     case tangentUsage
+    /// `table` with an empty item, or `step` not followed by one value at the end.
+    case tableUsage
+    /// `table ... step H` with H not above 0.
+    case tableStep(Double)
+    /// `table` of more rows than `limit`.
+    case tableTooLong(rows: Double, limit: Int)
+    /// `export values` before any `table`.
+    case noValuesTable
+    /// `export values FILE` with FILE ending in neither .csv, .tsv nor .txt.
+    case valuesFileType(path: String)
     /// A `]` with no `[` before it.
     case bracketWithoutOpening
     /// A range not of the form `[A:B]`.
@@ -348,6 +358,16 @@ extension CommandProblem.AnalysisProblem {
     case .integrateNeedsBounds:
       return "integrate needs both bounds: integrate EXPR A B, or integrate EXPR [A:B]"
     case .tangentUsage: return "usage: tangent EXPR at X0, as in: tangent x^2 at 1"
+    case .tableUsage:
+      return "usage: table EXPR[, EXPR ...] [A:B] [step H], as in: table x^2, 2^x [0:4] step 1"
+    case .tableStep(let h):
+      return "the step of a table must be above 0, not \(CalculatorBrain.format(h))"
+    case .tableTooLong(let rows, let limit):
+      return "the table would have \(CalculatorBrain.format(rows.rounded(.down))) rows; the "
+        + "most is \(limit) (take a larger step)"
+    case .noValuesTable: return "no table to export yet: make one with table EXPR [A:B] step H"
+    case .valuesFileType(let path):
+      return "export values writes CSV or TSV: name the file .csv, .tsv or .txt, not \(path)"
     case .bracketWithoutOpening: return "']' without its '['"
     case .rangeForm: return "a range is written [A:B]"
     case .interrupted(let command): return "\(command): interrupted"

@@ -183,11 +183,11 @@ import Testing
     ("view now", "view takes no arguments"),
     (
       "export svg",
-      "usage: export svg|png|pdf FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"
+      "usage: export svg|png|pdf FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]] | export values FILE"
     ),
     (
       "export svg a.svg 800",
-      "usage: export svg|png|pdf FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]]"
+      "usage: export svg|png|pdf FILE [WIDTH HEIGHT] | export table FILE [WIDTH [HEIGHT]] | export values FILE"
     ),
     ("export svg a.svg 800 1.5", "a size in pixels is a whole number from 16 to 10000, got 1.5"),
     ("export svg a.svg", "nothing to export: plot something first"),

@@ -43,6 +43,7 @@ extension CommandEntry {
     name: "export",
     usage: [
       "export svg|png|pdf FILE [WIDTH HEIGHT]", "export table FILE [WIDTH [HEIGHT]]",
+      "export values FILE",
     ],
     summary: "write the current plot to a file",
     details: """
@@ -54,7 +55,9 @@ extension CommandEntry {
       quotes.
       While a bar chart is shown (after bar), export svg, png and pdf write it, every bar,
       in the shape of set bar style, and export table writes its labels and values.
-      """, keywords: ["svg", "png", "pdf", "table"]
+      export values writes the last table of values (the table command) as CSV or TSV,
+      by FILE's ending (.csv; .tsv or .txt).
+      """, keywords: ["svg", "png", "pdf", "table", "values"]
   ) { arguments throws(CommandError) in
     try Export(arguments)
   }
@@ -210,6 +213,8 @@ struct Export: SessionCommand {
   var format: Argument
   /// The path, as typed (quotes removed).
   var path: String
+  /// The path's argument, for carets.
+  var file: Argument
   /// The sizes given (expressions), and all of them as typed, for carets.
   var sizes: [Word]
   var sizesSpan: Range<Int>?
@@ -219,19 +224,22 @@ struct Export: SessionCommand {
   /// - Throws: `CommandError` with the usage for a missing or unknown format or file.
   init(_ arguments: CommandArguments) throws(CommandError) {
     let words = arguments.words
-    guard let format = words.first, ["svg", "png", "pdf", "table"].contains(format.text),
-      words.count >= 2
+    guard let format = words.first,
+      ["svg", "png", "pdf", "table", "values"].contains(format.text), words.count >= 2,
+      format.text != "values" || words.count == 2
     else {
       throw Session.usageError("export", given: 0, at: words.first?.span)
     }
     self.format = format
     path = words[1].text
+    file = words[1]
     sizes = words.dropFirst(2).map(\.word)
     sizesSpan =
       words.count > 2 ? words[2].span.lowerBound..<words[words.count - 1].span.upperBound : nil
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    if format.text == "values" { return try ValuesExport.write(session, to: file) }
     let pixels = try sizes.map { w throws(CommandError) in try session.pixels(w) }
     if session.showsBarChart { return try session.exportBars(self, sizes: pixels) }
     let width: Int
