@@ -183,6 +183,8 @@ let package = Package(
     // Imports against Package.swift and Docs/design.md's table (reads the sources and
     // `swift package describe`).
     .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
+    // The history file against libedit's own reader.
+    .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "CEditLine", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["graphcalc", "TestSupport"], exclude: ["Fixtures"]),
   ],

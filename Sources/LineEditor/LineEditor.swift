@@ -31,6 +31,11 @@ public struct LineEditor: Sendable {
 
   /// The history file, or nil to keep history in memory only.
   public let historyPath: String?
+  /// Prints a warning about the history file (one line, no newline), at most once a
+  /// session.
+  private let warn: @Sendable (String) -> Void
+  /// Whether the history warning was given.
+  private var warned = false
   /// The newest history entry, so a line equal to it is not stored again.
   private var newestEntry: String?
   /// Type-ahead given back (`giveBack`), not yet read.
@@ -39,15 +44,21 @@ public struct LineEditor: Sendable {
   /// Starts libedit, installs the SIGINT handler and loads the history file.
   ///
   /// The history file's folder is created (mode 0700) when missing, and made 0700; the file
-  /// is made mode 0600 and trimmed to its newest `maxEntries` entries. (The caller sets aside a file
-  /// libedit cannot read first: `HistoryFile.setAsideIfCorrupt` in GraphCalcApp.) Failing to read or create it is not an error: history
-  /// then lives only as long as the session.
+  /// is made mode 0600 and trimmed to its newest `maxEntries` entries (`HistoryStore.trim`:
+  /// atomic, keeping the cookie line). The caller sets aside a file libedit cannot read first
+  /// (`HistoryFile.setAsideIfCorrupt` in GraphCalcApp). Failing to read, trim or create it is
+  /// not an error: history then lives only as long as the session, and `warn` says so once.
   ///
   /// - Parameters:
   ///   - historyPath: Where history is kept between sessions, or nil for none.
   ///   - maxEntries: How many entries to keep in memory and in the file.
-  public init(historyPath: String?, maxEntries: Int = 1000) {
+  ///   - warn: Prints a one-line warning on standard error.
+  public init(
+    historyPath: String?, maxEntries: Int = HistoryStore.defaultSize,
+    warn: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.historyPath = historyPath
+    self.warn = warn
     _ = gc_install_sigint_handler()
     rl_readline_name = UnsafePointer(strdup("graphcalc"))
     using_history()
@@ -63,7 +74,9 @@ public struct LineEditor: Sendable {
       if let slash = historyPath.lastIndex(of: "/"), slash > historyPath.startIndex {
         _ = chmod(String(historyPath[..<slash]), 0o700)
       }
-      _ = history_truncate_file(historyPath, Int32(clamping: maxEntries))
+      if let reason = HistoryStore.trim(historyPath, keeping: maxEntries) {
+        warnOnce("cannot trim the history file \(historyPath): \(reason)")
+      }
       if read_history(historyPath) == 0, history_length > 0,
         let entry = history_get(history_base + history_length - 1), let text = entry.pointee.line
       {
@@ -151,10 +164,19 @@ public struct LineEditor: Sendable {
     guard line.contains(where: { !$0.isWhitespace }), line != newestEntry else { return }
     newestEntry = line
     _ = add_history(line)
-    guard let historyPath, let file = fopen(historyPath, "a") else { return }
-    _ = fchmod(fileno(file), 0o600)
-    _ = gc_history_append_line(file, line)
-    fclose(file)
+    guard let historyPath else { return }
+    if let reason = HistoryStore.append(line, to: historyPath) {
+      warnOnce(
+        "cannot write the history file \(historyPath): \(reason); this session's lines may not be kept"
+      )
+    }
+  }
+
+  /// Gives the history warning `text` (after `graphcalc: `), the first time only.
+  private mutating func warnOnce(_ text: String) {
+    guard !warned else { return }
+    warned = true
+    warn("graphcalc: " + text)
   }
 
   /// Creates the folders above `path` that are missing, mode 0700 (as the XDG base directory

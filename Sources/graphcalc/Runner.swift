@@ -76,7 +76,11 @@ struct Runner {
     if let historyPath, let warning = HistoryFile.setAsideIfCorrupt(path: historyPath) {
       Terminal.report(warning)
     }
-    var editor = LineEditor(historyPath: historyPath)
+    let (historySize, sizeWarning) = HistoryStore.size(
+      fromEnvironment: Runner.environment("GRAPHCALC_HISTORY_SIZE"))
+    if let sizeWarning { Terminal.report(sizeWarning) }
+    var editor = LineEditor(
+      historyPath: historyPath, maxEntries: historySize, warn: { Terminal.report($0) })
     // Ctrl-C while a command reads a long data file stops that command only.
     session.setInterruptCheck { LineEditor.isInterruptPending() }
     while !finished {

@@ -94,4 +94,43 @@ import Testing
     #expect(long.contains("(4226 characters; 'set digits all' prints every one)"), "\(long)")
     #expect(long.contains("...") && long.contains("> 7^5000"), "\(long)")
   }
+
+  /// A history past 1000 entries, with an entry that is not UTF-8 among them: trimmed at
+  /// start to the newest 1000 with its cookie kept, so the newest entries are recalled with
+  /// Up (before, libedit's trim dropped the cookie, nothing was recalled, and the next start
+  /// set the whole file aside as corrupt), and the line run is appended after them
+  /// at once.
+  @Test func aLongHistoryIsTrimmedAndStillRecalled() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-prompt-history")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let folder = home.appendingPathComponent("graphcalc")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let history = folder.appendingPathComponent("history").path
+    var bytes = Array("_HiStOrY_V2_\n".utf8)
+    for n in 1...1200 {
+      bytes += Array("\(n)\\040*\\0402\n".utf8)  // "N * 2", as libedit writes it
+      if n == 1190 { bytes += Array("bad".utf8) + [0xFF, 10] }
+    }
+    FileManager.default.createFile(atPath: history, contents: Data(bytes))
+    let name = "graphcalc-history-\(getpid())"
+    let command =
+      "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    // Up three times: 1200 * 2, 1199 * 2, 1198 * 2.
+    for _ in 0..<3 { try Self.tmux(["send-keys", "-t", name, "Up"]) }
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let recalled = try Self.screen(name, showing: "2396")
+    #expect(recalled.contains("> 1198 * 2") && recalled.contains("2396"), "\(recalled)")
+    let text = try String(contentsOfFile: history, encoding: .utf8)
+    let lines = text.split(separator: "\n")
+    #expect(lines.first == "_HiStOrY_V2_")
+    #expect(lines.count == 1 + 1000 + 1, "\(lines.suffix(3))")  // trimmed, then one appended
+    #expect(lines.contains("bad\u{FFFD}"))
+    #expect(Array(lines.suffix(2)) == ["1200\\040*\\0402", "1198\\040*\\0402"])
+    #expect(!FileManager.default.fileExists(atPath: history + ".corrupt"))
+  }
 }
