@@ -122,7 +122,8 @@ let package = Package(
         "Analysis",
       ]),
     .executableTarget(
-      name: "graphcalc", dependencies: ["GraphCalcApp", "GraphView", "LineEditor", "Streaming"],
+      name: "graphcalc",
+      dependencies: ["GraphCalcApp", "GraphView", "LineEditor", "Streaming", "TextAndNumbers"],
       // Release: one fully static executable, so start-up runs no dynamic loader (see
       // releaseLink above). Debug and test builds stay dynamic.
       linkerSettings: releaseLink),

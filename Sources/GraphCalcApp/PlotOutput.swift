@@ -10,11 +10,17 @@ public struct TerminalSize: Sendable, Hashable {
   public var columns: Int
   /// Rows of characters (the plot leaves one for the prompt).
   public var rows: Int
-  /// Creates a size of `columns` x `rows` cells.
+  /// Creates a size of `columns` x `rows` cells, each clamped to `1...largest` (sizes come
+  /// from outside: `COLUMNS`, `LINES`, the terminal's window size; `COLUMNS` of 3.07e18 once
+  /// overflowed an integer and `LINES` of 2^63 - 1 asked for 16 GB).
   public init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
+    self.columns = Swift.min(Swift.max(columns, 1), Self.largest.columns)
+    self.rows = Swift.min(Swift.max(rows, 1), Self.largest.rows)
   }
+
+  /// The largest size drawn: 2000 columns by 1000 rows (a 4K screen in a 2-pixel font is
+  /// about 1900 by 1000).
+  public static let largest = (columns: 2000, rows: 1000)
 }
 
 /// The three outputs of a plot, each drawn from the same `FunctionCurves` (functions and

@@ -3,6 +3,7 @@ import CalculatorBrain
 import DataFiles
 import GraphView
 import ImageRenderer
+import TextAndNumbers
 
 // The `bar` command (bar charts of numbers or data files), `set bar style`, and what the
 // view commands do while a bar chart is shown (`pan` scrolls it, `export` writes it).
@@ -157,7 +158,7 @@ extension Session {
         throw CommandError(.bar(.tableTakesNoSize), at: export.sizesSpan)
       }
       try AtomicFile.write(Session.barTable(chart), to: path)
-      return .text("wrote \(path) (\(chart.groupCount) bars)")
+      return .text("wrote \(TerminalText.safe(path)) (\(chart.groupCount) bars)")
     }
     let width: Int
     let height: Int
@@ -178,7 +179,7 @@ extension Session {
       let svg = BarChartRenderer.svg(chart, size: size, rounded: bars.rounded, theme: theme)
       try AtomicFile.write(svg, to: path)
     }
-    return .text("wrote \(path) (\(width)x\(height))")
+    return .text("wrote \(TerminalText.safe(path)) (\(width)x\(height))")
   }
 
   /// A bar chart as a tab-separated table: a `#` line with the title (when it has one), a

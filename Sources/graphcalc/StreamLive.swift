@@ -2,6 +2,7 @@ import Glibc
 import GraphCalcApp
 import Streaming
 import Synchronization
+import TextAndNumbers
 
 /// Runs a `stream`: reads the numbers, redraws the plot in place while standard output is a
 /// terminal, and leaves the last frame on screen.
@@ -117,7 +118,7 @@ enum StreamLive {
       report(error.message)
       return false
     }
-    Terminal.write("wrote \(path) (800x600)\n")
+    Terminal.write("wrote \(TerminalText.safe(path)) (800x600)\n")
     return true
   }
 

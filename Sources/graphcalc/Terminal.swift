@@ -1,5 +1,6 @@
 import Glibc
 import GraphCalcApp
+import TextAndNumbers
 
 /// The process's standard streams: whether they are terminals, the terminal's size, and
 /// writing that ends the process quietly when the reader has gone (`graphcalc | head -1`).
@@ -72,9 +73,13 @@ enum Terminal {
     exit(1)
   }
 
-  /// Writes `text` and a newline to standard error.
+  /// Writes `text` and a newline to standard error, each of its lines safe for a terminal
+  /// (`TerminalText.safe`, the one rule of issue 13): file names, commands and their exit
+  /// messages come from outside, and an escape sequence in them must not reach the terminal.
   static func report(_ text: String) {
-    write(text + "\n", to: STDERR_FILENO)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    write(
+      lines.map { TerminalText.safe(String($0)) }.joined(separator: "\n") + "\n", to: STDERR_FILENO)
   }
 }
 

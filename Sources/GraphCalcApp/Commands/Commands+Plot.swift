@@ -2,6 +2,7 @@ import CalculatorBrain
 import CompiledFunctions
 import DataFiles
 import GraphView
+import TextAndNumbers
 
 // `plot` and `export`.
 
@@ -272,6 +273,7 @@ struct Export: SessionCommand {
       try AtomicFile.write(drawn.text, to: path)
       notes = drawn.notes
     }
-    return .text((["wrote \(path) (\(width)x\(height))"] + notes).joined(separator: "\n"))
+    return .text(
+      (["wrote \(TerminalText.safe(path)) (\(width)x\(height))"] + notes).joined(separator: "\n"))
   }
 }

@@ -195,6 +195,6 @@ enum ValuesExport {
       throw CommandError(.analysis(.valuesFileType(path: path.text)), at: path.span)
     }
     try AtomicFile.write(table.delimited(separator: separator), to: path.text)
-    return .text("wrote \(path.text) (\(table.x.count) rows)")
+    return .text("wrote \(TerminalText.safe(path.text)) (\(table.x.count) rows)")
   }
 }
