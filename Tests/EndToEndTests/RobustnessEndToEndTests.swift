@@ -46,3 +46,106 @@ import Testing
     #expect(!stream.stderr.contains("\u{1B}"), "\(stream.stderr)")
   }
 }
+
+/// Exports keep modes as `cp` does, refuse links to nothing and files the user may not
+/// write, and leave no temporary file after SIGTERM, SIGHUP or SIGINT (tracker issue 20).
+@Suite struct ExportFileModeTests {
+  static func mode(_ path: String) throws -> Int {
+    try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+  }
+
+  /// Runs `sh -c SCRIPT` in `folder`, with `G` naming graphcalc.
+  static func shell(_ script: String, in folder: String) throws -> Int32 {
+    let binary = try #require(Graphcalc.path)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "cd '\(folder)' && G='\(binary)' && " + script]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test func aReplacedFileKeepsItsModeAndANewOneFollowsTheUmask() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("old", to: "private.svg")
+    chmod(folder.path("private.svg"), 0o600)
+    #expect(try Self.shell("$G -e 'plot x' -e 'export svg private.svg'", in: folder.path) == 0)
+    #expect(try Self.mode(folder.path("private.svg")) == 0o600)
+    #expect(try String(contentsOfFile: folder.path("private.svg"), encoding: .utf8).hasPrefix("<"))
+    #expect(try Self.shell("umask 077; $G -e 'plot x' -e 'export svg a.svg'", in: folder.path) == 0)
+    #expect(try Self.mode(folder.path("a.svg")) == 0o600)
+    #expect(try Self.shell("umask 022; $G -e 'plot x' -e 'export png b.png'", in: folder.path) == 0)
+    #expect(try Self.mode(folder.path("b.png")) == 0o644)
+  }
+
+  @Test func linksToNothingAndLoopsAreRefusedAndKept() throws {
+    let folder = try TemporaryFolder()
+    let fm = FileManager.default
+    try fm.createSymbolicLink(atPath: folder.path("dangling.svg"), withDestinationPath: "nowhere")
+    try fm.createSymbolicLink(atPath: folder.path("loop1"), withDestinationPath: "loop2")
+    try fm.createSymbolicLink(atPath: folder.path("loop2"), withDestinationPath: "loop1")
+    let dangling = try Graphcalc.run(
+      ["-e", "plot x", "-e", "export svg \(folder.path("dangling.svg"))"])
+    #expect(dangling.status == 1)
+    #expect(dangling.stderr.contains("it is a symbolic link to a file that does not exist"))
+    let loop = try Graphcalc.run(["-e", "plot x", "-e", "export table \(folder.path("loop1"))"])
+    #expect(loop.stderr.contains("it is a loop of symbolic links"))
+    #expect(try fm.destinationOfSymbolicLink(atPath: folder.path("dangling.svg")) == "nowhere")
+    #expect(try fm.destinationOfSymbolicLink(atPath: folder.path("loop1")) == "loop2")
+    #expect(try folder.names() == ["dangling.svg", "loop1", "loop2"])
+  }
+
+  /// As a user who is not root (setpriv to nobody), a 0444 file is refused as `cp` refuses it.
+  @Test func aReadOnlyFileIsRefused() throws {
+    let folder = try TemporaryFolder()
+    chmod(folder.path, 0o777)
+    try folder.write("keep", to: "ro.svg")
+    chmod(folder.path("ro.svg"), 0o444)
+    chown(folder.path("ro.svg"), 65534, 65534)
+    let status = try Self.shell(
+      "setpriv --reuid=65534 --regid=65534 --clear-groups $G -e 'plot x' -e 'export svg ro.svg'",
+      in: folder.path)
+    #expect(status == 1)
+    #expect(try String(contentsOfFile: folder.path("ro.svg"), encoding: .utf8) == "keep")
+    #expect(try folder.names() == ["ro.svg"])
+  }
+
+  /// A signal that ends graphcalc while the temporary file exists removes it: the test
+  /// watches the folder and signals as soon as the file appears (a large table takes some
+  /// milliseconds to write), trying again until it catches one.
+  @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+  func aSignalDuringAnExportRemovesTheTemporaryFile(signal: Int32) throws {
+    let binary = try #require(Graphcalc.path)
+    let folder = try TemporaryFolder()
+    var caught = false
+    for _ in 0..<40 where !caught {
+      let process = Process()
+      // The test runner may have the signals ignored, which a child inherits: env puts back
+      // their default action.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "--default-signal=TERM,HUP,INT", binary, "-e", "plot sin(x)*x", "-e",
+        "export table big.txt 10000 10000",
+      ]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      while process.isRunning {
+        let names = (try? folder.names()) ?? []
+        if names.contains(where: { $0.hasPrefix(".big.txt.tmp-") }) {
+          kill(process.processIdentifier, signal)
+          caught = true
+          break
+        }
+      }
+      process.waitUntilExit()
+      if caught { #expect(process.terminationReason == .uncaughtSignal) }
+      try? FileManager.default.removeItem(atPath: folder.path("big.txt"))
+    }
+    #expect(caught, "the temporary file was never seen")
+    #expect(try folder.names().filter { $0.contains(".tmp-") } == [])
+  }
+}
