@@ -93,12 +93,27 @@ public enum PlotItem: Sendable {
   case function(PlotFunction, title: String)
   /// A data series (its legend text is its `title`).
   case data(DataCurve)
+  /// x as a compiled function of y (`plot x = y^2`; the function's variable is y) and its
+  /// legend text.
+  case functionOfY(PlotFunction, title: String)
+  /// A relation in x and y (`plot x^2 + y^2 = 25`), solved pixel by pixel, and its legend
+  /// text.
+  case relation(PlaneRelation, title: String)
 
   /// The legend text.
   public var title: String {
     switch self {
-    case .function(_, let title): return title
+    case .function(_, let title), .functionOfY(_, let title), .relation(_, let title):
+      return title
     case .data(let curve): return curve.title
+    }
+  }
+
+  /// The compiled function of a curve drawn along x or along y, else nil.
+  var curveFunction: PlotFunction? {
+    switch self {
+    case .function(let f, _), .functionOfY(let f, _): return f
+    case .data, .relation: return nil
     }
   }
 }
@@ -212,7 +227,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
 
   /// The function's value at `x` (NaN where it is undefined, and for a data series).
   public func y(at x: Double, curve: Int) -> Double {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+    guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       return .nan
     }
     return f.value(at: x)
@@ -224,7 +239,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   public func y(
     at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int
   ) {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+    guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       for i in 0..<min(xs.count, out.count) { out[i] = .nan }
       return
     }
@@ -234,10 +249,20 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The function's interval enclosure over `x`, with Tupper's flags (`unknown` for a data
   /// series).
   public func y(over x: Interval, curve: Int) -> Interval {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+    guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       return .unknown
     }
     return f.enclosure(over: x)
+  }
+
+  /// A function of x, a function of y (`x = y^2`) or a relation in x and y.
+  public func kind(ofCurve curve: Int) -> CurveKind {
+    guard items.indices.contains(curve) else { return .functionOfX }
+    switch items[curve] {
+    case .functionOfY: return .functionOfY
+    case .relation(let relation, _): return .relation(relation)
+    case .function, .data: return .functionOfX
+    }
   }
 
   /// The number of records of a data series; nil for a function.

@@ -33,10 +33,11 @@ public enum TableWriter {
     let ylo = min(y0, y1)
     let yhi = max(y0, y1)
     var out = ""
-    for (index, curve) in plot.curves.enumerated() {
+    let curves = plot.curves.filter { $0.relation == nil }
+    for (index, curve) in curves.enumerated() {
       if index > 0 { out += "\n\n" }
       let count = curve.segments.reduce(0) { $0 + $1.count }
-      out += "# Curve \(index) of \(plot.curves.count), \(count) points\n"
+      out += "# Curve \(index) of \(curves.count), \(count) points\n"
       out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
       out += "# x y type\n"
       var first = true
@@ -55,6 +56,40 @@ public enum TableWriter {
           out += "\(number(p.x)) \(number(p.y)) \(type)\n"
         }
       }
+    }
+    let relations = plot.curves.compactMap { c in c.relation.map { (c.title, $0) } }
+    for (k, (title, grid)) in relations.enumerated() {
+      if !out.isEmpty { out += out.hasSuffix("\n\n") ? "\n" : "\n\n" }
+      out += relationBlock(grid, title: title, index: k + 1, of: relations.count, viewport: v)
+    }
+    return out
+  }
+
+  /// One relation's block (DECISIONS.md, "export table of a relation"): the header
+  /// `# relation K of N: TEXT`, then `x y v` for every pixel of the grid, the bottom row
+  /// first and left to right, x and y the pixel's centre in plot units, v 1 (proven to hold
+  /// in the pixel), 0 (proven not to) or 0.5 (undecided), and a blank line after each row
+  /// (gnuplot reads it back with `plot "FILE" with image`). After the previous block comes
+  /// one more blank line, so blocks are gnuplot's `index`es.
+  static func relationBlock(
+    _ grid: RelationGrid, title: String, index: Int, of count: Int, viewport v: Viewport
+  ) -> String {
+    var out = "# relation \(index) of \(count): \(commentSafe(title))\n"
+    let x0 = v.plotX(0)
+    let x1 = v.plotX(Double(v.size.width))
+    let y0 = v.plotY(Double(v.size.height))
+    let y1 = v.plotY(0)
+    let w = Double(grid.width)
+    let h = Double(grid.height)
+    let xs = (0..<grid.width).map { number(x0 + (x1 - x0) * (Double($0) + 0.5) / w) }
+    for row in stride(from: grid.height - 1, through: 0, by: -1) {
+      // Row 0 of the grid is the top row; the table starts at the bottom.
+      let y = number(y0 + (y1 - y0) * (Double(grid.height - 1 - row) + 0.5) / h)
+      for column in 0..<grid.width {
+        let cell = grid[column, row]
+        out += xs[column] + " " + y + (cell == .yes ? " 1\n" : cell == .no ? " 0\n" : " 0.5\n")
+      }
+      out += "\n"
     }
     return out
   }

@@ -136,6 +136,7 @@ struct Plot: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    let before = session
     var newView = session.view
     if let x, let r = try session.range(x, current: newView.xRange, axis: "x") {
       newView.xRange = r
@@ -152,6 +153,10 @@ struct Plot: SessionCommand {
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece, let givenTitle):
+        if let relation = try session.relationItem(piece, title: givenTitle) {
+          plotted.append(relation)
+          continue
+        }
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
           do {
@@ -199,6 +204,7 @@ struct Plot: SessionCommand {
     session.view = newView
     session.shown = .plot
     var reply = try session.redraw()
+    try session.stopIfInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
     return reply
   }
