@@ -12,7 +12,8 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
-    ], summary: "plot functions of x and data files in the terminal",
+      "plot RELATION[, ...]",
+    ], summary: "plot functions of x, relations in x and y, and data files in the terminal",
     details: """
       Plots one or more functions of x, separated by commas (a comma inside brackets,
       as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
@@ -32,6 +33,12 @@ extension CommandEntry {
       with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
       data, and the functions are drawn over it. Huge files are decimated: each pixel
       column keeps its first, lowest, highest and last point (M4).
+      An item with a comparison at its top is a relation in x and y: plot x^2 + y^2 = 25,
+      plot y < sin(x), plot x^2 + y^2 <= 1 && y > 0, plot 0 < x < 2 (= < <= > >= != and
+      ≤ ≥ ≠, joined with && || ! or ∧ ∨ ¬). y = EXPR draws EXPR's curve, x = EXPR a curve
+      along y (x = 3 is a vertical line); any other relation is solved pixel by pixel by
+      interval subdivision: a pixel is drawn only with proof that the relation holds in it,
+      blank with proof that it does not, and otherwise undecided (drawn, counted in a note).
       """, keywords: ["using", "with", "title", "notitle"], changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
