@@ -141,6 +141,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   public var yRange: ClosedRange<Double>
   /// The title, axis labels, key and grid the plot is drawn with (`set title`, ...).
   public var labels = PlotLabels()
+  /// How tall a pixel of the output is for its width (1 for SVG, PNG and tables; a text
+  /// canvas's dot: 1 for braille, 2 for block and ASCII dots, cells being twice as tall as
+  /// wide): what `labels.equalAspect` keeps units equal in.
+  public var pixelAspect = 1.0
 
   /// Creates the data source.
   ///
@@ -308,8 +312,37 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return !data.isEmpty && data.count == items.count && data.allSatisfy(\.yIsTime)
   }
 
-  /// The viewport that shows `xRange` x `yRange` over `size` pixels.
+  /// The viewport that shows `xRange` x `yRange` over `size` pixels; with
+  /// `labels.equalAspect`, the range whose unit would be drawn shorter grows about its
+  /// centre until a unit is as long on both axes (in pixels of `pixelAspect`), so a circle
+  /// is round.
   public func viewport(for size: PixelSize) -> Viewport {
-    Viewport(xRange: xRange, yRange: yRange, size: size)
+    guard labels.equalAspect, let (x, y) = equalAspectRanges(for: size) else {
+      return Viewport(xRange: xRange, yRange: yRange, size: size)
+    }
+    return Viewport(xRange: x, yRange: y, size: size)
+  }
+
+  /// The ranges `viewport(for:)` shows with equal units, or nil when they cannot be made
+  /// (no pixels, a range that is not finite).
+  func equalAspectRanges(for size: PixelSize) -> (ClosedRange<Double>, ClosedRange<Double>)? {
+    let w = Double(size.width)
+    let h = Double(size.height) * (pixelAspect.isFinite && pixelAspect > 0 ? pixelAspect : 1)
+    let dx = xRange.upperBound - xRange.lowerBound
+    let dy = yRange.upperBound - yRange.lowerBound
+    guard w > 0, h > 0, dx > 0, dy > 0, dx.isFinite, dy.isFinite else { return nil }
+    let unit = max(dx / w, dy / h)  // plot units a physical pixel
+    let cx = xRange.lowerBound + dx / 2
+    let cy = yRange.lowerBound + dy / 2
+    let hx = unit * w / 2
+    let hy = unit * h / 2
+    guard (cx - hx) < (cx + hx), (cy - hy) < (cy + hy) else { return nil }
+    return ((cx - hx)...(cx + hx), (cy - hy)...(cy + hy))
+  }
+
+  /// The height over the width of a dot of a text canvas with `dots` dots a cell, cells
+  /// being twice as tall as wide (10 x 20 pixels, the usual terminal font).
+  static func dotAspect(_ dots: (columns: Int, rows: Int)) -> Double {
+    2 * Double(max(dots.columns, 1)) / Double(max(dots.rows, 1))
   }
 }

@@ -300,3 +300,50 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     try assertSnapshot(svg, named: "relations-800x600.svg")
   }
 }
+
+@Suite struct AspectTests {
+  @Test func equalAspectGrowsTheRangeWhoseUnitWouldBeShorter() throws {
+    var session = Session()
+    _ = session.run("set canvas braille")
+    _ = session.run("plot x^2 + y^2 = 25")
+    #expect(session.run("view").output == "x [-10, 10]  y [-10, 10]\n")
+    _ = session.run("set aspect equal")
+    _ = session.run("redraw")
+    // 80x24 cells: a plot area of 74 x 20 cells, 148 x 80 braille dots (square dots).
+    #expect(session.run("view").output == "x [-18.5, 18.5]  y [-10, 10]\n")
+    #expect(session.run("show aspect").output == "aspect equal\n")
+    _ = session.run("set aspect auto")
+    #expect(session.run("view").output == "x [-10, 10]  y [-10, 10]\n")
+  }
+
+  @Test func aTextCanvasAllowsForTheCellShape() {
+    // ASCII dots are 3x3 a cell, so twice as tall as wide: the same ranges as braille.
+    var session = Session()
+    _ = session.run("set canvas ascii")
+    _ = session.run("set size square")
+    _ = session.run("plot x^2 + y^2 = 25")
+    #expect(session.run("view").output == "x [-18.5, 18.5]  y [-10, 10]\n")
+  }
+
+  @Test func picturesAndTablesHaveSquarePixels() throws {
+    let folder = try TemporaryFolder()
+    var session = Session()
+    _ = session.run("set aspect equal")
+    _ = session.run("plot x^2 + y^2 = 25")
+    let path = folder.path + "/t.dat"
+    _ = session.run("export table \(path) 100 50")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let first = text.split(separator: "\n").first { !$0.hasPrefix("#") }
+    #expect(first == "-19.8 -9.8 0")  // x [-20, 20], y [-10, 10]: 0.4 units a pixel both ways
+  }
+
+  @Test func gnuplotsOtherSizesAreRefused() {
+    var session = Session()
+    let reply = session.run("set size 0.5,0.5")
+    #expect(reply.error?.message.contains("set size square") == true)
+    #expect(session.run("set aspect sideways").error != nil)
+    _ = session.run("set size square")
+    _ = session.run("unset size")
+    #expect(session.run("show aspect").output == "")
+  }
+}
