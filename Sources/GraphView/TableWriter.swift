@@ -74,24 +74,35 @@ public enum TableWriter {
   static func relationBlock(
     _ grid: RelationGrid, title: String, index: Int, of count: Int, viewport v: Viewport
   ) -> String {
-    var out = "# relation \(index) of \(count): \(commentSafe(title))\n"
+    var out: [UInt8] = Array("# relation \(index) of \(count): \(commentSafe(title))\n".utf8)
     let x0 = v.plotX(0)
     let x1 = v.plotX(Double(v.size.width))
     let y0 = v.plotY(Double(v.size.height))
     let y1 = v.plotY(0)
     let w = Double(grid.width)
     let h = Double(grid.height)
-    let xs = (0..<grid.width).map { number(x0 + (x1 - x0) * (Double($0) + 0.5) / w) }
+    // Written as UTF-8 bytes: a 1024 x 1024 block is a million lines.
+    let xs = (0..<grid.width).map { Array(number(x0 + (x1 - x0) * (Double($0) + 0.5) / w).utf8) }
+    out.reserveCapacity(out.count + grid.width * grid.height * 24 + grid.height)
+    let yes = Array(" 1\n".utf8)
+    let no = Array(" 0\n".utf8)
+    let undecided = Array(" 0.5\n".utf8)
     for row in stride(from: grid.height - 1, through: 0, by: -1) {
       // Row 0 of the grid is the top row; the table starts at the bottom.
-      let y = number(y0 + (y1 - y0) * (Double(grid.height - 1 - row) + 0.5) / h)
+      let y = Array(
+        (" " + number(y0 + (y1 - y0) * (Double(grid.height - 1 - row) + 0.5) / h)).utf8)
       for column in 0..<grid.width {
-        let cell = grid[column, row]
-        out += xs[column] + " " + y + (cell == .yes ? " 1\n" : cell == .no ? " 0\n" : " 0.5\n")
+        out.append(contentsOf: xs[column])
+        out.append(contentsOf: y)
+        switch grid[column, row] {
+        case .yes: out.append(contentsOf: yes)
+        case .no: out.append(contentsOf: no)
+        case .undecided: out.append(contentsOf: undecided)
+        }
       }
-      out += "\n"
+      out.append(0x0A)
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `v` in its shortest round-tripping decimal form, without a trailing `.0`

@@ -214,6 +214,17 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     #expect(whole.count == 256 && whole.allSatisfy { $0 == "1" })
   }
 
+  @Test func nearlyParallelEquationsDrawNothing() {
+    // Their solutions lie 1e-5 apart: the conjunction is empty, and the combination
+    // f - λg with the mean value form proves it pixel by pixel (no undecided pixel, no note).
+    var session = Session()
+    for relation in ["y = x && y = x + 1e-5", "y = 2x + 1 && 2y = 4x + 2.001"] {
+      let reply = session.run("plot \(relation)")
+      #expect(reply.error == nil)
+      #expect(!reply.output.contains("note:"), "\(relation)")
+    }
+  }
+
   @Test func undecidedPixelsAreCountedInANote() {
     var session = Session()
     let reply = session.run("plot [-1.1:0.9] [-1.1:0.9] x^2 + y^2 = 0")

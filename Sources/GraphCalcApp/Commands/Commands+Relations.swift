@@ -90,8 +90,10 @@ extension Session {
         readsY = readsY || f.dependsOnY
         enclosures.append { x, y in f.enclosure(x: x, y: y) }
       }
+      var strengthened = formula
+      strengthenConjunctions(&strengthened, sides: &sides, enclosures: &enclosures, functions)
       let relation = PlaneRelation(
-        formula: formula, functions: enclosures, dependsOnX: readsX, dependsOnY: readsY,
+        formula: strengthened, functions: enclosures, dependsOnX: readsX, dependsOnY: readsY,
         budget: relationBudget)
       return .relation(relation, title: shown)
     } catch {
@@ -113,6 +115,98 @@ extension Session {
     else { return }
     self = before
     throw CommandError(.analysis(.interrupted(command: "plot")))
+  }
+
+  /// Adds to each conjunction of two or more equations `f = 0`, `g = 0` a third that every
+  /// common solution satisfies, `f - λg = 0`, with λ chosen for each box so the two
+  /// gradients cancel at its centre, enclosed by the mean value form
+  /// (`combinationEnclosure`): where the two curves run nearly parallel
+  /// (`y = x && y = x + 1e-5`) it proves at once that a box holds no common solution, which
+  /// interval arithmetic on f and g alone proves only on boxes smaller than their distance.
+  /// Pairs without derivatives are left as they are; at most three pairs a conjunction.
+  func strengthenConjunctions(
+    _ formula: inout RelationFormula, sides: inout [Expr],
+    enclosures: inout [@Sendable (Interval, Interval) -> Interval],
+    _ functions: [String: UserFunction]
+  ) {
+    switch formula {
+    case .atom: return
+    case .any(var parts):
+      for i in parts.indices {
+        strengthenConjunctions(&parts[i], sides: &sides, enclosures: &enclosures, functions)
+      }
+      formula = .any(parts)
+    case .all(var parts):
+      for i in parts.indices {
+        strengthenConjunctions(&parts[i], sides: &sides, enclosures: &enclosures, functions)
+      }
+      let equations = parts.compactMap { part -> Int? in
+        if case .atom(let k, .equal) = part { return k } else { return nil }
+      }
+      for (a, b) in zip(equations, equations.dropFirst()).prefix(3) {
+        let unit = brain.angleUnit
+        guard
+          let enclosure = combinationEnclosure(
+            unit.rewrite(sides[a]), unit.rewrite(sides[b]), functions: functions)
+        else { continue }
+        sides.append(.binary(.subtract, sides[a], sides[b]))  // (its shape; not compiled)
+        enclosures.append(enclosure)
+        parts.append(.atom(sides.count - 1, .equal))
+      }
+      formula = .all(parts)
+    }
+  }
+
+  /// An enclosure over a box of `f - λg` for the λ that makes the gradients of f and g at
+  /// the box's centre c cancel best (λ = ∇f(c)·∇g(c) / |∇g(c)|², from the midpoints of
+  /// their enclosures; any constant λ is valid, as f = g = 0 gives f - λg = 0): the mean
+  /// value form `h(c) + h_x(B)(X - c_x) + h_y(B)(Y - c_y)`, h = f - λg, intersected with
+  /// plain interval arithmetic, where the derivatives' enclosures are defined everywhere and
+  /// continuous (h is then continuously differentiable on the box and the form holds; the
+  /// derivatives are the calculator's symbolic ones, `Differentiator`). Nil when the
+  /// derivatives cannot be made or compiled.
+  func combinationEnclosure(_ f: Expr, _ g: Expr, functions: [String: UserFunction]) -> (
+    @Sendable (Interval, Interval) -> Interval
+  )? {
+    func compiled(_ e: Expr) -> PlaneFunction? {
+      try? PlaneFunction(e, variables: brain.variables, functions: functions)
+    }
+    guard let fx = try? brain.derivative(of: f, by: "x"),
+      let fy = try? brain.derivative(of: f, by: "y"),
+      let gx = try? brain.derivative(of: g, by: "x"),
+      let gy = try? brain.derivative(of: g, by: "y"),
+      let pf = compiled(f), let pg = compiled(g), let pfx = compiled(fx), let pfy = compiled(fy),
+      let pgx = compiled(gx), let pgy = compiled(gy)
+    else { return nil }
+    return { x, y in
+      let nf = pf.enclosure(x: x, y: y)
+      let ng = pg.enclosure(x: x, y: y)
+      let plain = nf - ng
+      guard !nf.isEmpty, !ng.isEmpty, nf.isDefinedEverywhere, nf.isContinuous,
+        ng.isDefinedEverywhere, ng.isContinuous
+      else { return .unknown }
+      let d = [pfx, pfy, pgx, pgy].map { $0.enclosure(x: x, y: y) }
+      guard d.allSatisfy({ !$0.isEmpty && $0.isDefinedEverywhere && $0.isContinuous }) else {
+        return .unknown
+      }
+      func mid(_ i: Interval) -> Double { i.lo + (i.hi - i.lo) / 2 }
+      let (ax, ay, bx, by) = (mid(d[0]), mid(d[1]), mid(d[2]), mid(d[3]))
+      let norm = bx * bx + by * by
+      let lambda = norm > 0 && norm.isFinite ? (ax * bx + ay * by) / norm : 1
+      guard lambda.isFinite else { return .unknown }
+      let l = Interval(lambda)
+      let cx = x.lo + (x.hi - x.lo) / 2
+      let cy = y.lo + (y.hi - y.lo) / 2
+      let px = Interval(cx)
+      let py = Interval(cy)
+      let centre = pf.enclosure(x: px, y: py) - l * pg.enclosure(x: px, y: py)
+      let form = centre + (d[0] - l * d[2]) * (x - px) + (d[1] - l * d[3]) * (y - py)
+      let natural = nf - l * ng
+      let lo = Swift.max(natural.lo, form.lo)
+      let hi = Swift.min(natural.hi, form.hi)
+      guard lo <= hi else { return plain.isEmpty ? .unknown : natural }
+      return Interval(lo, hi, isDefinedEverywhere: true, isContinuous: true)
+    }
   }
 
   /// Whether `text` has an `=` that is not part of `==`, `!=`, `<=` or `>=`.
