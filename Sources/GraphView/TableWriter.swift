@@ -82,25 +82,27 @@ public enum TableWriter {
     let w = Double(grid.width)
     let h = Double(grid.height)
     // Written as UTF-8 bytes: a 1024 x 1024 block is a million lines.
-    let xs = (0..<grid.width).map { Array(number(x0 + (x1 - x0) * (Double($0) + 0.5) / w).utf8) }
-    out.reserveCapacity(out.count + grid.width * grid.height * 24 + grid.height)
-    let yes = Array(" 1\n".utf8)
-    let no = Array(" 0\n".utf8)
-    let undecided = Array(" 0.5\n".utf8)
-    for row in stride(from: grid.height - 1, through: 0, by: -1) {
-      // Row 0 of the grid is the top row; the table starts at the bottom.
-      let y = Array(
-        (" " + number(y0 + (y1 - y0) * (Double(grid.height - 1 - row) + 0.5) / h)).utf8)
-      for column in 0..<grid.width {
-        out.append(contentsOf: xs[column])
-        out.append(contentsOf: y)
-        switch grid[column, row] {
-        case .yes: out.append(contentsOf: yes)
-        case .no: out.append(contentsOf: no)
-        case .undecided: out.append(contentsOf: undecided)
+    // The x texts in one array (column k's bytes at xStart[k]..<xStart[k + 1]).
+    var xBytes: [UInt8] = []
+    var xStart = [0]
+    for column in 0..<grid.width {
+      xBytes += number(x0 + (x1 - x0) * (Double(column) + 0.5) / w).utf8
+      xStart.append(xBytes.count)
+    }
+    out.reserveCapacity(out.count + (xBytes.count + 30 * grid.width) * grid.height)
+    let verdicts: [[UInt8]] = [Array(" 0\n".utf8), Array(" 1\n".utf8), Array(" 0.5\n".utf8)]
+    xBytes.withUnsafeBufferPointer { xb in
+      for row in stride(from: grid.height - 1, through: 0, by: -1) {
+        // Row 0 of the grid is the top row; the table starts at the bottom.
+        let y = Array(
+          (" " + number(y0 + (y1 - y0) * (Double(grid.height - 1 - row) + 0.5) / h)).utf8)
+        for column in 0..<grid.width {
+          out.append(contentsOf: xb[xStart[column]..<xStart[column + 1]])
+          out.append(contentsOf: y)
+          out.append(contentsOf: verdicts[Int(grid.cells[row * grid.width + column].rawValue)])
         }
+        out.append(0x0A)
       }
-      out.append(0x0A)
     }
     return String(decoding: out, as: UTF8.self)
   }

@@ -88,7 +88,9 @@ extension Session {
           nameLocations: parsed.nameLocations)
         readsX = readsX || f.dependsOnX
         readsY = readsY || f.dependsOnY
-        enclosures.append { x, y in f.enclosure(x: x, y: y) }
+        let mean = MeanValueEnclosure(
+          f, unit.rewrite(side), variables: brain.variables, functions: functions)
+        enclosures.append { x, y in mean?.enclosure(x: x, y: y) ?? f.enclosure(x: x, y: y) }
       }
       var strengthened = formula
       strengthenConjunctions(&strengthened, sides: &sides, enclosures: &enclosures, functions)
