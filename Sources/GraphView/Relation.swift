@@ -40,6 +40,15 @@ public indirect enum RelationFormula: Sendable, Hashable {
   /// Some part holds.
   case any([RelationFormula])
 
+  /// Whether every atom is a strict inequality (`<`, `>`): the region's edge is not part
+  /// of it, and is drawn dashed (as Desmos draws `<` against `<=`).
+  public var isStrict: Bool {
+    switch self {
+    case .atom(_, let op): return op == .less || op == .greater
+    case .all(let parts), .any(let parts): return !parts.isEmpty && parts.allSatisfy { $0.isStrict }
+    }
+  }
+
   /// Whether the relation's solution set is drawn as a curve (thin, an equation) rather
   /// than a region: an atom `=`; `all` when some part is thin (`x^2 + y^2 = 1 && y > 0` is
   /// half a circle); `any` when every part is.
@@ -166,16 +175,20 @@ public struct RelationGrid: Sendable, Hashable {
   public var isThin: Bool
   /// Why the solve stopped early, if it did (the pixels it had not reached are undecided).
   public var stop: RelationStop?
+  /// Whether the region's edge is not part of it (`RelationFormula.isStrict`): drawn dashed.
+  public var isStrict: Bool
 
   /// Creates a grid.
   public init(
-    width: Int, height: Int, cells: [Cell], isThin: Bool, stop: RelationStop? = nil
+    width: Int, height: Int, cells: [Cell], isThin: Bool, stop: RelationStop? = nil,
+    isStrict: Bool = false
   ) {
     self.width = width
     self.height = height
     self.cells = cells
     self.isThin = isThin
     self.stop = stop
+    self.isStrict = isStrict
   }
 
   /// The verdict of pixel (`column`, `row`), row 0 at the top.

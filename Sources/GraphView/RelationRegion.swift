@@ -38,6 +38,14 @@ public struct RelationRegion: Sendable, Hashable {
     return false
   }
 
+  /// Whether grid pixel (`column`, `row`) is part of the region's drawn edge: an edge pixel
+  /// (`isEdge`), but for a strict inequality only in dashes, 4 pixels on and 4 off along
+  /// either axis (the edge is not part of the region).
+  public func isDrawnEdge(column: Int, row: Int) -> Bool {
+    guard isEdge(column: column, row: row) else { return false }
+    return !grid.isStrict || ((column + row) / 4) % 2 == 0
+  }
+
   /// The pixels for which `include(column, row)` holds, as few rectangles (output pixels):
   /// each row's runs, a run merged with the same run of the rows above it, so a region of
   /// straight sides is a handful of rectangles, not one a pixel.

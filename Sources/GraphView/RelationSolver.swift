@@ -61,7 +61,8 @@ public enum RelationSolver {
       cells = full
     }
     return RelationGrid(
-      width: width, height: height, cells: cells, isThin: thin, stop: engine.meter.stop)
+      width: width, height: height, cells: cells, isThin: thin, stop: engine.meter.stop,
+      isStrict: relation.formula.isStrict)
   }
 
   /// `count + 1` pixel edges from `lo` to `hi`, the last exactly `hi`.

@@ -15,7 +15,7 @@ extension CairoRenderer {
       fillRegion(region.rectangles { g[$0, $1] == .yes }, style: style, alpha: 0.3)
       fillRegion(region.rectangles { g[$0, $1] == .undecided }, style: style, alpha: 0.15)
       fillRegion(
-        region.rectangles { region.isEdge(column: $0, row: $1) }, style: style, alpha: 1)
+        region.rectangles { region.isDrawnEdge(column: $0, row: $1) }, style: style, alpha: 1)
     }
   }
 

@@ -6,7 +6,8 @@ extension SVGRenderer {
   /// same runs of the rows below, one subpath each), never a rectangle a pixel:
   /// - an equation: its proven pixels opaque, its undecided pixels at opacity 0.35;
   /// - a region: its proven pixels at opacity 0.3, its undecided pixels at 0.15, and its
-  ///   edge (pixels not proven false beside one that is) opaque.
+  ///   edge (pixels not proven false beside one that is) opaque, dashed for a strict
+  ///   inequality.
   /// Styles other than `.curve` draw nothing.
   public mutating func drawRelation(_ region: RelationRegion, style: DrawStyle) {
     guard case .curve = style else { return }
@@ -21,7 +22,7 @@ extension SVGRenderer {
       appendRegionPath(
         region.rectangles { g[$0, $1] == .undecided }, colour: colour, opacity: "0.15")
       appendRegionPath(
-        region.rectangles { region.isEdge(column: $0, row: $1) }, colour: colour, opacity: nil)
+        region.rectangles { region.isDrawnEdge(column: $0, row: $1) }, colour: colour, opacity: nil)
     }
   }
 

@@ -16,7 +16,7 @@ extension DotCanvas {
         let cell = g[column, row]
         if cell == .no { continue }
         let p = region.centre(column: column, row: row)
-        if !g.isThin && cell == .yes && !region.isEdge(column: column, row: row) {
+        if !g.isThin && cell == .yes && !region.isDrawnEdge(column: column, row: row) {
           let dx = Int(p.x.rounded(.down))
           let dy = Int(p.y.rounded(.down))
           guard dx % 2 == 0 && dy % 4 == 0 else { continue }

@@ -93,4 +93,21 @@ import Testing
       }
     }
   }
+
+  @Test func aStrictInequalitysEdgeIsDashedAndANonStrictOnesSolid() {
+    #expect(RelationFormula.atom(0, .less).isStrict)
+    #expect(!RelationFormula.atom(0, .lessOrEqual).isStrict)
+    #expect(!RelationFormula.all([.atom(0, .less), .atom(1, .greaterOrEqual)]).isStrict)
+    for (op, dashed) in [(RelationComparison.less, true), (.lessOrEqual, false)] {
+      // y < 0.05 (or <=) over [-2, 2]^2: the edge is the row holding y = 0.05.
+      let relation = PlaneRelation(
+        formula: .atom(0, op), functions: [{ _, y in y - Interval(0.05) }], dependsOnX: false)
+      let grid = RelationSolver.solve(relation, viewport: Self.viewport)
+      #expect(grid.isStrict == dashed)
+      let region = RelationRegion(grid: grid, area: PixelRect(x: 0, y: 0, width: 40, height: 40))
+      let edgeRow = try! #require((0..<40).first { region.isEdge(column: 0, row: $0) })
+      let drawn = (0..<40).filter { region.isDrawnEdge(column: $0, row: edgeRow) }.count
+      #expect(drawn == (dashed ? 20 : 40), "\(op)")
+    }
+  }
 }
