@@ -225,6 +225,19 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     }
   }
 
+  @Test func aHugeTableOfARelationIsRefusedBeforeAnythingIsWritten() throws {
+    let folder = try TemporaryFolder()
+    var session = Session()
+    _ = session.run("plot x^2 + y^2 = 25")
+    let reply = session.run("export table \(folder.path)/t.dat 10000 10000")
+    #expect(reply.error?.message.contains("at most 4194304 pixels") == true)
+    #expect(reply.error?.location == 20 + folder.path.count..<31 + folder.path.count)
+    #expect(try folder.names().isEmpty)
+    // Curves alone are sampled a column a pixel, as before.
+    _ = session.run("plot sin(x)")
+    #expect(session.run("export table \(folder.path)/t.dat 10000 10000").error == nil)
+  }
+
   @Test func undecidedPixelsAreCountedInANote() {
     var session = Session()
     let reply = session.run("plot [-1.1:0.9] [-1.1:0.9] x^2 + y^2 = 0")

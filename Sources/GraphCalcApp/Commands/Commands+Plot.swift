@@ -273,6 +273,7 @@ struct Export: SessionCommand {
       try AtomicFile.write(drawn.text, to: path)
       notes = drawn.notes
     default:
+      try Session.checkRelationTable(curves, width: width, height: height, at: sizesSpan)
       let drawn = PlotOutput.tableWithNotes(curves, width: width, height: height, budget: budget)
       try AtomicFile.write(drawn.text, to: path)
       notes = drawn.notes

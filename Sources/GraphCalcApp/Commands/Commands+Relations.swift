@@ -211,6 +211,26 @@ extension Session {
     }
   }
 
+  /// The most pixels `export table` writes for a relation (a line each: 2048 x 2048 is
+  /// about 110 MB of text).
+  static let maxRelationTablePixels = 2048 * 2048
+
+  /// Refuses `export table` of a plot with a relation at more than
+  /// `maxRelationTablePixels` pixels, before anything is solved or written.
+  ///
+  /// - Throws: `CommandError` (not supported) at the sizes.
+  static func checkRelationTable(
+    _ curves: FunctionCurves, width: Int, height: Int, at sizes: Range<Int>?
+  ) throws(CommandError) {
+    let hasRelation = curves.items.contains { if case .relation = $0 { true } else { false } }
+    guard hasRelation, width * height > maxRelationTablePixels else { return }
+    throw CommandError(
+      .notSupported(
+        what: "export table of a relation at \(width)x\(height) pixels",
+        hint: "it writes a line a pixel; give at most \(maxRelationTablePixels) pixels, "
+          + "as 2048 2048"), at: sizes)
+  }
+
   /// Whether `text` has an `=` that is not part of `==`, `!=`, `<=` or `>=`.
   static func hasSingleEquals(_ text: String) -> Bool {
     let chars = Array(text)
