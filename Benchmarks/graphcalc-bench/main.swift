@@ -529,5 +529,55 @@ if wanted("analysis") {
   }
 }
 
+// MARK: 7. Relations (issue 14): the solve alone at 1024 x 1024 pixels
+
+if wanted("relations") {
+  // Single comparisons `LHS op RHS`, solved as (LHS - RHS) op 0 over 1024 x 1024 pixels
+  // (scripts/relation-bench times whole runs beside contourpy).
+  let brain = CalculatorBrain()
+  let cases: [(String, ClosedRange<Double>, ClosedRange<Double>)] = [
+    ("x^2 + y^2 = 25", -10...10, -10...10), ("y < sin(x)", -10...10, -10...10),
+    ("x^2 + x*y + y^2 = 9", -5...5, -5...5), ("(x^2+y^2-1)^3 = x^2*y^3", -1.5...1.5, -1.5...1.5),
+    ("abs(sin(sqrt(x^2+y^2))) = abs(cos(x))", -10...10, -10...10),
+    ("sin(abs(x+y)) > max(cos(x^2), sin(y^2))", -4...4, -4...4),
+    ("x^2 + y^2 - x^2*y^2 = 1", -3...3, -3...3), ("tan(35.6x) = 0", -1...1, -1...1),
+    ("(y - x - 0.5)^2 = 0", -2...2, -2.01...1.99), ("sin(x) = cos(y)", -6...6, -6...6),
+    ("sin(x*y) = 0.5", -4...4, -4...4), ("floor(x) = floor(y)", -3...3, -3...3),
+    ("x^3 + y^3 = 3*x*y", -3...3, -3...3), ("(x^2 + y^2)^2 = 2*(x^2 - y^2)", -2...2, -2...2),
+    ("sin(x^2 + y^2) = 0", -4...4, -4...4), ("ln(x*y) = 0", -4...4, -4...4),
+    ("y < 1/x", -2...2, -2...2), ("y^2 = x^2*(x + 1)", -2...2, -2...2),
+    ("x*y > 1", -4...4, -4...4), ("sqrt(x) = y^2", -2...4, -2...2),
+  ]
+  let comparisons: [BinaryOperator: RelationComparison] = [
+    .equal: .equal, .notEqual: .notEqual, .less: .less, .lessOrEqual: .lessOrEqual,
+    .greater: .greater, .greaterOrEqual: .greaterOrEqual,
+  ]
+  for (text, x, y) in cases {
+    guard let parsed = try? brain.parseRelation(expression: text),
+      case .binary(let op, let a, let b) = parsed.expr, let comparison = comparisons[op],
+      let f = try? PlaneFunction(.binary(.subtract, a, b), variables: [:], functions: [:])
+    else { continue }
+    // As `plot` builds it: plain interval arithmetic, tightened by the mean value form.
+    let mean = MeanValueEnclosure(f, .binary(.subtract, a, b), variables: [:], functions: [:])
+    let relation = PlaneRelation(
+      formula: .atom(0, comparison),
+      functions: [{ mean?.enclosure(x: $0, y: $1) ?? f.enclosure(x: $0, y: $1) }],
+      dependsOnX: f.dependsOnX, dependsOnY: f.dependsOnY)
+    let viewport = Viewport(xRange: x, yRange: y, size: PixelSize(width: 1024, height: 1024))
+    var times: [Double] = []
+    var undecided = 0
+    for _ in 0..<(quick ? 1 : 3) {
+      let t = now()
+      undecided = RelationSolver.solve(relation, viewport: viewport).undecidedCount
+      times.append(now() - t)
+    }
+    let ms = median(times) * 1000
+    report(
+      Row(
+        section: "relations", name: "\(text) 1024x1024", ours: fmt(ms, 1) + " ms",
+        peer: "\(undecided) undecided", ratio: "", target: "< 1000 ms", met: ms < 1000))
+  }
+}
+
 let failed = rows.filter { $0.met == false }.count
 print("\(rows.count) cases, \(failed) missed their target")

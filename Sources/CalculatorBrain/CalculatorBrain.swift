@@ -174,6 +174,25 @@ public struct CalculatorBrain: Sendable {
     return (expr, parser.nameLocations)
   }
 
+  /// `parseLocated(expression:)` for a relation in x and y as `plot` reads it
+  /// (DECISIONS.md, "The command line"): a single `=` is the comparison `==`
+  /// (`x^2 + y^2 = 25`), and `y`, like `x`, multiplies before `(` unless it names a function.
+  ///
+  /// - Parameter text: The relation, e.g. `y < sin(x)` or `0 < x < 2 && y >= 0`.
+  /// - Returns: The expression tree (comparisons and connectives at its top) and the names'
+  ///   columns.
+  /// - Throws: `CalcError` located in `text`: `.syntax`, `.arity`, `.limit`.
+  public func parseRelation(expression text: String) throws(CalcError) -> (
+    expr: Expr, nameLocations: [String: Range<Int>]
+  ) {
+    var known = knownValues
+    if functions["y"] == nil { known.names.insert("y") }
+    var parser = try Parser(text, knownValues: known)
+    parser.readsEqualsAsRelation = true
+    let expr = try parser.expressionToEnd()
+    return (expr, parser.nameLocations)
+  }
+
   /// The names that multiply rather than call before `(`: `x`, `ans` and the variables that
   /// are not also functions.
   private var knownValues: KnownValues {

@@ -29,6 +29,9 @@ struct Parser {
   private var index = 0
   private var nesting = 0
   private var knownValues: KnownValues
+  /// Whether a single `=` is the relation `==` (a plotted relation in x and y, as
+  /// `x^2 + y^2 = 25`), not an assignment.
+  var readsEqualsAsRelation = false
   /// Where each name first occurs in the line.
   private(set) var nameLocations: [String: Range<Int>] = [:]
   /// Where each operator of the line is (a binary, prefix or postfix operator, or the place
@@ -201,7 +204,8 @@ struct Parser {
   private mutating func extend(_ left: Node, _ minimum: Precedence) throws(CalcError) -> Node? {
     let token = current
     switch token.kind {
-    case .symbol(let symbol):
+    case .symbol(var symbol):
+      if symbol == .assign && readsEqualsAsRelation { symbol = .equal }
       if let op = symbol.binaryOperator, op.precedence >= minimum {
         return try binary(op, left, token)
       }

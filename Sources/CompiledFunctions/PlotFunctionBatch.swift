@@ -237,6 +237,8 @@ struct BatchTranslator {
         stack.append(.constant(v))
       case .variable:
         stack.append(.register(0, owned: false))
+      case .variableY:
+        return nil  // batches run over x alone
       case .load(let k):
         guard slots.indices.contains(Int(k)), slots[Int(k)] > 0 else { return nil }
         stack.append(.register(slots[Int(k)], owned: false))

@@ -47,6 +47,8 @@ struct PlotCompiler {
   }
 
   let variable: String
+  /// The name of the second variable (y of a relation), if the function has two.
+  var secondVariable: String?
   let variables: [String: Double]
   let functions: [String: UserFunction]
   /// The number of argument slots handed out.
@@ -195,6 +197,9 @@ struct PlotCompiler {
     }
     if let v = Builtins.constants[name] { return .constant(v) }
     if name == variable { return .variable }
+    if let secondVariable, name == secondVariable {
+      return Fragment(point: [.variableY], interval: [.variableY], pointDepth: 1, intervalDepth: 1)
+    }
     if let v = variables[name] { return .constant(v) }
     return nil
   }

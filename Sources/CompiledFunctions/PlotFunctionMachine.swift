@@ -12,6 +12,8 @@ enum PlotOp: Sendable, Equatable {
   case constant(Double)
   /// Push the plot variable.
   case variable
+  /// Push the second variable of a function of two (y of a relation, `PlaneFunction`).
+  case variableY
   /// Push the value of an argument slot of an inlined user function.
   case load(Int32)
   /// Pop into an argument slot.
@@ -59,8 +61,8 @@ enum PlotMachine {
   /// - Returns: The value, or nil on a domain error (a NaN result from operands that are
   ///   not NaN, as the reference evaluator throws).
   static func run(
-    _ ops: UnsafeBufferPointer<PlotOp>, x: Double, stack: UnsafeMutablePointer<Double>,
-    slots: UnsafeMutablePointer<Double>
+    _ ops: UnsafeBufferPointer<PlotOp>, x: Double, y: Double = .nan,
+    stack: UnsafeMutablePointer<Double>, slots: UnsafeMutablePointer<Double>
   ) -> Double? {
     var sp = 0  // the number of values on the stack
     var pc = 0
@@ -74,6 +76,9 @@ enum PlotMachine {
         sp += 1
       case .variable:
         stack[sp] = x
+        sp += 1
+      case .variableY:
+        stack[sp] = y
         sp += 1
       case .load(let k):
         stack[sp] = slots[Int(k)]
@@ -181,10 +186,11 @@ enum PlotMachine {
     return sp > 0 ? stack[sp - 1] : nil
   }
 
-  /// Runs an interval program over `x`; the stack and slots as for `run`.
+  /// Runs an interval program over `x` (and `y`, for a function of two variables); the
+  /// stack and slots as for `run`.
   static func enclose(
-    _ ops: UnsafeBufferPointer<PlotOp>, x: Interval, stack: UnsafeMutablePointer<Interval>,
-    slots: UnsafeMutablePointer<Interval>
+    _ ops: UnsafeBufferPointer<PlotOp>, x: Interval, y: Interval = .empty,
+    stack: UnsafeMutablePointer<Interval>, slots: UnsafeMutablePointer<Interval>
   ) -> Interval {
     var sp = 0
     for op in ops {
@@ -194,6 +200,9 @@ enum PlotMachine {
         sp += 1
       case .variable:
         stack[sp] = x
+        sp += 1
+      case .variableY:
+        stack[sp] = y
         sp += 1
       case .load(let k):
         stack[sp] = slots[Int(k)]

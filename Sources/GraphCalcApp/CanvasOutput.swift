@@ -139,6 +139,8 @@ enum TerminalPlot {
     _ marker: Marker?, _ budget: SamplingBudget
   ) -> (text: String, cells: Cells, notes: [String]) {
     var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    var curves = curves
+    curves.pixelAspect = FunctionCurves.dotAspect(glyphs.dotsPerCell)
     let (drawn, notes) = PlotOutput.draw(
       curves, into: &canvas, xTickCount: PlotOutput.tickCount(columns, per: 12),
       yTickCount: PlotOutput.tickCount(rows, per: 4), budget: budget)

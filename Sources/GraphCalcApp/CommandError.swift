@@ -29,6 +29,8 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   public var cause: Cause
   /// The 0-based character offsets in the whole line that the error is about, if known.
   public var location: Range<Int>?
+  /// A line printed after the error and its caret (`hint: plot y = x^2 draws it`), if any.
+  public var hint: String? = nil
 
   /// Creates an error of the command itself.
   ///
@@ -106,5 +108,6 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// - Returns: One or three lines, without a trailing newline.
   public func rendered(input: String) -> String {
     CalcError.rendered(message: message, at: location, input: input)
+      + (hint.map { "\n" + $0 } ?? "")
   }
 }

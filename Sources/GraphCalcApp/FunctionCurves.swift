@@ -93,12 +93,27 @@ public enum PlotItem: Sendable {
   case function(PlotFunction, title: String)
   /// A data series (its legend text is its `title`).
   case data(DataCurve)
+  /// x as a compiled function of y (`plot x = y^2`; the function's variable is y) and its
+  /// legend text.
+  case functionOfY(PlotFunction, title: String)
+  /// A relation in x and y (`plot x^2 + y^2 = 25`), solved pixel by pixel, and its legend
+  /// text.
+  case relation(PlaneRelation, title: String)
 
   /// The legend text.
   public var title: String {
     switch self {
-    case .function(_, let title): return title
+    case .function(_, let title), .functionOfY(_, let title), .relation(_, let title):
+      return title
     case .data(let curve): return curve.title
+    }
+  }
+
+  /// The compiled function of a curve drawn along x or along y, else nil.
+  var curveFunction: PlotFunction? {
+    switch self {
+    case .function(let f, _), .functionOfY(let f, _): return f
+    case .data, .relation: return nil
     }
   }
 }
@@ -126,6 +141,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   public var yRange: ClosedRange<Double>
   /// The title, axis labels, key and grid the plot is drawn with (`set title`, ...).
   public var labels = PlotLabels()
+  /// How tall a pixel of the output is for its width (1 for SVG, PNG and tables; a text
+  /// canvas's dot: 1 for braille, 2 for block and ASCII dots, cells being twice as tall as
+  /// wide): what `labels.equalAspect` keeps units equal in.
+  public var pixelAspect = 1.0
 
   /// Creates the data source.
   ///
@@ -212,7 +231,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
 
   /// The function's value at `x` (NaN where it is undefined, and for a data series).
   public func y(at x: Double, curve: Int) -> Double {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+    guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       return .nan
     }
     return f.value(at: x)
@@ -224,7 +243,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   public func y(
     at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>, curve: Int
   ) {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+    guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       for i in 0..<min(xs.count, out.count) { out[i] = .nan }
       return
     }
@@ -234,10 +253,20 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The function's interval enclosure over `x`, with Tupper's flags (`unknown` for a data
   /// series).
   public func y(over x: Interval, curve: Int) -> Interval {
-    guard items.indices.contains(curve), case .function(let f, _) = items[curve] else {
+    guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       return .unknown
     }
     return f.enclosure(over: x)
+  }
+
+  /// A function of x, a function of y (`x = y^2`) or a relation in x and y.
+  public func kind(ofCurve curve: Int) -> CurveKind {
+    guard items.indices.contains(curve) else { return .functionOfX }
+    switch items[curve] {
+    case .functionOfY: return .functionOfY
+    case .relation(let relation, _): return .relation(relation)
+    case .function, .data: return .functionOfX
+    }
   }
 
   /// The number of records of a data series; nil for a function.
@@ -283,8 +312,37 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return !data.isEmpty && data.count == items.count && data.allSatisfy(\.yIsTime)
   }
 
-  /// The viewport that shows `xRange` x `yRange` over `size` pixels.
+  /// The viewport that shows `xRange` x `yRange` over `size` pixels; with
+  /// `labels.equalAspect`, the range whose unit would be drawn shorter grows about its
+  /// centre until a unit is as long on both axes (in pixels of `pixelAspect`), so a circle
+  /// is round.
   public func viewport(for size: PixelSize) -> Viewport {
-    Viewport(xRange: xRange, yRange: yRange, size: size)
+    guard labels.equalAspect, let (x, y) = equalAspectRanges(for: size) else {
+      return Viewport(xRange: xRange, yRange: yRange, size: size)
+    }
+    return Viewport(xRange: x, yRange: y, size: size)
+  }
+
+  /// The ranges `viewport(for:)` shows with equal units, or nil when they cannot be made
+  /// (no pixels, a range that is not finite).
+  func equalAspectRanges(for size: PixelSize) -> (ClosedRange<Double>, ClosedRange<Double>)? {
+    let w = Double(size.width)
+    let h = Double(size.height) * (pixelAspect.isFinite && pixelAspect > 0 ? pixelAspect : 1)
+    let dx = xRange.upperBound - xRange.lowerBound
+    let dy = yRange.upperBound - yRange.lowerBound
+    guard w > 0, h > 0, dx > 0, dy > 0, dx.isFinite, dy.isFinite else { return nil }
+    let unit = max(dx / w, dy / h)  // plot units a physical pixel
+    let cx = xRange.lowerBound + dx / 2
+    let cy = yRange.lowerBound + dy / 2
+    let hx = unit * w / 2
+    let hy = unit * h / 2
+    guard (cx - hx) < (cx + hx), (cy - hy) < (cy + hy) else { return nil }
+    return ((cx - hx)...(cx + hx), (cy - hy)...(cy + hy))
+  }
+
+  /// The height over the width of a dot of a text canvas with `dots` dots a cell, cells
+  /// being twice as tall as wide (10 x 20 pixels, the usual terminal font).
+  static func dotAspect(_ dots: (columns: Int, rows: Int)) -> Double {
+    2 * Double(max(dots.columns, 1)) / Double(max(dots.rows, 1))
   }
 }

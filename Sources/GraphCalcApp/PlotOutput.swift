@@ -136,12 +136,30 @@ public enum PlotOutput {
   public static func undecidedNotes(_ plot: SampledPlot) -> [String] {
     let columns = max(1, plot.viewport.size.width)
     return plot.curves.compactMap { curve in
+      if let grid = curve.relation { return relationNote(grid, title: curve.title) }
       let n = curve.undecidedColumns
       guard n > 2, n * 100 > columns else { return nil }
       let title = noteTitle(curve.title)
       return "note: \(n) column\(n == 1 ? "" : "s") of \(title) could not be resolved within the "
         + "sampling budget (drawn from point samples)"
     }
+  }
+
+  /// The note on a relation's undecided pixels, if it has any: `note: 12 of 19200 pixels
+  /// of x^2 + y^2 = 0 are undecided (neither proven to hold nor not to)`, with why the solve
+  /// stopped early when it did (`the time budget ran out`, `interrupted`).
+  static func relationNote(_ grid: RelationGrid, title: String) -> String? {
+    let n = grid.undecidedCount
+    guard n > 0 else { return nil }
+    let why: String
+    switch grid.stop {
+    case nil: why = ""
+    case .boxes?: why = "; the box budget ran out"
+    case .time?: why = "; the time budget ran out"
+    case .interrupted?: why = "; interrupted"
+    }
+    return "note: \(n) of \(grid.width * grid.height) pixels of \(noteTitle(title)) "
+      + "\(n == 1 ? "is" : "are") undecided (neither proven to hold nor not to\(why))"
   }
 
   /// The plot as an SVG document of `width` x `height` pixels.

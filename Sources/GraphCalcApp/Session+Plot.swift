@@ -90,7 +90,7 @@ extension Session {
   /// time of day when it is not midnight), followed by the Unix seconds that `xrange`
   /// takes: `x [2012-01-01, 2015-12-31] (1325376000 1451520000)`.
   public var viewDescription: String {
-    let y = shownYRange
+    let (x, y) = equalAspectView ?? (view.xRange, shownYRange)
     let xTime = curves?.xAxisIsTime ?? false
     let yTime = curves?.yAxisIsTime ?? false
     func bounds(_ r: ClosedRange<Double>, time: Bool) -> String {
@@ -103,7 +103,7 @@ extension Session {
       return
         "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
     }
-    return "x \(bounds(view.xRange, time: xTime))  y \(bounds(y, time: yTime))"
+    return "x \(bounds(x, time: xTime))  y \(bounds(y, time: yTime))"
   }
 
   /// Unix seconds `t` as a UTC date (`2012-03-05`, `2012-03-05 13:45:30`), as the time axis

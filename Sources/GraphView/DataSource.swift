@@ -31,6 +31,21 @@ public protocol GraphViewDataSource {
 
   /// The viewport (scale in pixels per unit and origin pixel) for an output of `size` pixels.
   func viewport(for size: PixelSize) -> Viewport
+
+  /// What curve `curve` is: a function of x (the default), a function of y, or a relation
+  /// in x and y (see `CurveKind`).
+  func kind(ofCurve curve: Int) -> CurveKind
+}
+
+/// What a curve of a data source is, for the sampler.
+public enum CurveKind: Sendable {
+  /// y as a function of x: `y(at:curve:)` and `y(over:curve:)` answer it.
+  case functionOfX
+  /// x as a function of y (`x = y^2`): `y(at:curve:)` and `y(over:curve:)` answer x for a
+  /// given y, and the sampler samples it along y (a polyline, pen lifts as for x).
+  case functionOfY
+  /// A relation in x and y, solved pixel by pixel (`RelationSolver`).
+  case relation(PlaneRelation)
 }
 
 extension GraphViewDataSource {
@@ -43,4 +58,7 @@ extension GraphViewDataSource {
 
   /// The default: no enclosure is known.
   public func y(over x: Interval, curve: Int) -> Interval { .unknown }
+
+  /// The default: every curve is a function of x.
+  public func kind(ofCurve curve: Int) -> CurveKind { .functionOfX }
 }

@@ -282,7 +282,21 @@ public enum PlotLayout {
       height: max(0, plotArea.height - 1e-6))
     renderer.beginClip(plotArea)
     var ink: [PixelPoint] = []  // where the curves are drawn, for placing the legend
+    // Regions first, so the curves and equations drawn after them stay on top.
     for (index, curve) in plot.curves.enumerated() {
+      guard let grid = curve.relation, !grid.isThin else { continue }
+      let region = RelationRegion(grid: grid, area: plotArea)
+      renderer.drawRelation(region, style: .curve(index))
+      ink += relationInk(region)
+    }
+    for (index, curve) in plot.curves.enumerated() {
+      if let grid = curve.relation {
+        guard grid.isThin else { continue }
+        let region = RelationRegion(grid: grid, area: plotArea)
+        renderer.drawRelation(region, style: .curve(index))
+        ink += relationInk(region)
+        continue
+      }
       let marks = options.marks(index)
       if marks != .points {
         let lines = curvePolylines(curve, map: map, clip: clipRect)
@@ -332,6 +346,23 @@ public enum PlotLayout {
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
         style: .label)
     }
+  }
+
+  /// Where a relation's ink lies, for placing the legend: the centres of its curve's or
+  /// region edge's pixels and of every eighth pixel of its region (at most 20,000 points).
+  static func relationInk(_ region: RelationRegion) -> [PixelPoint] {
+    var points: [PixelPoint] = []
+    let g = region.grid
+    for row in 0..<g.height {
+      for column in 0..<g.width where g[column, row] != .no {
+        if g.isThin || (column % 8 == 0 && row % 8 == 0) || region.isEdge(column: column, row: row)
+        {
+          points.append(region.centre(column: column, row: row))
+          if points.count >= 20_000 { return points }
+        }
+      }
+    }
+    return points
   }
 
   /// Whether `text` is given and not empty.

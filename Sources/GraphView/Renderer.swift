@@ -277,6 +277,11 @@ public protocol PlotRenderer {
   /// The size in pixels that `drawText` would give `text`.
   func textSize(_ text: String) -> (width: Double, height: Double)
 
+  /// Paints a relation's solved pixels in the style of `.curve(index)`: an equation's
+  /// (`grid.isThin`) as a curve of pixels, a region as a light fill with its edge; undecided
+  /// pixels lighter where the output can show it. The default does nothing.
+  mutating func drawRelation(_ region: RelationRegion, style: DrawStyle)
+
   /// Starts clipping strokes to `rect` (pixels) until `endClip()`. The default does
   /// nothing (the layout has clipped curves already).
   mutating func beginClip(_ rect: PixelRect)
@@ -332,6 +337,9 @@ extension PlotRenderer {
   public mutating func fillBar(_ bar: PixelBar, style: DrawStyle) {
     fillRect(bar.rect, style: style)
   }
+
+  /// The default: nothing is painted.
+  public mutating func drawRelation(_ region: RelationRegion, style: DrawStyle) {}
 
   /// The default: no clipping.
   public mutating func beginClip(_ rect: PixelRect) {}

@@ -11,12 +11,19 @@ public struct SampledCurve: Sendable, Hashable {
   /// How many pixel columns the sampler could not decide within its budget (drawn from point
   /// samples instead).
   public var undecidedColumns: Int
+  /// For a relation in x and y, its solved pixels (`RelationSolver`; `segments` is empty);
+  /// nil for a curve.
+  public var relation: RelationGrid?
 
   /// Creates a sampled curve.
-  public init(title: String, segments: [[PlotPoint]], undecidedColumns: Int = 0) {
+  public init(
+    title: String, segments: [[PlotPoint]], undecidedColumns: Int = 0,
+    relation: RelationGrid? = nil
+  ) {
     self.title = title
     self.segments = segments
     self.undecidedColumns = undecidedColumns
+    self.relation = relation
   }
 }
 

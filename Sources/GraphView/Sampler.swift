@@ -110,9 +110,31 @@ public enum Sampler {
     budget: SamplingBudget = .default
   ) -> SampledCurve {
     let title = source.title(ofCurve: curve)
+    var sampled = viewport
+    var transposed = false
+    switch source.kind(ofCurve: curve) {
+    case .functionOfX: break
+    case .relation(let relation):
+      guard viewport.isSolvable else { return SampledCurve(title: title, segments: []) }
+      let grid = RelationSolver.solve(relation, viewport: viewport)
+      return SampledCurve(title: title, segments: [], relation: grid)
+    case .functionOfY:
+      guard viewport.isSolvable else { return SampledCurve(title: title, segments: []) }
+      transposed = true
+      // Sampled along y as a function of x is (the axes swapped), then swapped back.
+      sampled = Viewport(
+        xRange: viewport.yRange, yRange: viewport.xRange,
+        size: PixelSize(width: viewport.size.height, height: viewport.size.width))
+    }
     guard
-      var engine = CurveSampler(source: source, curve: curve, viewport: viewport, budget: budget)
+      var engine = CurveSampler(source: source, curve: curve, viewport: sampled, budget: budget)
     else { return SampledCurve(title: title, segments: []) }
+    if transposed {
+      engine.run()
+      return SampledCurve(
+        title: title, segments: engine.segments.map { $0.map { PlotPoint(x: $0.y, y: $0.x) } },
+        undecidedColumns: engine.undecided)
+    }
     engine.run()
     return SampledCurve(title: title, segments: engine.segments, undecidedColumns: engine.undecided)
   }

@@ -33,10 +33,11 @@ public enum TableWriter {
     let ylo = min(y0, y1)
     let yhi = max(y0, y1)
     var out = ""
-    for (index, curve) in plot.curves.enumerated() {
+    let curves = plot.curves.filter { $0.relation == nil }
+    for (index, curve) in curves.enumerated() {
       if index > 0 { out += "\n\n" }
       let count = curve.segments.reduce(0) { $0 + $1.count }
-      out += "# Curve \(index) of \(plot.curves.count), \(count) points\n"
+      out += "# Curve \(index) of \(curves.count), \(count) points\n"
       out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
       out += "# x y type\n"
       var first = true
@@ -56,7 +57,54 @@ public enum TableWriter {
         }
       }
     }
+    let relations = plot.curves.compactMap { c in c.relation.map { (c.title, $0) } }
+    for (k, (title, grid)) in relations.enumerated() {
+      if !out.isEmpty { out += out.hasSuffix("\n\n") ? "\n" : "\n\n" }
+      out += relationBlock(grid, title: title, index: k + 1, of: relations.count, viewport: v)
+    }
     return out
+  }
+
+  /// One relation's block (DECISIONS.md, "export table of a relation"): the header
+  /// `# relation K of N: TEXT`, then `x y v` for every pixel of the grid, the bottom row
+  /// first and left to right, x and y the pixel's centre in plot units, v 1 (proven to hold
+  /// in the pixel), 0 (proven not to) or 0.5 (undecided), and a blank line after each row
+  /// (gnuplot reads it back with `plot "FILE" with image`). After the previous block comes
+  /// one more blank line, so blocks are gnuplot's `index`es.
+  static func relationBlock(
+    _ grid: RelationGrid, title: String, index: Int, of count: Int, viewport v: Viewport
+  ) -> String {
+    var out: [UInt8] = Array("# relation \(index) of \(count): \(commentSafe(title))\n".utf8)
+    let x0 = v.plotX(0)
+    let x1 = v.plotX(Double(v.size.width))
+    let y0 = v.plotY(Double(v.size.height))
+    let y1 = v.plotY(0)
+    let w = Double(grid.width)
+    let h = Double(grid.height)
+    // Written as UTF-8 bytes: a 1024 x 1024 block is a million lines.
+    // The x texts in one array (column k's bytes at xStart[k]..<xStart[k + 1]).
+    var xBytes: [UInt8] = []
+    var xStart = [0]
+    for column in 0..<grid.width {
+      xBytes += number(x0 + (x1 - x0) * (Double(column) + 0.5) / w).utf8
+      xStart.append(xBytes.count)
+    }
+    out.reserveCapacity(out.count + (xBytes.count + 30 * grid.width) * grid.height)
+    let verdicts: [[UInt8]] = [Array(" 0\n".utf8), Array(" 1\n".utf8), Array(" 0.5\n".utf8)]
+    xBytes.withUnsafeBufferPointer { xb in
+      for row in stride(from: grid.height - 1, through: 0, by: -1) {
+        // Row 0 of the grid is the top row; the table starts at the bottom.
+        let y = Array(
+          (" " + number(y0 + (y1 - y0) * (Double(grid.height - 1 - row) + 0.5) / h)).utf8)
+        for column in 0..<grid.width {
+          out.append(contentsOf: xb[xStart[column]..<xStart[column + 1]])
+          out.append(contentsOf: y)
+          out.append(contentsOf: verdicts[Int(grid.cells[row * grid.width + column].rawValue)])
+        }
+        out.append(0x0A)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `v` in its shortest round-tripping decimal form, without a trailing `.0`

@@ -97,8 +97,17 @@ struct Calculation: SessionCommand, Hashable {
   /// command, the error is "unknown command" with the suggestion instead.
   func run(in session: inout Session) throws(CommandError) -> Reply {
     do {
-      return try session.calculator(line, mode: mode)
+      var reply = try session.calculator(line, mode: mode)
+      if mode == .infix, let hint = Session.plotHint(for: line.text) {
+        reply.output += hint + "\n"
+      }
+      return reply
     } catch {
+      if mode == .infix, let hint = Session.plotHint(for: line.text) {
+        var hinted = error
+        hinted.hint = hint
+        throw hinted
+      }
       if let head, !session.isKnownName(head.text),
         let command = Suggestions.nearest(to: head.text, among: session.commands.names)
       {

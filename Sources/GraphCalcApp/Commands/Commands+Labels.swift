@@ -20,6 +20,9 @@ public struct PlotLabels: Sendable, Hashable {
   public var keyPlacement = LegendPlacement.best
   /// Whether the grid is drawn at the ticks, where the output has one (`set grid`).
   public var grid = true
+  /// Whether one unit is as long on the y axis as on the x axis (`set aspect equal`,
+  /// gnuplot's `set size square`): the shown ranges grow to make it so.
+  public var equalAspect = false
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -42,7 +45,7 @@ extension SettingTable {
   static let gnuplotLabels: [SettingEntry] = [
     .text("title", alias: "tit", \.title), .text("xlabel", alias: "xlab", \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel), .key, .grid, .range(x: true), .range(x: false),
-    .autoscale, .samples,
+    .autoscale, .samples, .aspect, .size,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -50,7 +53,7 @@ extension SettingTable {
   static let gnuplotOnlyHints: [String: String] = {
     var hints: [String: String] = [:]
     let export = "plots are drawn in the terminal; write a file with export svg|png|pdf|table FILE"
-    for name in ["terminal", "term", "output", "out", "size", "termoption"] { hints[name] = export }
+    for name in ["terminal", "term", "output", "out", "termoption"] { hints[name] = export }
     for name in ["logscale", "log"] { hints[name] = "log axes are not there yet" }
     hints["style"] = "give a data file's style with: with lines|points|linespoints"
     let plain = [

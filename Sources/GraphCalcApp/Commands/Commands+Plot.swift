@@ -13,7 +13,8 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
-    ], summary: "plot functions of x and data files in the terminal",
+      "plot RELATION[, ...]",
+    ], summary: "plot functions of x, relations in x and y, and data files in the terminal",
     details: """
       Plots one or more functions of x, separated by commas (a comma inside brackets,
       as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
@@ -33,6 +34,12 @@ extension CommandEntry {
       with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
       data, and the functions are drawn over it. Huge files are decimated: each pixel
       column keeps its first, lowest, highest and last point (M4).
+      An item with a comparison at its top is a relation in x and y: plot x^2 + y^2 = 25,
+      plot y < sin(x), plot x^2 + y^2 <= 1 && y > 0, plot 0 < x < 2 (= < <= > >= != and
+      ≤ ≥ ≠, joined with && || ! or ∧ ∨ ¬). y = EXPR draws EXPR's curve, x = EXPR a curve
+      along y (x = 3 is a vertical line); any other relation is solved pixel by pixel by
+      interval subdivision: a pixel is drawn only with proof that the relation holds in it,
+      blank with proof that it does not, and otherwise undecided (drawn, counted in a note).
       """, keywords: ["using", "with", "title", "notitle"], changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
@@ -140,6 +147,7 @@ struct Plot: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    let before = session
     var newView = session.view
     if let x, let r = try session.range(x, current: newView.xRange, axis: "x") {
       newView.xRange = r
@@ -156,6 +164,10 @@ struct Plot: SessionCommand {
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece, let givenTitle):
+        if let relation = try session.relationItem(piece, title: givenTitle) {
+          plotted.append(relation)
+          continue
+        }
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
           do {
@@ -203,6 +215,7 @@ struct Plot: SessionCommand {
     session.view = newView
     session.shown = .plot
     var reply = try session.redraw()
+    try session.stopIfInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
     return reply
   }
@@ -269,6 +282,7 @@ struct Export: SessionCommand {
       try AtomicFile.write(drawn.text, to: path)
       notes = drawn.notes
     default:
+      try Session.checkRelationTable(curves, width: width, height: height, at: sizesSpan)
       let drawn = PlotOutput.tableWithNotes(curves, width: width, height: height, budget: budget)
       try AtomicFile.write(drawn.text, to: path)
       notes = drawn.notes

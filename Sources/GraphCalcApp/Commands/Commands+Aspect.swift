@@ -1,0 +1,67 @@
+import GraphView
+
+// `set aspect equal|auto` and gnuplot's `set size square`: one unit as long on both axes, so
+// a circle is round in the terminal (allowing for the cells' shape) and in pictures.
+
+extension SettingEntry {
+  /// `set aspect equal|auto`: equal units on both axes, or ranges as set (the default).
+  static let aspect = SettingEntry(
+    name: "aspect", usage: ["set aspect equal|auto"], keywords: ["equal", "auto"],
+    parse: { arguments throws(CommandError) in
+      let words = arguments.values.words
+      guard let first = words.first, words.count == 1, ["equal", "auto"].contains(first.text)
+      else {
+        throw CommandError(
+          .usage("set aspect equal|auto"),
+          at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
+      }
+      let equal = first.text == "equal"
+      return SetLabels { $0.equalAspect = equal }
+    },
+    listing: { $0.labels.equalAspect ? "aspect equal" : nil },
+    unset: SetLabels { $0.equalAspect = false })
+
+  /// gnuplot's `set size square` (equal units, as `set aspect equal`) and `set size
+  /// nosquare`; gnuplot's other sizes are not supported.
+  static let size = SettingEntry(
+    name: "size", usage: ["set size square|nosquare"], keywords: ["square", "nosquare"],
+    parse: { arguments throws(CommandError) in
+      let words = arguments.values.words
+      guard let first = words.first, words.count == 1,
+        ["square", "nosquare", "nosq", "sq"]
+          .contains(first.text)
+      else {
+        throw CommandError(
+          .notSupported(
+            what: "gnuplot's 'set size \(arguments.values.text.text)'",
+            hint:
+              "graphcalc takes set size square (equal units) and set size nosquare; "
+              + "export svg|png|pdf FILE W H sets a picture's size"),
+          at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
+      }
+      let equal = first.text.hasPrefix("sq")
+      return SetLabels { $0.equalAspect = equal }
+    },
+    listing: { _ in nil },
+    unset: SetLabels { $0.equalAspect = false })
+}
+
+extension Session {
+  /// After `set aspect equal`, the ranges the terminal plot shows (grown to equal units for
+  /// its plot area and canvas); nil without equal units or a plot.
+  var equalAspectView: (ClosedRange<Double>, ClosedRange<Double>)? {
+    guard labels.equalAspect, !showsBarChart, var curves = currentCurves() else { return nil }
+    let columns = terminalSize.columns
+    let rows = terminalSize.rows - 1
+    let cells = TerminalPlot.cells(curves, columns: columns, rows: rows, canvas: display.canvas)
+    let dots: (columns: Int, rows: Int)
+    switch display.canvas.characters {
+    case .braille, .kitty, .iterm, .sixel: dots = (2, 4)
+    case .block: dots = (2, 2)
+    case .ascii: dots = (3, 3)
+    }
+    curves.pixelAspect = FunctionCurves.dotAspect(dots)
+    return curves.equalAspectRanges(
+      for: PixelSize(width: cells.columns * dots.columns, height: cells.rows * dots.rows))
+  }
+}

@@ -1,0 +1,352 @@
+import Glibc
+import Intervals
+
+/// Solves a relation in x and y over the pixels of a viewport by interval subdivision of
+/// the plane, deciding for each pixel, with proof, whether the relation holds somewhere in it.
+///
+/// After T. Tupper, "Reliable Two-Dimensional Graphing Methods for Mathematical Formulae with
+/// Two Free Variables", SIGGRAPH 2001 (sections 3 and 4), and the graphest project's reading
+/// of it. The rules of proof (DECISIONS.md, "export table of a relation"):
+/// - **no** (0): the enclosure of the relation over a box holding the pixel excludes it (each
+///   atom evaluated by interval arithmetic with Tupper's flags; an atom whose function is
+///   undefined everywhere in the box is false there);
+/// - **yes** (1): the relation is proven true on a sub-box or at a point of the pixel: an
+///   equation `f = 0` by two points of opposite sign (proven by point enclosures) inside a
+///   sub-box over which f is continuous and defined everywhere (the intermediate value
+///   theorem), or by an enclosure that is exactly [0, 0]; an inequality by an enclosure that
+///   satisfies it over a sub-box, or by a point enclosure that does; a conjunction when all
+///   its parts but one hold over the whole sub-box and that one is proven inside it;
+/// - **undecided** (0.5): neither within the budget.
+///
+/// The plan of work: pixel-aligned blocks, from the whole view down (a block proven false or
+/// true is filled at once, an undecided one split in halves along each side longer than a
+/// pixel), then each undecided pixel breadth first into quarters, down to
+/// `RelationBudget.maxDepth` halvings or `boxesPerPixel` sub-boxes. A relation that does not
+/// read y is solved once a column (the column's box covers the whole height: a solution in
+/// it is a solution in each of its pixels) and copied; likewise for x. Boxes are widened by
+/// one ulp on each side before they are evaluated, so a pixel's edges, computed in floating
+/// point, never leave a sliver unexamined.
+public enum RelationSolver {
+  /// Solves `relation` over the pixels of `viewport`.
+  ///
+  /// - Parameters:
+  ///   - relation: The relation and its budget.
+  ///   - viewport: The pixels (its size) and the plot-space box they cover.
+  /// - Returns: One verdict a pixel, row 0 at the top; pixels not reached when the budget
+  ///   ran out are undecided, and `stop` says why.
+  public static func solve(_ relation: PlaneRelation, viewport: Viewport) -> RelationGrid {
+    let width = max(0, viewport.size.width)
+    let height = max(0, viewport.size.height)
+    let thin = relation.formula.isThin
+    guard viewport.isSolvable else {
+      return RelationGrid(width: width, height: height, cells: [], isThin: thin)
+    }
+    let xr = viewport.xRange
+    let yr = viewport.yRange
+    let w = relation.dependsOnX ? width : 1
+    let h = relation.dependsOnY ? height : 1
+    let xs = edges(xr.lowerBound, xr.upperBound, count: w)
+    // Rows from the top: ys[0] is the top edge.
+    let ys = Array(edges(yr.lowerBound, yr.upperBound, count: h).reversed())
+    var engine = RelationEngine(relation: relation, xs: xs, ys: ys)
+    engine.run()
+    var cells = engine.cells
+    if w != width || h != height {
+      var full = [RelationGrid.Cell](repeating: .undecided, count: width * height)
+      for row in 0..<height {
+        for column in 0..<width {
+          full[row * width + column] = cells[(h == 1 ? 0 : row) * w + (w == 1 ? 0 : column)]
+        }
+      }
+      cells = full
+    }
+    return RelationGrid(
+      width: width, height: height, cells: cells, isThin: thin, stop: engine.meter.stop,
+      isStrict: relation.formula.isStrict)
+  }
+
+  /// `count + 1` pixel edges from `lo` to `hi`, the last exactly `hi`.
+  static func edges(_ lo: Double, _ hi: Double, count: Int) -> [Double] {
+    let span = hi - lo
+    return (0...count).map { i in
+      i == count ? hi : lo + span * Double(i) / Double(count)
+    }
+  }
+}
+
+/// Three-valued truth over a box: holds at no point, at every point, or not known.
+enum BoxTruth {
+  case no, yes, maybe
+}
+
+/// A box of plot space: `[x0, x1] x [y0, y1]` and how many halvings of a pixel made it.
+struct PlaneBox {
+  var x0: Double, x1: Double, y0: Double, y1: Double
+  var depth: Int
+}
+
+/// Counts boxes and checks the clock and the interrupt flag every 256.
+struct RelationMeter {
+  let budget: RelationBudget
+  let deadline: Double
+  var boxes = 0
+  private(set) var stop: RelationStop?
+
+  init(_ budget: RelationBudget) {
+    self.budget = budget
+    deadline = Self.now() + budget.seconds
+  }
+
+  /// Counts one box; true when the solve must stop.
+  mutating func spend() -> Bool {
+    if stop != nil { return true }
+    boxes += 1
+    if boxes > budget.maxBoxes {
+      stop = .boxes
+    } else if boxes & 255 == 0 {
+      if budget.interrupt?() == true {
+        stop = .interrupted
+      } else if Self.now() > deadline {
+        stop = .time
+      }
+    }
+    return stop != nil
+  }
+
+  /// Seconds of monotonic time.
+  static func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+  }
+}
+
+/// The work of one solve: the pixel grid (`xs` left to right, `ys` top to bottom), the
+/// verdicts and the scratch space for enclosures.
+struct RelationEngine {
+  let relation: PlaneRelation
+  let xs: [Double]
+  let ys: [Double]
+  let columns: Int
+  let rows: Int
+  var cells: [RelationGrid.Cell]
+  var meter: RelationMeter
+  /// The enclosures of the functions over the box being examined.
+  var enclosures: [Interval]
+  /// The enclosures at the point being examined.
+  var pointValues: [Interval]
+  /// The sub-boxes of the pixel being solved (breadth first).
+  var queue: [PlaneBox] = []
+
+  init(relation: PlaneRelation, xs: [Double], ys: [Double]) {
+    self.relation = relation
+    self.xs = xs
+    self.ys = ys
+    columns = xs.count - 1
+    rows = ys.count - 1
+    cells = Array(repeating: .undecided, count: columns * rows)
+    meter = RelationMeter(relation.budget)
+    enclosures = Array(repeating: .empty, count: relation.functions.count)
+    pointValues = enclosures
+  }
+
+  /// Decides every pixel it can within the budget.
+  mutating func run() {
+    // Pixel-aligned blocks: (first column, end column, first row, end row).
+    var blocks: [(Int, Int, Int, Int)] = [(0, columns, 0, rows)]
+    while let (c0, c1, r0, r1) = blocks.popLast() {
+      if meter.spend() { return }
+      if c1 - c0 == 1 && r1 - r0 == 1 {
+        cells[r0 * columns + c0] = solvePixel(column: c0, row: r0)
+        continue
+      }
+      let box = PlaneBox(x0: xs[c0], x1: xs[c1], y0: ys[r1], y1: ys[r0], depth: 0)
+      switch evaluate(box) {
+      case .no: fill(c0, c1, r0, r1, .no)
+      case .yes: fill(c0, c1, r0, r1, .yes)
+      case .maybe:
+        let cm = c1 - c0 > 1 ? (c0 + c1) / 2 : c1
+        let rm = r1 - r0 > 1 ? (r0 + r1) / 2 : r1
+        // Pushed so the top left block is taken first (reading order, for a stop midway).
+        if rm < r1 {
+          if cm < c1 { blocks.append((cm, c1, rm, r1)) }
+          blocks.append((c0, cm, rm, r1))
+        }
+        if cm < c1 { blocks.append((cm, c1, r0, rm)) }
+        blocks.append((c0, cm, r0, rm))
+      }
+    }
+  }
+
+  mutating func fill(_ c0: Int, _ c1: Int, _ r0: Int, _ r1: Int, _ cell: RelationGrid.Cell) {
+    for r in r0..<r1 {
+      for c in c0..<c1 { cells[r * columns + c] = cell }
+    }
+  }
+
+  /// The verdict of one pixel: its sub-boxes breadth first.
+  mutating func solvePixel(column: Int, row: Int) -> RelationGrid.Cell {
+    queue.removeAll(keepingCapacity: true)
+    queue.append(
+      PlaneBox(x0: xs[column], x1: xs[column + 1], y0: ys[row + 1], y1: ys[row], depth: 0))
+    var head = 0
+    var leftOpen = false
+    let budget = relation.budget
+    let splitX = relation.dependsOnX
+    let splitY = relation.dependsOnY
+    while head < queue.count {
+      if head >= budget.boxesPerPixel { return .undecided }
+      let box = queue[head]
+      head += 1
+      if head > 1, meter.spend() { return .undecided }
+      let truth = evaluate(box)
+      if truth == .no { continue }
+      if truth == .yes || exists(relation.formula, in: box) { return .yes }
+      if box.depth >= budget.maxDepth {
+        leftOpen = true
+        continue
+      }
+      let xm = splitX ? box.x0 + (box.x1 - box.x0) / 2 : box.x1
+      let ym = splitY ? box.y0 + (box.y1 - box.y0) / 2 : box.y1
+      let xParts =
+        splitX && xm > box.x0 && xm < box.x1 ? [(box.x0, xm), (xm, box.x1)] : [(box.x0, box.x1)]
+      let yParts =
+        splitY && ym > box.y0 && ym < box.y1 ? [(box.y0, ym), (ym, box.y1)] : [(box.y0, box.y1)]
+      if xParts.count == 1 && yParts.count == 1 {
+        leftOpen = true  // as small as doubles allow
+        continue
+      }
+      for (y0, y1) in yParts {
+        for (x0, x1) in xParts {
+          queue.append(PlaneBox(x0: x0, x1: x1, y0: y0, y1: y1, depth: box.depth + 1))
+        }
+      }
+    }
+    return leftOpen ? .undecided : .no
+  }
+
+  /// The functions' enclosures over `box`, widened by an ulp each side, into `enclosures`,
+  /// and the formula's truth over the box.
+  mutating func evaluate(_ box: PlaneBox) -> BoxTruth {
+    let x = Interval(box.x0.nextDown, box.x1.nextUp)
+    let y = Interval(box.y0.nextDown, box.y1.nextUp)
+    for k in relation.functions.indices { enclosures[k] = relation.functions[k](x, y) }
+    return Self.truth(relation.formula, enclosures)
+  }
+
+  /// The truth of `formula` given its functions' enclosures `values`.
+  static func truth(_ formula: RelationFormula, _ values: [Interval]) -> BoxTruth {
+    switch formula {
+    case .atom(let k, let op): return atomTruth(values[k], op)
+    case .all(let parts):
+      var result = BoxTruth.yes
+      for part in parts {
+        switch truth(part, values) {
+        case .no: return .no
+        case .maybe: result = .maybe
+        case .yes: break
+        }
+      }
+      return result
+    case .any(let parts):
+      var result = BoxTruth.no
+      for part in parts {
+        switch truth(part, values) {
+        case .yes: return .yes
+        case .maybe: result = .maybe
+        case .no: break
+        }
+      }
+      return result
+    }
+  }
+
+  /// The truth of `f op 0` over a box where f's enclosure is `e`: `yes` needs f defined
+  /// everywhere in the box; an empty enclosure (f defined nowhere) is `no`.
+  static func atomTruth(_ e: Interval, _ op: RelationComparison) -> BoxTruth {
+    if e.isEmpty { return .no }
+    let def = e.isDefinedEverywhere
+    switch op {
+    case .equal:
+      if e.lo > 0 || e.hi < 0 { return .no }
+      return def && e.lo == 0 && e.hi == 0 ? .yes : .maybe
+    case .notEqual:
+      if e.lo == 0 && e.hi == 0 { return .no }
+      return def && (e.lo > 0 || e.hi < 0) ? .yes : .maybe
+    case .less:
+      if e.lo >= 0 { return .no }
+      return def && e.hi < 0 ? .yes : .maybe
+    case .lessOrEqual:
+      if e.lo > 0 { return .no }
+      return def && e.hi <= 0 ? .yes : .maybe
+    case .greater:
+      if e.hi <= 0 { return .no }
+      return def && e.lo > 0 ? .yes : .maybe
+    case .greaterOrEqual:
+      if e.hi < 0 { return .no }
+      return def && e.lo >= 0 ? .yes : .maybe
+    }
+  }
+
+  /// Whether `formula` is proven to hold at some point of `box`, whose enclosures are in
+  /// `enclosures` (and where it is not proven false).
+  mutating func exists(_ formula: RelationFormula, in box: PlaneBox) -> Bool {
+    if Self.truth(formula, enclosures) == .yes { return true }
+    switch formula {
+    case .atom(let k, .equal):
+      let e = enclosures[k]
+      guard !e.isEmpty, e.isDefinedEverywhere, e.isContinuous else { return false }
+      return signChange(k, in: box)
+    case .atom:
+      return holds(formula, atX: box.x0 + (box.x1 - box.x0) / 2, y: box.y0 + (box.y1 - box.y0) / 2)
+    case .any(let parts):
+      for part in parts where Self.truth(part, enclosures) != .no {
+        if exists(part, in: box) { return true }
+      }
+      return false
+    case .all(let parts):
+      let open = parts.filter { Self.truth($0, enclosures) != .yes }
+      if open.isEmpty { return true }
+      if open.count == 1 { return exists(open[0], in: box) }
+      return holds(
+        .all(open), atX: box.x0 + (box.x1 - box.x0) / 2, y: box.y0 + (box.y1 - box.y0) / 2)
+    }
+  }
+
+  /// Whether function `k` is proven positive at one and negative at another of the centre
+  /// and corners of `box`, or proven zero at one of them.
+  mutating func signChange(_ k: Int, in box: PlaneBox) -> Bool {
+    let f = relation.functions[k]
+    var positive = false
+    var negative = false
+    let points = [
+      (box.x0 + (box.x1 - box.x0) / 2, box.y0 + (box.y1 - box.y0) / 2), (box.x0, box.y0),
+      (box.x1, box.y1), (box.x1, box.y0), (box.x0, box.y1),
+    ]
+    for (px, py) in points {
+      let v = f(Interval(px), Interval(py))
+      if v.isEmpty { continue }
+      if v.lo == 0 && v.hi == 0 && v.isDefinedEverywhere { return true }  // a zero, proven
+      if v.lo > 0 { positive = true } else if v.hi < 0 { negative = true }
+      if positive && negative { return true }
+    }
+    return false
+  }
+
+  /// Whether `formula` is proven true at the point (`x`, `y`) (point enclosures).
+  mutating func holds(_ formula: RelationFormula, atX x: Double, y: Double) -> Bool {
+    let px = Interval(x)
+    let py = Interval(y)
+    for k in relation.functions.indices { pointValues[k] = relation.functions[k](px, py) }
+    return Self.truth(formula, pointValues) == .yes
+  }
+}
+
+extension Viewport {
+  /// Whether the viewport has pixels and a finite, positive scale on both axes (so its
+  /// ranges exist).
+  var isSolvable: Bool {
+    size.width > 0 && size.height > 0 && scaleX.isFinite && scaleY.isFinite && scaleX > 0
+      && scaleY > 0 && originX.isFinite && originY.isFinite
+  }
+}

@@ -1,0 +1,28 @@
+import GraphView
+
+extension DotCanvas {
+  /// Sets dots for a relation (`.curve(index)` styles; others draw nothing), one dot a grid
+  /// pixel (the plot is solved at the canvas's size in dots): for an equation every pixel
+  /// not proven false, so undecided pixels show as the curve does; for a region its edge
+  /// (pixels not proven false beside one that is) and a light shading inside, every second
+  /// dot column of every fourth dot row (one dot a braille cell), counted from the canvas's
+  /// corner so the shading lines up across cells.
+  public mutating func drawRelation(_ region: RelationRegion, style: DrawStyle) {
+    guard case .curve(let index) = style else { return }
+    let curve = Int32(clamping: max(0, index))
+    let g = region.grid
+    for row in 0..<g.height {
+      for column in 0..<g.width {
+        let cell = g[column, row]
+        if cell == .no { continue }
+        let p = region.centre(column: column, row: row)
+        if !g.isThin && cell == .yes && !region.isDrawnEdge(column: column, row: row) {
+          let dx = Int(p.x.rounded(.down))
+          let dy = Int(p.y.rounded(.down))
+          guard dx % 2 == 0 && dy % 4 == 0 else { continue }
+        }
+        plotDot(p, curve: curve)
+      }
+    }
+  }
+}
