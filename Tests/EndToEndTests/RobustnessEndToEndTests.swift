@@ -142,7 +142,9 @@ import Testing
         }
       }
       process.waitUntilExit()
-      if caught { #expect(process.terminationReason == .uncaughtSignal) }
+      // SIGINT may find graphcalc's own handler in place (long loops check it), which lets
+      // the export finish: then there is no temporary file either.
+      if caught, signal != SIGINT { #expect(process.terminationReason == .uncaughtSignal) }
       try? FileManager.default.removeItem(atPath: folder.path("big.txt"))
     }
     #expect(caught, "the temporary file was never seen")
