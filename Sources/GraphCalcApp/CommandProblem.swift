@@ -39,6 +39,8 @@ public enum CommandProblem: Sendable, Hashable {
   case plotWhat
   /// `plot` with more than two leading ranges.
   case tooManyRanges
+  /// A plot of more curves than `limit` (`given` of them).
+  case tooManyCurves(given: Int, limit: Int)
   /// `stats` with a style or title.
   case statsTakesOnlyFileAndUsing
   /// `set datafile` of something other than the separator; `usage` its form.
@@ -260,6 +262,8 @@ public enum CommandProblem: Sendable, Hashable {
     case .emptyFileName: return "the file name is empty"
     case .plotWhat: return "plot what? give a function of x or a \"FILE\", as in: plot sin(x)"
     case .tooManyRanges: return "plot takes at most two ranges, [xmin:xmax] [ymin:ymax]"
+    case .tooManyCurves(let given, let limit):
+      return "a plot holds at most \(limit) curves; this one would have \(given)"
     case .statsTakesOnlyFileAndUsing: return "stats takes a file and using, nothing else"
     case .datafileKnowsOnlySeparator(let usage):
       return "set datafile knows only 'separator'; usage: \(usage)"

@@ -151,3 +151,22 @@ import Testing
     #expect(try folder.names().filter { $0.contains(".tmp-") } == [])
   }
 }
+
+/// Bounds on what one command asks for (tracker issue 20).
+@Suite struct UnboundedInputTests {
+  /// 2,000,000 functions on one line took 108 s and 13.5 GB; the count is checked before
+  /// anything is compiled or sampled.
+  @Test func aPlotOfHalfAMillionCurvesIsOneClearError() throws {
+    let folder = try TemporaryFolder()
+    let script = try folder.write(
+      "plot " + Array(repeating: "x", count: 500_000).joined(separator: ", ") + "\n1+1\n",
+      to: "many.gc")
+    let result = try Graphcalc.run([script])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "\(script):1: error: a plot holds at most 1000 curves; this one would have 500000 at column 3006"
+      ))
+    #expect(result.stdout == "2\n")  // the script went on
+  }
+}

@@ -154,3 +154,20 @@ struct TableCase: Sendable, CustomTestStringConvertible {
     #expect(tab.delimited(separator: "\t") == "x\ta b\n1\t2\n")
   }
 }
+
+/// The bound on curves in one plot, with replot adding to it.
+@Suite struct CurveLimitTests {
+  @Test func moreThanAThousandCurvesIsAnErrorAndChangesNothing() {
+    var s = Session()
+    let line = "plot " + Array(repeating: "1", count: 1001).joined(separator: ", ")
+    let reply = s.run(line)
+    #expect(reply.error?.message == "a plot holds at most 1000 curves; this one would have 1001")
+    #expect(reply.error?.location == 5 + 3 * 1000..<(5 + 3 * 1000 + 1))
+    #expect(s.curves == nil)
+    _ = s.run("plot " + Array(repeating: "2", count: 600).joined(separator: ", "))
+    #expect(s.curves?.items.count == 600)
+    let more = s.run("replot " + Array(repeating: "3", count: 401).joined(separator: ", "))
+    #expect(more.error?.message == "a plot holds at most 1000 curves; this one would have 1001")
+    #expect(s.curves?.items.count == 600)
+  }
+}

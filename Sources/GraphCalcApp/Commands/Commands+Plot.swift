@@ -122,16 +122,27 @@ struct Plot: SessionCommand {
   /// replacing them.
   var appends = false
 
+  /// The most curves one plot holds (items of `plot`, and with `replot` the ones before):
+  /// a plot line of 500,000 functions once took minutes and gigabytes. A legend of 1000
+  /// entries is already unreadable; a data file with many columns is one item a column.
+  static let curveLimit = 1000
+
   /// Reads the ranges and items.
   ///
-  /// - Throws: `CommandError` at the bad range, the empty item, or the bad word of a data
+  /// - Throws: `CommandError` at the bad range, more than `curveLimit` items, the empty item, or the bad word of a data
   ///   item.
   init(_ arguments: CommandArguments) throws(CommandError) {
     let ranges = try PlotRanges.read(arguments)
     x = ranges.x
     y = ranges.y
     items = []
-    for piece in ranges.rest.items {
+    let pieces = ranges.rest.items
+    guard pieces.count <= Plot.curveLimit else {
+      throw CommandError(
+        .tooManyCurves(given: pieces.count, limit: Plot.curveLimit),
+        at: pieces[Plot.curveLimit].text.span)
+    }
+    for piece in pieces {
       let text = piece.text
       guard let first = piece.tokens.first else {
         throw CommandError(
@@ -198,8 +209,12 @@ struct Plot: SessionCommand {
         throw CommandError(.plotWhat)
       }
     } else {
-      session.curves = FunctionCurves(
-        items: (appends ? session.curves?.items ?? [] : []) + plotted)
+      let all = (appends ? session.curves?.items ?? [] : []) + plotted
+      guard all.count <= Plot.curveLimit else {
+        session = before
+        throw CommandError(.tooManyCurves(given: all.count, limit: Plot.curveLimit))
+      }
+      session.curves = FunctionCurves(items: all)
     }
     // x follows the data until the user sets it (gnuplot's autoscaled x).
     if let x, x.lower != nil || x.upper != nil {
