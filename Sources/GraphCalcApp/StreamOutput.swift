@@ -291,12 +291,19 @@ public enum StreamOutput {
   }
 
   /// `N samples, K lines skipped (last: TEXT)` and `, input ended` when it has; with
-  /// `--normalize`, `normalized (min..max to 0..1)` after the count.
+  /// `--normalize`, `normalized (min..max to 0..1)` after the count; when lines had more
+  /// fields than the series kept, `columns past N dropped (...)`.
   ///
   /// Given `columns`, the skipped line's text is cut (ending in `...`) so the rest fits.
   static func countersText(_ frame: StreamFrame, columns: Int? = nil) -> String {
     var text = frame.samples == 1 ? "1 sample" : "\(frame.samples) samples"
     if frame.normalized { text += ", normalized (min..max to 0..1)" }
+    if let limit = frame.seriesLimit {
+      text +=
+        limit < StreamParser.maxSeries
+        ? ", columns past \(limit) dropped (so long a --window keeps \(limit))"
+        : ", columns past \(limit) dropped"
+    }
     var tail = ""
     if frame.series.isEmpty && frame.samples == 0 { tail += ", no numbers yet" }
     if frame.ended { tail += ", input ended" }

@@ -43,8 +43,8 @@ public enum LineKind: Sendable, Equatable {
 ///
 /// **Series.** `seriesCount` is how many series there are: the widest line of numbers, and
 /// one per key. A line that lacks a series leaves it NaN in `row`; a line with more makes
-/// new series (the legend grows). At most `maxSeries` series are kept; further fields are
-/// counted in `droppedValues`.
+/// new series (the legend grows). At most `seriesLimit` series are kept (`maxSeries`, fewer
+/// for a long `--window`: `sampleBudget`); further fields are counted in `droppedValues`.
 ///
 /// **Names.** Columns are named `1`, `2`, ... unless the last junk line before the first
 /// data line consisted only of words (no numbers) and had exactly as many of them as that data
@@ -57,6 +57,21 @@ public enum LineKind: Sendable, Equatable {
 public struct StreamParser: Sendable {
   /// The most series kept (fields past this on a line are dropped and counted).
   public static let maxSeries = 1000
+  /// The most samples all series' windows hold together (32 Mi doubles, 256 MiB, and as much
+  /// again for their times): with `--window N` at most this / N series are kept, so no
+  /// window and column count can grow the stream past 1 GB (1000 columns at
+  /// `--window 10000000` once grew by 130 MB/s until killed).
+  public static let sampleBudget = 32 << 20
+
+  /// The most series kept with windows of `window` samples: `maxSeries`, or fewer so that
+  /// they fit `sampleBudget` (at least 1).
+  public static func seriesLimit(window: Int) -> Int {
+    Swift.max(1, Swift.min(maxSeries, sampleBudget / Swift.max(1, window)))
+  }
+
+  /// The most series this parser keeps (`seriesLimit(window:)` of its options).
+  public let seriesLimit: Int
+
   /// The longest junk line kept in `lastJunkLine`, in bytes.
   static let junkTextLimit = 200
 
@@ -116,6 +131,7 @@ public struct StreamParser: Sendable {
 
   /// A parser that has seen no lines and shows every series.
   public init() {
+    seriesLimit = Self.seriesLimit(window: StreamOptions.defaultWindow)
     columns = []
     excluded = []
     regex = nil
@@ -125,6 +141,7 @@ public struct StreamParser: Sendable {
   /// - Parameter options: the stream's settings (a `--match` pattern that does not compile
   ///   is ignored here: `StreamOptions.parse` refuses it).
   public init(options: StreamOptions) {
+    seriesLimit = Self.seriesLimit(window: options.window)
     columns = options.columns
     excluded = options.excluded
     regex = options.match.flatMap { try? LineRegex($0) }
@@ -249,7 +266,7 @@ public struct StreamParser: Sendable {
   private mutating func storeColumns(_ count: Int, withUnits: Bool, timestamped: Bool)
     -> LineKind
   {
-    let kept = min(count, Self.maxSeries)
+    let kept = min(count, seriesLimit)
     if kept == seriesCount && columnsAreSeries && !withUnits && dataLines > 0 {
       // The usual line: as many numbers as series, column k is series k.
       row.withUnsafeMutableBufferPointer { r in
@@ -321,7 +338,7 @@ public struct StreamParser: Sendable {
       guard let r = columns.firstIndex(where: picks) else { return -1 }
       rank = r
     }
-    if excluded.contains(where: picks) || seriesCount >= Self.maxSeries { return -1 }
+    if excluded.contains(where: picks) || seriesCount >= seriesLimit { return -1 }
     names.append(name)
     units.append(nil)
     ranks.append(rank)

@@ -287,6 +287,7 @@ public struct StreamSession: Sendable {
       ended: ended)
     frame.timeAxis = times != nil
     frame.normalized = options.normalize
+    if parser.droppedValues > 0 { frame.seriesLimit = parser.seriesLimit }
     return frame
   }
 
@@ -419,6 +420,9 @@ public struct StreamFrame: Sendable {
   public var timeAxis = false
   /// Whether each series is drawn scaled to its window's min..max as 0..1 (`--normalize`).
   public var normalized = false
+  /// The most series kept, when lines had more fields than that (they were dropped); nil
+  /// when nothing was dropped.
+  public var seriesLimit: Int?
 
   /// A frame with the given contents (renderers' tests make their own).
   public init(

@@ -169,4 +169,18 @@ import Testing
       ))
     #expect(result.stdout == "2\n")  // the script went on
   }
+
+  /// The stream's window bound as a user sees it: the final status line says columns were
+  /// dropped and why.
+  @Test func aStreamOfManyColumnsWithALongWindowSaysWhatItDropped() throws {
+    let folder = try TemporaryFolder()
+    let line = (0..<1000).map(String.init).joined(separator: " ")
+    let file = try folder.write(
+      Array(repeating: line, count: 50).joined(separator: "\n"), to: "wide.txt")
+    let result = try Graphcalc.run(["stream", "--window", "10000000", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.hasSuffix(
+        "50 samples, columns past 3 dropped (so long a --window keeps 3), input ended\n"))
+  }
 }
