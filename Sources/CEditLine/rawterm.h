@@ -1,7 +1,8 @@
 // Raw terminal mode for the full-screen view, restorable from signal handlers: the saved
 // settings live in C statics, and the restore touches only async-signal-safe calls
-// (tcsetattr, write), so SIGINT, SIGTERM, SIGHUP, SIGQUIT and exit() all leave the terminal
-// as it was (cooked mode, main screen, cursor shown).
+// (tcsetattr, write), so SIGTERM, SIGHUP, SIGQUIT and exit() all leave the terminal as it
+// was (cooked mode, main screen, cursor shown). SIGINT (from outside: raw mode turns off the
+// key's own) only sets a flag, and the view leaves as its q key does.
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -12,6 +13,7 @@
 
 static volatile sig_atomic_t gc_term_active = 0;
 static volatile sig_atomic_t gc_term_winch = 0;
+static volatile sig_atomic_t gc_term_interrupt = 0;
 static int gc_term_atexit = 0;
 
 /// The saved settings and signal actions. (Function-local statics: Swift's importer emits
@@ -47,6 +49,11 @@ static void gc_term_on_fatal(int signo) {
   raise(signo);
 }
 
+static void gc_term_on_interrupt(int signo) {
+  (void)signo;
+  gc_term_interrupt = 1;
+}
+
 static void gc_term_on_winch(int signo) {
   (void)signo;
   gc_term_winch = 1;
@@ -74,7 +81,11 @@ static inline int gc_term_enter(void) {
   memset(&sa, 0, sizeof sa);
   sigemptyset(&sa.sa_mask);
   sa.sa_handler = gc_term_on_fatal;
-  for (int i = 0; i < 4; i++) sigaction(gc_term_signals[i], &sa, &gc_term_state()->old[i]);
+  for (int i = 0; i < 4; i++) {
+    sa.sa_handler = gc_term_signals[i] == SIGINT ? gc_term_on_interrupt : gc_term_on_fatal;
+    sigaction(gc_term_signals[i], &sa, &gc_term_state()->old[i]);
+  }
+  gc_term_interrupt = 0;
   sa.sa_handler = gc_term_on_winch;
   sigaction(SIGWINCH, &sa, &gc_term_state()->old_winch);
   gc_term_winch = 0;
@@ -96,6 +107,13 @@ static inline void gc_term_leave(void) {
   gc_term_restore();
   for (int i = 0; i < 4; i++) sigaction(gc_term_signals[i], &gc_term_state()->old[i], NULL);
   sigaction(SIGWINCH, &gc_term_state()->old_winch, NULL);
+}
+
+/// Whether SIGINT arrived since the last call (or since gc_term_enter); clears the flag.
+static inline int gc_term_take_interrupt(void) {
+  int was = gc_term_interrupt != 0;
+  gc_term_interrupt = 0;
+  return was;
 }
 
 /// Whether SIGWINCH arrived since the last call; clears the flag.

@@ -7,8 +7,11 @@ import LineEditor
 /// resize flagged by SIGWINCH is noticed at once), frames to standard output.
 struct RawTerminal: ExploreTerminal {
   mutating func next(timeoutMilliseconds: Int) -> ExploreEvent {
+    // SIGINT from outside leaves the view as q does (it ended the whole REPL).
+    if RawMode.takeInterrupt() { return .end }
     if RawMode.takeResize() { return .resized(Terminal.size()) }
     let ready = RawMode.wait(milliseconds: timeoutMilliseconds)
+    if RawMode.takeInterrupt() { return .end }
     if RawMode.takeResize() { return .resized(Terminal.size()) }
     if ready < 0 { return .end }
     if ready == 0 { return .timeout }

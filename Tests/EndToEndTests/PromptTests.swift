@@ -133,4 +133,35 @@ import Testing
     #expect(Array(lines.suffix(2)) == ["1200\\040*\\0402", "1198\\040*\\0402"])
     #expect(!FileManager.default.fileExists(atPath: history + ".corrupt"))
   }
+
+  /// A SIGINT from outside during explore leaves the view as q does and the session goes on
+  /// (it ended the whole REPL; at the prompt it only abandons the line).
+  @Test func aSIGINTDuringExploreLeavesItAsQDoes() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-prompt-explore")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-explore-\(getpid())"
+    let command =
+      "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "plot sin(x)"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    try Self.tmux(["send-keys", "-t", name, "-l", "explore"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let full = try Self.screen(name, showing: "arrows/hjkl pan")
+    #expect(full.contains("arrows/hjkl pan"), "\(full)")
+    let pid = try Self.tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let id = try #require(Int32(pid))
+    #expect(kill(id, SIGINT) == 0)
+    let back = try Self.screen(name, showing: "> plot sin(x)")
+    #expect(!back.contains("arrows/hjkl pan") && back.contains("x [-10, 10]  y ["), "\(back)")
+    try Self.tmux(["send-keys", "-t", name, "-l", "6*7"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let after = try Self.screen(name, showing: "\n42")
+    #expect(after.split(separator: "\n").contains("42"), "\(after)")
+  }
 }
