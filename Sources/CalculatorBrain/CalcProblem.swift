@@ -126,6 +126,8 @@ extension CalcError {
     case expressionTooLong(limit: Int)
     /// A user function's calls deeper than `limit`.
     case recursionTooDeep(String, limit: Int)
+    /// Ctrl-C stopped an evaluation (after `calls` calls of user functions).
+    case evaluationInterrupted(calls: Int)
 
     // MARK: Derivatives
 
@@ -189,7 +191,7 @@ extension CalcError {
       case .exactIntegerTooLarge, .factorialTooLarge, .countTooLarge, .programTooDeep,
         .seriesTooManyTerms, .nestedTooDeeply, .expressionTooLong, .recursionTooDeep,
         .derivativeTooLarge, .derivativeRecursion, .nestedTooDeeplyToPlot, .tooLargeToPlot,
-        .recursionInPlot, .inliningTooDeep:
+        .recursionInPlot, .inliningTooDeep, .evaluationInterrupted:
         return .limit
       }
     }
@@ -268,6 +270,8 @@ extension CalcError {
       case .expressionTooLong(let limit): return "expression too long (more than \(limit) levels)"
       case .recursionTooDeep(let name, let limit):
         return "recursion too deep in '\(name)' (more than \(limit) calls)"
+      case .evaluationInterrupted(let calls):
+        return "interrupted (after \(calls) calls of your functions)"
       case .derivativeTooLarge(let limit):
         return "the derivative is too large (more than \(limit) operations)"
       case .primeOfSeveralVariables(let name, let base, let parameters):

@@ -75,6 +75,10 @@ public struct CalculatorBrain: Sendable {
   public private(set) var exactAnswer: ExactVariable?
   /// The unit of the trigonometric functions and their inverses (`mode deg`, `mode rad`).
   public var angleUnit: AngleUnit = .radians
+  /// Asked every 4096 calls of user functions during an evaluation; when it answers true
+  /// the evaluation stops with `evaluationInterrupted` (the REPL passes its Ctrl-C flag, so
+  /// `fib(45)` can be stopped). Nil: never asked.
+  public var interrupt: (@Sendable () -> Bool)?
 
   /// Words that cannot be assigned or defined besides the built-in names: the command words
   /// of the language the calculator serves (graphcalc's command table).
@@ -239,6 +243,7 @@ public struct CalculatorBrain: Sendable {
     evaluator.integers = integers
     evaluator.exactAnswer = exactAnswer
     evaluator.angleUnit = angleUnit
+    evaluator.interrupt = interrupt
     return evaluator
   }
 

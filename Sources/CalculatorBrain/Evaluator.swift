@@ -24,6 +24,8 @@ struct Evaluator {
   var angleUnit: AngleUnit = .radians
   /// The user's functions.
   let functions: [String: UserFunction]
+  /// Asked every 4096 calls of user functions; true stops the evaluation (Ctrl-C).
+  var interrupt: (@Sendable () -> Bool)?
   /// The value of `x` that overrides the variable `x`, if any.
   let x: Double?
   /// Where names first occur in the line being run, to locate errors (empty when unknown).
@@ -102,6 +104,7 @@ struct Evaluator {
     var locals: [CalcNumber] = []
     var function: String?
     var callers: [(code: [Instruction], pc: Int, locals: [CalcNumber], function: String?)] = []
+    var calls = 0
     var stack: [CalcNumber] = []
     stack.reserveCapacity(16)
     // The derivatives that primed names (`f'`) call, made on their first call.
@@ -173,6 +176,10 @@ struct Evaluator {
           stack.append(
             try ExactArithmetic.binary(.multiply, lookup(name) ?? .real(.nan), argument))
           continue
+        }
+        calls &+= 1
+        if calls & 0xFFF == 0, let interrupt, interrupt() {
+          throw CalcError(.evaluationInterrupted(calls: calls))
         }
         if callers.count >= Limits.callDepth {
           throw located(

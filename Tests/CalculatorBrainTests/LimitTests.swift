@@ -1,4 +1,5 @@
 import CalculatorBrain
+import Synchronization
 import Testing
 
 /// Hostile input ends in a `.limit` error, never a stack overflow.
@@ -63,5 +64,32 @@ import Testing
     #expect(failure([program], mode: .rpn)?.kind == .limit)
     #expect(
       try output(["1 " + String(repeating: "1 + ", count: 300)], mode: .rpn).hasSuffix(" = 301"))
+  }
+}
+
+/// Ctrl-C stops a long evaluation of user functions (tracker issue 20): `fib(45)` makes
+/// 3.7e9 calls, and the brain's interrupt check is asked every 4096 of them.
+@Suite struct EvaluationInterruptTests {
+  @Test func anInterruptStopsARecursionAndSaysHowFarItGot() throws {
+    var brain = CalculatorBrain()
+    _ = try brain.execute("fib(n) = n < 2 ? n : fib(n-1) + fib(n-2)")
+    let asked = Mutex(0)
+    brain.interrupt = {
+      asked.withLock {
+        $0 += 1
+        return $0 >= 5
+      }
+    }
+    do {
+      _ = try brain.execute("fib(45)")
+      Issue.record("fib(45) was not interrupted")
+    } catch {
+      #expect(error.problem == .evaluationInterrupted(calls: 5 * 4096))
+      #expect(error.message == "interrupted (after 20480 calls of your functions)")
+      #expect(error.kind == .limit)
+    }
+    // Without an interrupt the same brain still computes.
+    brain.interrupt = nil
+    #expect(try brain.execute("fib(15)") == .value(.integer(610)))
   }
 }

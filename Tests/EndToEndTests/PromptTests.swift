@@ -164,4 +164,30 @@ import Testing
     let after = try Self.screen(name, showing: "\n42")
     #expect(after.split(separator: "\n").contains("42"), "\(after)")
   }
+
+  /// Ctrl-C stops `fib(45)` (3.7e9 calls) at the prompt, and the session goes on.
+  @Test func ctrlCStopsADeepRecursionAtThePrompt() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-prompt-fib")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-fib-\(getpid())"
+    let command =
+      "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "fib(n) = n < 2 ? n : fib(n-1) + fib(n-2)"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    try Self.tmux(["send-keys", "-t", name, "-l", "fib(45)"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    usleep(500_000)
+    try Self.tmux(["send-keys", "-t", name, "C-c"])
+    let stopped = try Self.screen(name, showing: "calls of your functions)")
+    #expect(stopped.contains("error: interrupted (after"), "\(stopped)")
+    try Self.tmux(["send-keys", "-t", name, "-l", "fib(10)"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    let after = try Self.screen(name, showing: "\n55")
+    #expect(after.split(separator: "\n").contains("55"), "\(after)")
+  }
 }
