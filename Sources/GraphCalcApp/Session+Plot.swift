@@ -13,7 +13,8 @@ extension Session {
   /// nothing is plotted or y is fixed (the view commands ignore it then, and working it out
   /// samples every function).
   func autoY() -> ClosedRange<Double>? {
-    guard let curves, view.yRange == .auto else { return nil }
+    guard var curves, view.yRange == .auto else { return nil }
+    curves.labels = labels
     return Session.autoYRange(of: curves, xRange: view.xRange)
   }
 
@@ -35,7 +36,8 @@ extension Session {
   static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<
     Double
   > {
-    curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
+    if !curves.labels.scales.isLinear { return scaledAutoYRange(of: curves, xRange: xRange) }
+    return curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
   }
 
   /// `autoYRange(of:xRange:)` worked out afresh (no memo).
@@ -65,6 +67,7 @@ extension Session {
   /// and last times, otherwise their extremes snapped outward to ticks; nil when there is no
   /// data series with a finite record.
   static func dataXRange(of curves: FunctionCurves) -> ClosedRange<Double>? {
+    if !curves.labels.scales.isLinear { return scaledDataXRange(of: curves) }
     var bounds: RecordBounds? = nil
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
     guard let x = bounds?.x else { return nil }
@@ -103,7 +106,9 @@ extension Session {
       return
         "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
     }
-    return "x \(bounds(view.xRange, time: xTime))  y \(bounds(y, time: yTime))"
+    let x = labels.scales.x.shownRange(view.xRange)
+    return
+      "x \(bounds(x, time: xTime))  y \(bounds(labels.scales.y.shownRange(y), time: yTime))"
   }
 
   /// Unix seconds `t` as a UTC date (`2012-03-05`, `2012-03-05 13:45:30`), as the time axis
@@ -115,8 +120,8 @@ extension Session {
   /// The current plot with the current view, or nil when nothing is plotted.
   func currentCurves() -> FunctionCurves? {
     guard var curves else { return nil }
-    curves.xRange = view.xRange
-    curves.yRange = shownYRange
+    curves.xRange = labels.scales.x.shownRange(view.xRange)
+    curves.yRange = labels.scales.y.shownRange(shownYRange)
     curves.labels = labels
     return curves
   }

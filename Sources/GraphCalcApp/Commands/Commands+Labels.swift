@@ -20,6 +20,8 @@ public struct PlotLabels: Sendable, Hashable {
   public var keyPlacement = LegendPlacement.best
   /// Whether the grid is drawn at the ticks, where the output has one (`set grid`).
   public var grid = true
+  /// The axes' scales: linear, or log axes (`set logscale`).
+  public var scales = AxisScales.linear
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -42,7 +44,7 @@ extension SettingTable {
   static let gnuplotLabels: [SettingEntry] = [
     .text("title", alias: "tit", \.title), .text("xlabel", alias: "xlab", \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel), .key, .grid, .range(x: true), .range(x: false),
-    .autoscale, .samples,
+    .autoscale, .samples, .logscale,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -51,7 +53,6 @@ extension SettingTable {
     var hints: [String: String] = [:]
     let export = "plots are drawn in the terminal; write a file with export svg|png|pdf|table FILE"
     for name in ["terminal", "term", "output", "out", "size", "termoption"] { hints[name] = export }
-    for name in ["logscale", "log"] { hints[name] = "log axes are not there yet" }
     hints["style"] = "give a data file's style with: with lines|points|linespoints"
     let plain = [
       "mxtics", "mytics", "xtics", "ytics", "tics", "x2tics", "y2tics", "ztics", "border",
