@@ -251,7 +251,7 @@ public enum PlotOutput {
     let plot = sample(curves, size: PixelSize(width: width, height: height), budget: budget)
     let scales = curves.labels.scales
     let text =
-      scales.isLinear
+      scales.isLinear && curves.dataCurves.isEmpty
       ? TableWriter.table(plot)
       : TableWriter.table(plot, source: curves, xRange: curves.xRange, yRange: curves.yRange)
     return (text, undecidedNotes(plot) + scaleNotes(curves))

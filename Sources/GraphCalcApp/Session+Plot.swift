@@ -186,6 +186,8 @@ extension Session {
     var marks: CurveMarks = .lines
     /// The legend text (`title "..."`), if given.
     var title: String?
+    /// gnuplot's `every` argument as written, if given (`Session+Using.swift`).
+    var every: Word?
   }
 
   /// The styles `with` takes, gnuplot's abbreviations included.
@@ -196,7 +198,7 @@ extension Session {
     "linespoints": .linesPoints,
   ]
 
-  /// Reads `"FILE" [using|u COLS] [with|w STYLE] [title|t "TEXT" | notitle]`.
+  /// Reads `"FILE" [using|u COLS] [every SPEC] [with|w STYLE] [title|t "TEXT" | notitle]`.
   ///
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
@@ -235,8 +237,11 @@ extension Session {
         spec.title = String(text.text.dropFirst().dropLast())
       case "notitle":
         spec.title = ""
+      case "every":
+        spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
       default:
-        throw KeywordReader.unexpected(word, keywords: ["using", "with", "title", "notitle"])
+        throw KeywordReader.unexpected(
+          word, keywords: ["using", "with", "title", "notitle", "every"])
       }
     }
     return spec
@@ -249,6 +254,9 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
+    if spec.every != nil || Session.usingHasExpression(spec.using) {
+      return try expressionDataItem(spec)
+    }
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     let columns: (x: ColumnRef?, y: ColumnRef)

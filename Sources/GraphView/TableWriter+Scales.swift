@@ -9,8 +9,8 @@ extension TableWriter {
   /// - Data curves: every record, undecimated (DECISIONS.md: data curves in the table are
   ///   written undecimated), as read: `u` where an axis cannot show it (zero or negative on
   ///   a log axis: gnuplot writes `u` for a negative value and `o` for 0; here both are
-  ///   `u`), `o` outside the view, `i` inside; a record with a missing value lifts the pen
-  ///   (a blank line).
+  ///   `u`), `o` outside the view, `i` inside; a record with a missing or undefined value
+  ///   (a `using` expression's `1/0`) is `NaN` and `u`, as gnuplot writes it.
   ///
   /// - Parameters:
   ///   - plot: The plot as sampled (`ScaledPlot.samplePlot`), in axis coordinates.
@@ -34,16 +34,9 @@ extension TableWriter {
       var body = ""
       var rows = 0
       if let n = source.numberOfRecords(forCurve: index) {
-        var lifted = true
         func row(_ x: Double, _ y: Double) {
-          if x.isNaN || y.isNaN {
-            if !lifted { body += "\n" }
-            lifted = true
-            return
-          }
-          lifted = false
           rows += 1
-          body += "\(number(x)) \(number(y)) \(type(x, y))\n"
+          body += "\(recordNumber(x)) \(recordNumber(y)) \(type(x, y))\n"
         }
         let bulk = source.forEachRecordBlock(ofCurve: index) { xs, ys in
           for i in 0..<min(xs.count, ys.count) { row(xs[i], ys[i]) }
@@ -55,7 +48,6 @@ extension TableWriter {
               source.value(of: .y, record: i, curve: index))
           }
         }
-        if lifted, body.hasSuffix("\n\n") { body.removeLast() }
       } else {
         var first = true
         for segment in curve.segments where !segment.isEmpty {
@@ -75,5 +67,10 @@ extension TableWriter {
       out += body
     }
     return out
+  }
+
+  /// A record's value in the table: `number(v)`, and `NaN` as gnuplot writes it.
+  static func recordNumber(_ v: Double) -> String {
+    v.isNaN ? "NaN" : number(v)
   }
 }
