@@ -274,9 +274,11 @@ public struct ExploreState: Sendable {
       let fx = p.y.isFinite ? shortNumber(p.y) : "undefined"
       left = "\(title): x = \(shortNumber(p.x))  f(x) = \(fx)"
     } else {
-      let y = yRange
+      let scales = curves.labels.scales
+      let y = scales.y.shownRange(yRange)
+      let x = scales.x.shownRange(view.xRange)
       left =
-        "x [\(shortNumber(view.xRange.lowerBound)), \(shortNumber(view.xRange.upperBound))]"
+        "x [\(shortNumber(x.lowerBound)), \(shortNumber(x.upperBound))]"
         + "  y [\(shortNumber(y.lowerBound)), \(shortNumber(y.upperBound))]"
     }
     let right =

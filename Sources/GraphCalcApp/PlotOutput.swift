@@ -254,7 +254,7 @@ public enum PlotOutput {
       scales.isLinear && curves.dataCurves.isEmpty
       ? TableWriter.table(plot)
       : TableWriter.table(plot, source: curves, xRange: curves.xRange, yRange: curves.yRange)
-    return (text, undecidedNotes(plot) + scaleNotes(curves))
+    return (text, undecidedNotes(plot) + scaleNotes(curves, plot: plot))
   }
 
   /// `title` for a note line, safe for a terminal (`TerminalText.safe`: control characters
@@ -308,7 +308,7 @@ public enum PlotOutput {
     ) { size in
       sample(curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
     }
-    return (drawn, undecidedNotes(drawn.plot) + scaleNotes(curves))
+    return (drawn, undecidedNotes(drawn.plot) + scaleNotes(curves, plot: drawn.plot))
   }
 
   /// One tick per `per` units of `length`, from 2 to 10.

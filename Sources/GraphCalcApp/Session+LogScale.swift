@@ -50,32 +50,44 @@ extension PlotOutput {
 
   /// One note for each data series of `curves` with values a log axis cannot show (zero
   /// or negative: left out of the picture, `u` in the table), e.g. `note: 2 values of
-  /// z.dat using 1:2 are <= 0 and not shown on the log y axis`; none on linear axes.
-  static func scaleNotes(_ curves: FunctionCurves) -> [String] {
+  /// z.dat using 1:2 are <= 0 and not shown on the log y axis`, and for each function that
+  /// `plot` (as sampled) shows nowhere on a log y axis (gnuplot stops there with "all
+  /// points y value undefined"); none on linear axes.
+  static func scaleNotes(_ curves: FunctionCurves, plot: SampledPlot) -> [String] {
     let scales = curves.labels.scales
     guard !scales.isLinear else { return [] }
+    var notes: [String] = []
+    if scales.y.isLog {
+      for (i, curve) in plot.curves.enumerated()
+      where curves.numberOfRecords(forCurve: i) == nil && curve.segments.allSatisfy(\.isEmpty) {
+        notes.append(
+          "note: \(noteTitle(curve.title)) has no value above 0 in the view: nothing to show on "
+            + "the log y axis")
+      }
+    }
     let axis: String
     switch (scales.x.isLog, scales.y.isLog) {
     case (true, true): axis = "log axes"
     case (true, false): axis = "log x axis"
     default: axis = "log y axis"
     }
-    return curves.dataCurves.compactMap { curve in
-      var count = 0
-      DataColumn.forEachBlock(curve.x, curve.y) { xs, ys in
-        for i in 0..<min(xs.count, ys.count) {
-          let x = xs[i]
-          let y = ys[i]
-          guard x.isFinite, y.isFinite else { continue }
-          if !scales.x.canShow(x) || !scales.y.canShow(y) { count += 1 }
+    return notes
+      + curves.dataCurves.compactMap { curve in
+        var count = 0
+        DataColumn.forEachBlock(curve.x, curve.y) { xs, ys in
+          for i in 0..<min(xs.count, ys.count) {
+            let x = xs[i]
+            let y = ys[i]
+            guard x.isFinite, y.isFinite else { continue }
+            if !scales.x.canShow(x) || !scales.y.canShow(y) { count += 1 }
+          }
         }
+        guard count > 0 else { return nil }
+        let values = count == 1 ? "1 value" : "\(count) values"
+        let verb = count == 1 ? "is" : "are"
+        return
+          "note: \(values) of \(noteTitle(curve.title)) \(verb) <= 0 and not shown on the \(axis)"
       }
-      guard count > 0 else { return nil }
-      let values = count == 1 ? "1 value" : "\(count) values"
-      let verb = count == 1 ? "is" : "are"
-      return
-        "note: \(values) of \(noteTitle(curve.title)) \(verb) <= 0 and not shown on the \(axis)"
-    }
   }
 }
 

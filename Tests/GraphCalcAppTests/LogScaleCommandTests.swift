@@ -103,6 +103,18 @@ struct TableRow: Sendable, Equatable, CustomStringConvertible {
     #expect(TableRow.rows(table) == expected)
   }
 
+  /// A function with no positive value in view draws nothing on a log y axis, and says so.
+  @Test func aFunctionWithNothingToShowHasANote() {
+    var session = Self.session()
+    _ = session.run("set logscale y")
+    let reply = session.run("plot -x^2, x")
+    #expect(reply.error == nil)
+    #expect(
+      reply.output.contains(
+        "note: -x^2 has no value above 0 in the view: nothing to show on the log y axis"))
+    #expect(!reply.output.contains("note: x has"))
+  }
+
   /// `view` prints the ranges shown: an x range left at its default [-10, 10] shows as
   /// gnuplot shows it on a log axis, [0.1, 10]; autoscaled log y widens to whole decades.
   @Test func viewAndAutoscale() {
@@ -168,5 +180,30 @@ struct TableRow: Sendable, Equatable, CustomStringConvertible {
       #expect(svg.contains(label), "\(label)")
     }
     try assertSnapshot(svg, named: "plot-800x600-loglog.svg")
+  }
+}
+
+/// `explore` on a log x axis zooms about the geometric centre, pans by factors, and its
+/// trace cursor reads the function at the x its column shows.
+@Suite struct LogScaleExploreTests {
+  @Test func zoomPanAndTraceInLogCoordinates() throws {
+    var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    _ = session.run("set logscale x")
+    #expect(session.run("plot [1:10000] x").error == nil)
+    var s = try session.exploreState()
+    _ = s.handle(.character("+"))
+    _ = s.handle(.character("+"))  // two steps of sqrt(2): zoom 2
+    let x = s.view.xRange
+    #expect(abs(x.lowerBound - 10) < 1e-9 && abs(x.upperBound - 1000) < 1e-9)
+    _ = s.handle(.right)  // a tenth of the log width: a factor 10^0.2
+    let p = s.view.xRange
+    #expect(abs(p.lowerBound / x.lowerBound - pow(10, 0.2)) < 1e-9)
+    #expect(abs(p.upperBound / x.upperBound - pow(10, 0.2)) < 1e-9)
+    _ = s.handle(.character("t"))
+    let point = try #require(s.tracePoint())
+    #expect(point.x > p.lowerBound && point.x < p.upperBound)
+    #expect(point.y == point.x)
+    let centre = (log10(p.lowerBound) + log10(p.upperBound)) / 2
+    #expect(abs(log10(point.x) - centre) < 0.05)
   }
 }
