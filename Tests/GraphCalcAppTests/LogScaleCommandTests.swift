@@ -39,6 +39,12 @@ struct TableRow: Sendable, Equatable, CustomStringConvertible {
     #expect(session.run("show logscale") == Reply(output: shown + "\n"))
   }
 
+  @Test func helpTopics() {
+    var session = Self.session()
+    #expect(session.run("help logscale").output.hasPrefix("set logscale [x|y|xy] [BASE]"))
+    #expect(session.run("help using").output.contains("using 1:($3 > 10 ? $2 : 1/0)"))
+  }
+
   @Test func unsetLogscale() {
     var session = Self.session()
     _ = session.run("set logscale xy")
