@@ -141,7 +141,8 @@ struct UsingExpression: Sendable {
 
 /// gnuplot's `every`: `every N` (each Nth point), `every N:M:A:B:C:D` (point step, block
 /// step, first point, first block, last point, last block; an empty field keeps its
-/// default), `every ::A::B` (points A to B, counted from 0).
+/// default), `every ::A::B` (points A to B, counted from 0 in each block, as gnuplot
+/// counts them: a blank line starts a block).
 struct EverySpec: Sendable, Hashable {
   /// Each how many points one is kept.
   var step = 1
@@ -158,8 +159,8 @@ struct EverySpec: Sendable, Hashable {
   /// Reads `every`'s argument.
   ///
   /// - Throws: `CommandError` at a field that is not a whole number (the step at least 1),
-  ///   at more than six fields, or at a block field other than its default (blocks of a
-  ///   `.dat` file, separated by blank lines, are not told apart yet).
+  ///   at more than six fields, or at a block field other than its default (picking blocks
+  ///   is not supported yet; points are counted per block).
   static func parse(_ word: Word) throws(CommandError) -> EverySpec {
     let fields = word.text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     guard fields.count <= 6 else {
@@ -202,7 +203,7 @@ struct EverySpec: Sendable, Hashable {
         throw CommandError(
           .notSupported(
             what: "the block fields of every",
-            hint: "blocks of a file (separated by blank lines) are not told apart yet"),
+            hint: "picking blocks of a file (separated by blank lines) is not supported yet"),
           at: word.span)
       }
     }
@@ -343,13 +344,25 @@ extension Session {
     // One pass over the records.
     var xs: [Double] = []
     var ys: [Double] = []
-    var kept = 0
-    var record = 0
+    var kept = 0  // points kept in this data set ($0)
+    var record = 0  // records read in this block (every)
     var defined = 0
     var row = [Double](repeating: .nan, count: 16)
     do {
-      try DataFile.forEachRecord(path: path, columns: refs, options: data.options) { values in
+      try DataFile.forEachRecordWithBreaks(path: path, columns: refs, options: data.options) {
+        values, blanks in
         defer { record += 1 }
+        // As gnuplot: blank lines lift the pen (a gap record) and start a block, whose
+        // points `every` counts from 0; two or more start a data set, whose points `$0`
+        // counts from 0.
+        if blanks > 0 {
+          if let x = xs.last, let y = ys.last, !(x.isNaN && y.isNaN) {
+            xs.append(.nan)
+            ys.append(.nan)
+          }
+          record = 0
+          if blanks >= 2 { kept = 0 }
+        }
         guard every.keeps(record) else { return }
         func evaluate(_ plan: Plan) -> Double {
           let v: Double

@@ -10,7 +10,8 @@ extension TableWriter {
   ///   written undecimated), as read: `u` where an axis cannot show it (zero or negative on
   ///   a log axis: gnuplot writes `u` for a negative value and `o` for 0; here both are
   ///   `u`), `o` outside the view, `i` inside; a record with a missing or undefined value
-  ///   (a `using` expression's `1/0`) is `NaN` and `u`, as gnuplot writes it.
+  ///   (a `using` expression's `1/0`) is `NaN` and `u`, as gnuplot writes it; a gap
+  ///   record (both values NaN: a blank line of the file) is a blank line.
   ///
   /// - Parameters:
   ///   - plot: The plot as sampled (`ScaledPlot.samplePlot`), in axis coordinates.
@@ -35,6 +36,11 @@ extension TableWriter {
       var rows = 0
       if let n = source.numberOfRecords(forCurve: index) {
         func row(_ x: Double, _ y: Double) {
+          if x.isNaN && y.isNaN {  // a gap record: blank lines of the file
+            body += "\n"
+            rows += 1  // gnuplot counts it among the points
+            return
+          }
           rows += 1
           body += "\(recordNumber(x)) \(recordNumber(y)) \(type(x, y))\n"
         }

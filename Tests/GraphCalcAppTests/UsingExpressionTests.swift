@@ -8,21 +8,40 @@ import Testing
 struct GnuplotUsingCase: Sendable, CustomStringConvertible {
   var definitions: String
   var item: String
-  var rows: [TableRow]
-  var description: String { item }
+  var file: String
+  /// gnuplot's rows; a gap (a blank line of the table, where the pen lifts) is `nil`.
+  var rows: [TableRow?]
+  var description: String { "\(file) \(item)" }
+
+  /// The rows of a table, a blank line between two rows as `nil`.
+  static func rowsAndGaps(_ text: String) -> [TableRow?] {
+    var rows: [TableRow?] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.isEmpty || line == "gap" {
+        if let last = rows.last, last != nil { rows.append(nil) }
+      } else if let row = TableRow.rows(line).first {
+        rows.append(row)
+      }
+    }
+    while let last = rows.last, last == nil { rows.removeLast() }
+    return rows
+  }
 
   static func load() -> [GnuplotUsingCase] {
     let path = fixtures + "/using-gnuplot.tsv"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
     var cases: [GnuplotUsingCase] = []
+    var bodies: [[Substring]] = []
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
       if line.hasPrefix("case\t") {
         let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        cases.append(GnuplotUsingCase(definitions: f[1], item: f[2], rows: []))
+        cases.append(GnuplotUsingCase(definitions: f[1], item: f[2], file: f[3], rows: []))
+        bodies.append([])
       } else {
-        cases[cases.count - 1].rows += TableRow.rows(line)
+        bodies[bodies.count - 1].append(line)
       }
     }
+    for k in cases.indices { cases[k].rows = rowsAndGaps(bodies[k].joined(separator: "\n")) }
     return cases
   }
 }
@@ -33,7 +52,7 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
   static let cases = GnuplotUsingCase.load()
 
   @Test func fixtureIsThere() {
-    #expect(Self.cases.count == 13)
+    #expect(Self.cases.count == 17)
   }
 
   /// The table is gnuplot's row for row (values to gnuplot's 6 digits, `NaN u` where a
@@ -44,20 +63,28 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
     for line in c.definitions.split(separator: ";") where !line.isEmpty {
       #expect(session.run(String(line)).error == nil, "\(line)")
     }
-    let plot = session.run("plot \(fixture("using.dat")) \(c.item) with points")
+    let plot = session.run("plot \(fixture(c.file)) \(c.item) with points")
     #expect(plot.error == nil, "\(plot.error?.message ?? "")")
     let folder = try TemporaryFolder()
     let path = folder.path + "/t.tsv"
     #expect(session.run("export table \(path)").error == nil)
-    let ours = TableRow.rows(try String(contentsOfFile: path, encoding: .utf8))
+    let table = try String(contentsOfFile: path, encoding: .utf8)
+    let ours = GnuplotUsingCase.rowsAndGaps(
+      table.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
+        .joined(separator: "\n"))
     #expect(ours.count >= c.rows.count)
     func same(_ a: Double, _ b: Double) -> Bool {
       a.isNaN ? b.isNaN : abs(a - b) <= 1e-5 * max(1, abs(b))
     }
     for (a, b) in zip(ours, c.rows) {
+      guard let a, let b else {
+        #expect(
+          a == nil && b == nil, "\(String(describing: a)) vs gnuplot \(String(describing: b))")
+        continue
+      }
       #expect(same(a.x, b.x) && same(a.y, b.y) && a.type == b.type, "\(a) vs gnuplot \(b)")
     }
-    #expect(ours.dropFirst(c.rows.count).allSatisfy { $0.type == "u" })
+    #expect(ours.dropFirst(c.rows.count).allSatisfy { $0?.type == "u" })
     #expect(ours.count - c.rows.count <= 1)
   }
 
