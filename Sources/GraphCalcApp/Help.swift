@@ -40,7 +40,9 @@ public enum Help {
     an expression in brackets, as in gnuplot: using 1:($2*1000), using ($1/3600):(log($3)),
     $N or column(N) a column, column("temp") by name, $0 the point's number, your
     variables and functions; 1/0 or NaN skips a point: using 1:($3 > 10 ? $2 : 1/0).
-    every N keeps every Nth record, every ::A::B records A to B (from 0).
+    every N keeps every Nth record, every ::A::B records A to B (from 0, per block: a
+    blank line lifts the pen and starts a block); index M picks the data set M (data sets
+    are separated by two blank lines).
     """,
     "expressions": """
     Expressions (infix mode):

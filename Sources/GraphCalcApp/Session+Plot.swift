@@ -188,6 +188,8 @@ extension Session {
     var title: String?
     /// gnuplot's `every` argument as written, if given (`Session+Using.swift`).
     var every: Word?
+    /// gnuplot's `index` argument as written, if given (`Session+Using.swift`).
+    var index: Word?
   }
 
   /// The styles `with` takes, gnuplot's abbreviations included.
@@ -198,7 +200,8 @@ extension Session {
     "linespoints": .linesPoints,
   ]
 
-  /// Reads `"FILE" [using|u COLS] [every SPEC] [with|w STYLE] [title|t "TEXT" | notitle]`.
+  /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [with|w STYLE]
+  /// [title|t "TEXT" | notitle]`.
   ///
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
@@ -239,9 +242,11 @@ extension Session {
         spec.title = ""
       case "every":
         spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
+      case "index", "i":
+        spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
       default:
         throw KeywordReader.unexpected(
-          word, keywords: ["using", "with", "title", "notitle", "every"])
+          word, keywords: ["using", "with", "title", "notitle", "every", "index"])
       }
     }
     return spec
@@ -254,7 +259,7 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
-    if spec.every != nil || Session.usingHasExpression(spec.using) {
+    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using) {
       return try expressionDataItem(spec)
     }
     let path = spec.path.text

@@ -211,6 +211,55 @@ struct EverySpec: Sendable, Hashable {
   }
 }
 
+/// gnuplot's `index`: `index M` (data set M, from 0), `index M:N` (M to N), `index M:N:P`
+/// (every Pth from M to N); data sets are separated by two blank lines.
+struct IndexSpec: Sendable, Hashable {
+  /// The first data set.
+  var first: Int
+  /// The last data set.
+  var last: Int
+  /// Each how many data sets one is kept.
+  var step = 1
+
+  /// Whether data set `k` is kept.
+  func keeps(_ k: Int) -> Bool { k >= first && k <= last && (k - first) % step == 0 }
+
+  /// Reads `index`'s argument.
+  ///
+  /// - Throws: `CommandError` at a field that is not a whole number (the step at least 1),
+  ///   at more than three fields, or at a data set named in quotes (not supported).
+  static func parse(_ word: Word) throws(CommandError) -> IndexSpec {
+    if let q = word.text.first, q == "\"" || q == "'" {
+      throw CommandError(
+        .notSupported(what: "a data set by name in index", hint: "index takes numbers: index 1"),
+        at: word.span)
+    }
+    let fields = word.text.split(separator: ":", omittingEmptySubsequences: false)
+    let numbers = fields.map { Int($0.trimmingCharacters()) }
+    guard (1...3).contains(fields.count), numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+      throw CommandError(
+        .needs(word: "index", what: "whole numbers, as in: index 1 or index 0:2"), at: word.span)
+    }
+    let first = numbers[0] ?? 0
+    var spec = IndexSpec(first: first, last: fields.count > 1 ? numbers[1] ?? first : first)
+    if fields.count > 2 {
+      guard let step = numbers[2], step >= 1 else {
+        throw CommandError(
+          .needs(word: "index", what: "a step of at least 1, as in: index 0:4:2"), at: word.span)
+      }
+      spec.step = step
+    }
+    return spec
+  }
+}
+
+extension Substring {
+  /// The text without blanks at its ends.
+  fileprivate func trimmingCharacters() -> String {
+    String(self).trimmingBlanks()
+  }
+}
+
 extension String {
   /// The text without blanks at its ends.
   fileprivate func trimmingBlanks() -> String {
@@ -347,23 +396,35 @@ extension Session {
     var kept = 0  // points kept in this data set ($0)
     var record = 0  // records read in this block (every)
     var defined = 0
+    var dataSet = 0  // the data set (`index`) of the record
+    var seen = false  // whether a record came before
+    var gap = false  // whether the pen lifts before the next point kept
     var row = [Double](repeating: .nan, count: 16)
+    let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
     do {
       try DataFile.forEachRecordWithBreaks(path: path, columns: refs, options: data.options) {
         values, blanks in
-        defer { record += 1 }
-        // As gnuplot: blank lines lift the pen (a gap record) and start a block, whose
-        // points `every` counts from 0; two or more start a data set, whose points `$0`
-        // counts from 0.
-        if blanks > 0 {
-          if let x = xs.last, let y = ys.last, !(x.isNaN && y.isNaN) {
-            xs.append(.nan)
-            ys.append(.nan)
-          }
-          record = 0
-          if blanks >= 2 { kept = 0 }
+        defer {
+          record += 1
+          seen = true
         }
-        guard every.keeps(record) else { return }
+        // As gnuplot: blank lines lift the pen (a gap record) and start a block, whose
+        // points `every` counts from 0; two or more start a data set (`index` picks data
+        // sets), whose points `$0` counts from 0.
+        if blanks > 0 && seen {
+          gap = true
+          record = 0
+          if blanks >= 2 {
+            kept = 0
+            dataSet += 1
+          }
+        }
+        guard every.keeps(record), index?.keeps(dataSet) ?? true else { return }
+        if gap && !xs.isEmpty {
+          xs.append(.nan)
+          ys.append(.nan)
+        }
+        gap = false
         func evaluate(_ plan: Plan) -> Double {
           let v: Double
           switch plan {
@@ -404,7 +465,8 @@ extension Session {
     let using = spec.using?.text
     let title =
       spec.title
-      ?? "\(base)\(using.map { " using \($0)" } ?? "")\(spec.every.map { " every \($0.text)" } ?? "")"
+      ?? "\(base)\(spec.index.map { " index \($0.text)" } ?? "")\(using.map { " using \($0)" } ?? "")"
+      + (spec.every.map { " every \($0.text)" } ?? "")
     let curve = DataCurve(
       x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count == 2 && isTime(parts[0]),
       yIsTime: isTime(parts.last))

@@ -48,7 +48,8 @@ import Testing
     Case(
       line: "plot \"a.csv\" wiht lines",
       problem: .unexpectedAfterFile(
-        "wiht", suggestion: "with", keywords: ["using", "with", "title", "notitle", "every"]),
+        "wiht", suggestion: "with",
+        keywords: ["using", "with", "title", "notitle", "every", "index"]),
       columns: 13..<17),
     Case(line: "plot \"\"", problem: .emptyFileName, columns: 5..<7),
   ]

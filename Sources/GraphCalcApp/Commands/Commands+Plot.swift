@@ -32,12 +32,13 @@ extension CommandEntry {
       using 1:($2*1000), using ($1/3600):(log($3)), column(2), column("temp"), $0 the
       point's number, your variables and functions; 1/0 or NaN skips the point, so
       using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
-      records A to B (from 0).
+      records A to B (from 0), index M the data set M (after two blank lines).
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
       with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
       data, and the functions are drawn over it. Huge files are decimated: each pixel
       column keeps its first, lowest, highest and last point (M4).
-      """, keywords: ["using", "with", "title", "notitle", "every"], changesView: true,
+      """, keywords: ["using", "with", "title", "notitle", "every", "index"],
+    changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
     try Plot(arguments)
