@@ -165,7 +165,7 @@ let package = Package(
         "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Intervals",
         "Streaming", "BarChart", "DataFiles", "TestSupport",
       ],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures", "Snapshots"]),
     .testTarget(
       name: "DataFilesTests", dependencies: ["DataFiles", "GraphView", "TestSupport"],
       exclude: ["Fixtures"]),

@@ -123,7 +123,8 @@ public enum DataFile {
 
   // MARK: Reading
 
-  /// Reads two columns as x-y points, one per data record.
+  /// Reads two columns as x-y points, one per data record; where blank lines come between
+  /// two records (gnuplot lifts the pen there), one gap record with both values NaN.
   ///
   /// - Parameters:
   ///   - x: the x column, or `nil` for the record number (0-based, gnuplot's column 0).
@@ -143,8 +144,15 @@ public enum DataFile {
     let (reader, layout) = try open(path: path, options: options)
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
+    var kept = 0
     let result = try stream(reader, columns: [xc, yc], path: path, interrupt: options.interrupt) {
-      values, _ in
+      values, reader in
+      // Blank lines lift the pen (gnuplot): a gap record.
+      if kept > 0 && reader.blankLinesBefore > 0 {
+        xs.append(.nan)
+        ys.append(.nan)
+      }
+      kept += 1
       xs.append(values[0])
       ys.append(values[1])
       if !values[0].isNaN && !values[1].isNaN { points += 1 }
@@ -256,6 +264,25 @@ public enum DataFile {
     }
     return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) {
       values, _ in body(values)
+    }.records
+  }
+
+  /// `forEachRecord`, telling `body` also how many blank lines came before the record
+  /// (`RecordReader.blankLinesBefore`: gnuplot lifts the pen at one, ends a data set at two).
+  /// - Returns: the number of data records.
+  /// - Throws: as `forEachRecord`.
+  @discardableResult
+  public static func forEachRecordWithBreaks(
+    path: String, columns: [ColumnRef], options: DataFileOptions = DataFileOptions(),
+    _ body: (_ values: [Double], _ blankLinesBefore: Int) -> Void
+  ) throws(DataFileError) -> Int {
+    let (reader, layout) = try open(path: path, options: options)
+    var resolved: [ResolvedColumn] = []
+    for ref in columns {
+      resolved.append(try resolve(ref, layout: layout, path: path, options: options))
+    }
+    return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) {
+      values, reader in body(values, reader.blankLinesBefore)
     }.records
   }
 

@@ -177,6 +177,12 @@ final class RecordReader {
   private var linesAfterCurrent = 0
   /// Records cut at `maxRecordBytes`.
   private(set) var truncatedRecords = 0
+  /// Blank lines (nothing but blanks) between the previous record and the current one:
+  /// gnuplot lifts the pen at one and ends a data set at two.
+  private(set) var blankLinesBefore = 0
+  /// Whether the line end after a record cut at `maxRecordBytes` is still to come (it
+  /// ends that record's line, not a blank line).
+  private var endOfCutLine = false
 
   /// Opens `path` for reading.
   /// - Throws: `DataFileError` with the system's reason (`No such file or directory`, ...),
@@ -235,12 +241,14 @@ final class RecordReader {
   func next() throws(DataFileError) -> Bool {
     linesBefore += linesAfterCurrent
     linesAfterCurrent = 0
+    blankLinesBefore = 0
     while true {
       if skippingRestOfLine {
         var k = start
         while k < end && buffer[k] != lineFeed && buffer[k] != carriageReturn { k += 1 }
         if k < end {
           skippingRestOfLine = false
+          endOfCutLine = true
           start = k
         } else {
           start = end
@@ -253,11 +261,18 @@ final class RecordReader {
       if let (next, lines) = scanner.scan(
         base, from: start, to: end, atEOF: atEOF, spans: &spans)
       {
+        let from = start
         start = next
         if spans.isEmpty {
           linesBefore += lines
+          if endOfCutLine {
+            endOfCutLine = false
+          } else if isBlank(from..<next) {
+            blankLinesBefore += max(lines, 1)
+          }
           continue
         }
+        endOfCutLine = false
         linesAfterCurrent = lines
         return true
       }
@@ -276,6 +291,15 @@ final class RecordReader {
       }
       try readMore()
     }
+  }
+
+  /// Whether the bytes `range` of the buffer are all blanks and line ends.
+  private func isBlank(_ range: Range<Int>) -> Bool {
+    for k in range {
+      let b = buffer[k]
+      if b != 0x20 && b != 0x09 && b != lineFeed && b != carriageReturn { return false }
+    }
+    return true
   }
 
   private func grow() {

@@ -150,8 +150,9 @@ enum TerminalPlot {
     let dotH = Double(max(d.rows, 1))
     if let marker {
       let viewport = drawn.plot.viewport
-      let px = area.minX + viewport.pixelX(marker.x)
-      let py = area.minY + viewport.pixelY(marker.y)
+      let scales = drawn.plot.scales
+      let px = area.minX + viewport.pixelX(scales.x.coordinate(marker.x))
+      let py = area.minY + viewport.pixelY(scales.y.coordinate(marker.y))
       if px >= area.minX, px < area.maxX, py >= area.minY, py < area.maxY {  // false for NaN
         canvas.mark(row: Int(py / dotH), column: Int(px / dotW), character: marker.character)
       }

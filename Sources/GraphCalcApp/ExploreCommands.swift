@@ -6,7 +6,8 @@ extension Session {
   ///
   /// - Throws: `CommandError` when nothing is plotted.
   public func exploreState() throws(CommandError) -> ExploreState {
-    guard let curves else { throw CommandError(.nothingPlotted(action: "explore")) }
+    guard var curves else { throw CommandError(.nothingPlotted(action: "explore")) }
+    curves.labels = labels  // the plot's settings: title, key, log axes
     return ExploreState(
       curves: curves, view: view, history: viewHistory, size: terminalSize, display: display)
   }

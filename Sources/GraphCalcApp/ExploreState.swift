@@ -148,20 +148,33 @@ public struct ExploreState: Sendable {
 
   /// Pans by `dx` and `dy` tenths of the view.
   private mutating func pan(_ dx: Double, _ dy: Double) -> Outcome {
-    let auto = autoY
-    let width = view.xRange.upperBound - view.xRange.lowerBound
-    let y = view.currentY(auto) ?? auto
-    let height = y.upperBound - y.lowerBound
-    return change { v throws(CommandError) in
+    changeInCoordinates { v, auto throws(CommandError) in
+      let width = v.xRange.upperBound - v.xRange.lowerBound
+      let y = v.currentY(auto) ?? auto
+      let height = y.upperBound - y.lowerBound
       try v.pan(dx: dx * width / 10, dy: dy * height / 10, autoY: auto)
+    }
+  }
+
+  /// `change` done in the axes' coordinates (`ViewState.coordinates`: a log axis pans by
+  /// factors and zooms about its geometric centre), with the automatic y range in them.
+  private mutating func changeInCoordinates(
+    _ body: (inout ViewState, ClosedRange<Double>) throws(CommandError) -> Void
+  ) -> Outcome {
+    let scales = curves.labels.scales
+    let auto = autoY
+    let autoInCoordinates = scales.y.coordinates(scales.y.shownRange(auto)) ?? auto
+    return change { v throws(CommandError) in
+      var c = v.coordinates(on: scales)
+      try body(&c, autoInCoordinates)
+      v = try c.values(on: scales)
     }
   }
 
   /// Zooms x by `x` and y by `y` about the centre (a factor above 1 zooms in). Zooming y
   /// fixes an automatic y range first.
   private mutating func zoom(x: Double, y: Double) -> Outcome {
-    let auto = autoY
-    return change { v throws(CommandError) in
+    changeInCoordinates { v, auto throws(CommandError) in
       func scaled(_ r: ClosedRange<Double>, _ f: Double, _ axis: String) throws(CommandError)
         -> ClosedRange<Double>
       {
@@ -217,8 +230,11 @@ public struct ExploreState: Sendable {
   public func tracePoint() -> (x: Double, y: Double)? {
     guard let column = traceColumn, let first = curves.functions.first else { return nil }
     let cells = plotCells()
-    let width = view.xRange.upperBound - view.xRange.lowerBound
-    let x = view.xRange.lowerBound + (Double(column) + 0.5) / Double(max(cells.columns, 1)) * width
+    let scale = curves.labels.scales.x
+    let range = scale.coordinates(scale.shownRange(view.xRange)) ?? view.xRange
+    let width = range.upperBound - range.lowerBound
+    let u = range.lowerBound + (Double(column) + 0.5) / Double(max(cells.columns, 1)) * width
+    let x = scale.value(u)
     return (x, first.value(at: x))
   }
 
@@ -258,9 +274,11 @@ public struct ExploreState: Sendable {
       let fx = p.y.isFinite ? shortNumber(p.y) : "undefined"
       left = "\(title): x = \(shortNumber(p.x))  f(x) = \(fx)"
     } else {
-      let y = yRange
+      let scales = curves.labels.scales
+      let y = scales.y.shownRange(yRange)
+      let x = scales.x.shownRange(view.xRange)
       left =
-        "x [\(shortNumber(view.xRange.lowerBound)), \(shortNumber(view.xRange.upperBound))]"
+        "x [\(shortNumber(x.lowerBound)), \(shortNumber(x.upperBound))]"
         + "  y [\(shortNumber(y.lowerBound)), \(shortNumber(y.upperBound))]"
     }
     let right =

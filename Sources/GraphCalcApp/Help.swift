@@ -28,6 +28,22 @@ public enum Help {
 
   /// Topics that are not commands or functions.
   static let topics: [String: String] = [
+    "logscale": """
+    set logscale [x|y|xy] [BASE]   log axes, base 10 unless given (set log y 2);
+    unset logscale [x|y]           back to linear; show logscale. As in gnuplot, set draws
+    nothing until plot or replot. Functions are sampled in the log coordinate; ticks at
+    the powers of the base (minor ticks 2..9), labels 0.01 1000 10^6; values <= 0 are left
+    out, counted in a note, and written u by export table; zoom and pan go by factors.
+    """,
+    "using": """
+    plot "FILE" using X:Y [every N]: columns by number (1:3), header name (date:temp) or
+    an expression in brackets, as in gnuplot: using 1:($2*1000), using ($1/3600):(log($3)),
+    $N or column(N) a column, column("temp") by name, $0 the point's number, your
+    variables and functions; 1/0 or NaN skips a point: using 1:($3 > 10 ? $2 : 1/0).
+    every N keeps every Nth record, every ::A::B records A to B (from 0, per block: a
+    blank line lifts the pen and starts a block); index M picks the data set M (data sets
+    are separated by two blank lines).
+    """,
     "expressions": """
     Expressions (infix mode):
       numbers     2  0.5  1e-3  0xff  0o17  0b1011  1_000_000

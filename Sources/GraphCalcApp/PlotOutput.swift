@@ -272,9 +272,13 @@ public enum PlotOutput {
   static func tableWithNotes(
     _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
   ) -> (text: String, notes: [String]) {
-    let plot = RecordsSampler.samplePlot(
-      curves, size: PixelSize(width: width, height: height), budget: budget)
-    return (TableWriter.table(plot), undecidedNotes(plot))
+    let plot = sample(curves, size: PixelSize(width: width, height: height), budget: budget)
+    let scales = curves.labels.scales
+    let text =
+      scales.isLinear && curves.dataCurves.isEmpty
+      ? TableWriter.table(plot)
+      : TableWriter.table(plot, source: curves, xRange: curves.xRange, yRange: curves.yRange)
+    return (text, undecidedNotes(plot) + scaleNotes(curves, plot: plot))
   }
 
   /// `title` for a note line, safe for a terminal (`TerminalText.safe`: control characters
@@ -287,9 +291,10 @@ public enum PlotOutput {
   /// The y tick labels of a plot of `curves` with about `yTickCount` ticks (calendar
   /// labels on a time axis): what the left margin is sized for.
   static func yTickLabels(_ curves: FunctionCurves, yTickCount: Int) -> [String] {
-    RecordsSampler.ticks(
-      for: curves.yRange, isTime: curves.yAxisIsTime, approximateCount: yTickCount
-    ).map(\.label)
+    ScaledPlot.ticks(
+      for: curves.yRange, scale: curves.labels.scales.y, isTime: curves.yAxisIsTime,
+      approximateCount: yTickCount
+    ).map(\.label).filter { !$0.isEmpty }
   }
 
   /// The options `curves` are drawn with (each curve's marks).
@@ -325,10 +330,9 @@ public enum PlotOutput {
       into: &renderer, options: options(curves),
       yTickLabels: yTickLabels(curves, yTickCount: yTickCount)
     ) { size in
-      RecordsSampler.samplePlot(
-        curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
+      sample(curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
     }
-    return (drawn, undecidedNotes(drawn.plot))
+    return (drawn, undecidedNotes(drawn.plot) + scaleNotes(curves, plot: drawn.plot))
   }
 
   /// One tick per `per` units of `length`, from 2 to 10.

@@ -13,7 +13,8 @@ extension Session {
   /// nothing is plotted or y is fixed (the view commands ignore it then, and working it out
   /// samples every function).
   func autoY() -> ClosedRange<Double>? {
-    guard let curves, view.yRange == .auto else { return nil }
+    guard var curves, view.yRange == .auto else { return nil }
+    curves.labels = labels
     return Session.autoYRange(of: curves, xRange: view.xRange)
   }
 
@@ -35,7 +36,8 @@ extension Session {
   static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<
     Double
   > {
-    curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
+    if !curves.labels.scales.isLinear { return scaledAutoYRange(of: curves, xRange: xRange) }
+    return curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
   }
 
   /// `autoYRange(of:xRange:)` worked out afresh (no memo).
@@ -65,6 +67,7 @@ extension Session {
   /// and last times, otherwise their extremes snapped outward to ticks; nil when there is no
   /// data series with a finite record.
   static func dataXRange(of curves: FunctionCurves) -> ClosedRange<Double>? {
+    if !curves.labels.scales.isLinear { return scaledDataXRange(of: curves) }
     var bounds: RecordBounds? = nil
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
     guard let x = bounds?.x else { return nil }
@@ -103,7 +106,8 @@ extension Session {
       return
         "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
     }
-    return "x \(bounds(x, time: xTime))  y \(bounds(y, time: yTime))"
+    return
+      "x \(bounds(labels.scales.x.shownRange(x), time: xTime))  y \(bounds(labels.scales.y.shownRange(y), time: yTime))"
   }
 
   /// Unix seconds `t` as a UTC date (`2012-03-05`, `2012-03-05 13:45:30`), as the time axis
@@ -115,8 +119,8 @@ extension Session {
   /// The current plot with the current view, or nil when nothing is plotted.
   func currentCurves() -> FunctionCurves? {
     guard var curves else { return nil }
-    curves.xRange = view.xRange
-    curves.yRange = shownYRange
+    curves.xRange = labels.scales.x.shownRange(view.xRange)
+    curves.yRange = labels.scales.y.shownRange(shownYRange)
     curves.labels = labels
     return curves
   }
@@ -181,6 +185,10 @@ extension Session {
     var marks: CurveMarks = .lines
     /// The legend text (`title "..."`), if given.
     var title: String?
+    /// gnuplot's `every` argument as written, if given (`Session+Using.swift`).
+    var every: Word?
+    /// gnuplot's `index` argument as written, if given (`Session+Using.swift`).
+    var index: Word?
   }
 
   /// The styles `with` takes, gnuplot's abbreviations included.
@@ -191,7 +199,8 @@ extension Session {
     "linespoints": .linesPoints,
   ]
 
-  /// Reads `"FILE" [using|u COLS] [with|w STYLE] [title|t "TEXT" | notitle]`.
+  /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [with|w STYLE]
+  /// [title|t "TEXT" | notitle]`.
   ///
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
@@ -230,8 +239,13 @@ extension Session {
         spec.title = String(text.text.dropFirst().dropLast())
       case "notitle":
         spec.title = ""
+      case "every":
+        spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
+      case "index", "i":
+        spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
       default:
-        throw KeywordReader.unexpected(word, keywords: ["using", "with", "title", "notitle"])
+        throw KeywordReader.unexpected(
+          word, keywords: ["using", "with", "title", "notitle", "every", "index"])
       }
     }
     return spec
@@ -244,6 +258,9 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
+    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using) {
+      return try expressionDataItem(spec)
+    }
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     let columns: (x: ColumnRef?, y: ColumnRef)

@@ -191,14 +191,16 @@ public enum PlotLayout {
     // area (like the first tick in the first cell), not in the frame's corner.
     let xTicks = plot.xTicks.compactMap { t -> (Double, String)? in
       let px = map.x(t.value)
-      guard px >= plotArea.minX - 0.5 && px <= plotArea.maxX + 0.5 else { return nil }
+      guard !t.isMinor, px >= plotArea.minX - 0.5 && px <= plotArea.maxX + 0.5 else { return nil }
       return (min(max(px, plotArea.minX), plotArea.maxX - 1e-6), t.label)
     }
     let yTicks = plot.yTicks.compactMap { t -> (Double, String)? in
       let py = map.y(t.value)
-      guard py >= plotArea.minY - 0.5 && py <= plotArea.maxY + 0.5 else { return nil }
+      guard !t.isMinor, py >= plotArea.minY - 0.5 && py <= plotArea.maxY + 0.5 else { return nil }
       return (min(max(py, plotArea.minY), plotArea.maxY - 1e-6), t.label)
     }
+    let (xMinor, yMinor) = minorTicks(
+      plot, map: map, plotArea: plotArea, metrics: m, tickLength: renderer.tickLength)
 
     // Grid, inside the frame (a line on the frame's edge would only blur it).
     if options.showGrid && renderer.capabilities.contains(.grid) {
@@ -214,15 +216,15 @@ public enum PlotLayout {
       }
     }
 
-    // Axes x = 0 and y = 0, where they lie strictly inside the view.
+    // Axes x = 0 and y = 0, where they lie strictly inside the view (a log axis has no 0).
     if options.showAxes {
-      let x0 = map.x(0)
+      let x0 = plot.scales.x.isLog ? .nan : map.x(0)
       if x0 > plotArea.minX && x0 < plotArea.maxX {
         renderer.drawLine(
           from: PixelPoint(x: x0, y: plotArea.minY), to: PixelPoint(x: x0, y: plotArea.maxY),
           style: .axis)
       }
-      let y0 = map.y(0)
+      let y0 = plot.scales.y.isLog ? .nan : map.y(0)
       if y0 > plotArea.minY && y0 < plotArea.maxY {
         renderer.drawLine(
           from: PixelPoint(x: plotArea.minX, y: y0), to: PixelPoint(x: plotArea.maxX, y: y0),
@@ -249,6 +251,7 @@ public enum PlotLayout {
         from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - tl, y: py),
         style: .tick)
     }
+    drawMinorTicks(xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2)
 
     // Tick labels: x below the frame, y left of it; a label that would overlap the previous
     // one is left out (its tick stays), and x labels are kept inside the output.

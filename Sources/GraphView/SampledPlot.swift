@@ -33,10 +33,13 @@ public struct Tick: Sendable, Hashable {
   public var value: Double
   /// The label a person would write for it (`0.3`, `-2`, `1e-9`).
   public var label: String
+  /// Whether it is a minor tick (shorter, no label, no grid line: a log axis's 2 ... 9).
+  public var isMinor: Bool
   /// Creates a tick.
-  public init(value: Double, label: String) {
+  public init(value: Double, label: String, isMinor: Bool = false) {
     self.value = value
     self.label = label
+    self.isMinor = isMinor
   }
 }
 
@@ -51,11 +54,18 @@ public struct SampledPlot: Sendable, Hashable {
   public var xTicks: [Tick]
   /// Ticks along y, in increasing order, all within the view.
   public var yTicks: [Tick]
+  /// The axes' scales: the viewport, curves and ticks are in these axes' coordinates
+  /// (`AxisScale.coordinate`; values themselves on a linear axis).
+  public var scales: AxisScales
   /// Creates a sampled plot.
-  public init(viewport: Viewport, curves: [SampledCurve], xTicks: [Tick], yTicks: [Tick]) {
+  public init(
+    viewport: Viewport, curves: [SampledCurve], xTicks: [Tick], yTicks: [Tick],
+    scales: AxisScales = .linear
+  ) {
     self.viewport = viewport
     self.curves = curves
     self.xTicks = xTicks
     self.yTicks = yTicks
+    self.scales = scales
   }
 }

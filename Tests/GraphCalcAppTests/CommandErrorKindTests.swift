@@ -14,12 +14,12 @@ import Testing
   static let cases: [Case] = [
     Case(line: "plot \"a.csv", problem: .unclosedQuote("\""), columns: 5..<6),
     Case(
-      line: "set logscal y",
+      line: "set qwerty y",
       problem: .unknownName(
         .setting(known: SettingTable.standard.entries.map(\.name)),
-        "logscal", suggestion: nil
+        "qwerty", suggestion: nil
       ),
-      columns: 4..<11),
+      columns: 4..<10),
     Case(
       line: "set canvs braille",
       problem: .unknownName(
@@ -48,7 +48,8 @@ import Testing
     Case(
       line: "plot \"a.csv\" wiht lines",
       problem: .unexpectedAfterFile(
-        "wiht", suggestion: "with", keywords: ["using", "with", "title", "notitle"]),
+        "wiht", suggestion: "with",
+        keywords: ["using", "with", "title", "notitle", "every", "index"]),
       columns: 13..<17),
     Case(line: "plot \"\"", problem: .emptyFileName, columns: 5..<7),
   ]

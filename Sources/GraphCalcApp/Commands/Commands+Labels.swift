@@ -23,6 +23,8 @@ public struct PlotLabels: Sendable, Hashable {
   /// Whether one unit is as long on the y axis as on the x axis (`set aspect equal`,
   /// gnuplot's `set size square`): the shown ranges grow to make it so.
   public var equalAspect = false
+  /// The axes' scales: linear, or log axes (`set logscale`).
+  public var scales = AxisScales.linear
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -45,7 +47,7 @@ extension SettingTable {
   static let gnuplotLabels: [SettingEntry] = [
     .text("title", alias: "tit", \.title), .text("xlabel", alias: "xlab", \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel), .key, .grid, .range(x: true), .range(x: false),
-    .autoscale, .samples, .aspect, .size,
+    .autoscale, .samples, .aspect, .size, .logscale,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -54,7 +56,6 @@ extension SettingTable {
     var hints: [String: String] = [:]
     let export = "plots are drawn in the terminal; write a file with export svg|png|pdf|table FILE"
     for name in ["terminal", "term", "output", "out", "termoption"] { hints[name] = export }
-    for name in ["logscale", "log"] { hints[name] = "log axes are not there yet" }
     hints["style"] = "give a data file's style with: with lines|points|linespoints"
     let plain = [
       "mxtics", "mytics", "xtics", "ytics", "tics", "x2tics", "y2tics", "ztics", "border",

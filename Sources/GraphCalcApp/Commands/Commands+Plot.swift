@@ -12,7 +12,7 @@ extension CommandEntry {
     name: "plot",
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
-      "plot \"FILE\" [using X:Y] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
+      "plot \"FILE\" [using X:Y] [every N] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
       "plot RELATION[, ...]",
     ], summary: "plot functions of x, relations in x and y, and data files in the terminal",
     details: """
@@ -30,6 +30,11 @@ extension CommandEntry {
       number; without using, the first date or number column against the next number
       column), with (or w) draws lines (l), points (p) or linespoints (lp), title sets
       the legend. Files and functions mix: plot "data.csv" using 1:3 with points, 2*x
+      A using part in brackets is an expression of the record, as in gnuplot:
+      using 1:($2*1000), using ($1/3600):(log($3)), column(2), column("temp"), $0 the
+      point's number, your variables and functions; 1/0 or NaN skips the point, so
+      using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
+      records A to B (from 0), index M the data set M (after two blank lines).
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
       with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
       data, and the functions are drawn over it. Huge files are decimated: each pixel
@@ -40,7 +45,8 @@ extension CommandEntry {
       along y (x = 3 is a vertical line); any other relation is solved pixel by pixel by
       interval subdivision: a pixel is drawn only with proof that the relation holds in it,
       blank with proof that it does not, and otherwise undecided (drawn, counted in a note).
-      """, keywords: ["using", "with", "title", "notitle"], changesView: true,
+      """, keywords: ["using", "with", "title", "notitle", "every", "index"],
+    changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
     try Plot(arguments)

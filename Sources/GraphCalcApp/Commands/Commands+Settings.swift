@@ -19,6 +19,10 @@ public struct SettingEntry: Sendable {
   public var listing: @Sendable (Session) -> String?
   /// The command `unset NAME` runs: back to the default.
   public var unset: any SessionCommand
+  /// Reads `unset NAME ARGUMENTS` for a setting whose `unset` takes arguments
+  /// (`unset logscale x`); nil when `unset NAME` takes none.
+  public var unsetArguments:
+    (@Sendable (SettingArguments) throws(CommandError) -> any SessionCommand)? = nil
 
   /// Creates a setting.
   ///
@@ -141,6 +145,12 @@ extension CommandEntry {
       """
   ) { arguments throws(CommandError) in
     let words = arguments.words
+    if words.count > 1, let first = arguments.tokens.first,
+      let read = try SettingTable.standard.lookUp(words[0].word).unsetArguments
+    {
+      let values = arguments.dropping(to: arguments.range.lowerBound + 1)
+      return try read(SettingArguments(name: Word(first.text, at: first.offset), values: values))
+    }
     guard words.count == 1 else {
       throw Session.usageError(
         "unset", given: words.count, at: arguments.isEmpty ? nil : arguments.text.span)

@@ -201,7 +201,9 @@ struct Zoom: SessionCommand, Hashable {
     case .literal(let v): value = v
     case .expression(let word): value = try session.finiteNumbers([word], command: "zoom")[0]
     }
-    try session.view.zoom(by: value, autoY: session.autoY())
+    try session.changeView { view, autoY throws(CommandError) in
+      try view.zoom(by: value, autoY: autoY)
+    }
     return try session.redraw()
   }
 }
@@ -221,23 +223,33 @@ struct Pan: SessionCommand, Hashable {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     if session.showsBarChart { return try session.panBars(move) }
-    let autoY = session.autoY()
-    switch move {
-    case .side(let side) where side.text == "left" || side.text == "right":
-      let quarter = session.view.quarterWidth
-      try session.view.pan(dx: side.text == "left" ? -quarter : quarter, dy: 0, autoY: autoY)
-    case .side(let side):
-      guard let quarter = session.view.quarterHeight(autoY: autoY) else { return Reply() }
-      try session.view.pan(dx: 0, dy: side.text == "down" ? -quarter : quarter, autoY: autoY)
-    case .by(let words, let all):
+    var values: [Double] = []
+    if case .by(let words, let all) = move {
       guard (1...2).contains(words.count) else {
         throw Session.usageError(
           "pan", given: words.count, at: words.isEmpty ? nil : all.span)
       }
-      let values = try session.finiteNumbers(words, command: "pan")
-      try session.view.pan(dx: values[0], dy: values.count > 1 ? values[1] : 0, autoY: autoY)
+      values = try session.finiteNumbers(words, command: "pan")
     }
-    return try session.redraw()
+    let move = move
+    let given = values
+    var moved = true
+    try session.changeView { view, autoY throws(CommandError) in
+      switch move {
+      case .side(let side) where side.text == "left" || side.text == "right":
+        let quarter = view.quarterWidth
+        try view.pan(dx: side.text == "left" ? -quarter : quarter, dy: 0, autoY: autoY)
+      case .side(let side):
+        guard let quarter = view.quarterHeight(autoY: autoY) else {
+          moved = false
+          return
+        }
+        try view.pan(dx: 0, dy: side.text == "down" ? -quarter : quarter, autoY: autoY)
+      case .by:
+        try view.pan(dx: given[0], dy: given.count > 1 ? given[1] : 0, autoY: autoY)
+      }
+    }
+    return moved ? try session.redraw() : Reply()
   }
 }
 
@@ -248,8 +260,12 @@ struct Center: SessionCommand, Hashable {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     let values = try session.finiteNumbers(coordinates, command: "center")
-    try session.view.center(
-      x: values[0], y: values.count > 1 ? values[1] : nil, autoY: session.autoY())
+    let scales = session.labels.scales
+    let x = scales.x.coordinate(values[0])
+    let y = values.count > 1 ? scales.y.coordinate(values[1]) : nil
+    try session.changeView { view, autoY throws(CommandError) in
+      try view.center(x: x, y: y, autoY: autoY)
+    }
     return try session.redraw()
   }
 }

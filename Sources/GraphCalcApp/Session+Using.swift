@@ -1,0 +1,476 @@
+import CalculatorBrain
+import CompiledFunctions
+import DataFiles
+import GraphView
+
+// gnuplot's `using` expressions and `every`: `using 1:($2*1000)`,
+// `using ($1/3600):(log($3))`, `column("name")`, `column(2)`, `$0` (the record number),
+// user functions and variables inside, `1/0` or NaN skipping a point
+// (`($3 > 10 ? $2 : 1/0)`), `every N`, `every ::A::B`. Each expression is compiled once
+// (`RowFunction`, the compiled functions' point program) and evaluated per record.
+
+/// One colon-separated part of a `using` spec: a column as gnuplot names it (`2`, `$2`,
+/// `date`, `"max temp"`) or an expression in brackets (`($2*1000)`).
+enum UsingPart: Sendable {
+  /// A column, and where it is written.
+  case column(ColumnRef, Word)
+  /// An expression, compiled over the columns it reads, and where it is written.
+  case expression(UsingExpression, Word)
+}
+
+/// An expression of a `using` part with its column references (gnuplot's `NaN` is read as
+/// `nan`): `$N`, `column(N)` and `column("name")` become the names `gcColumn0`, `gcColumn1`, ... (one a reference, in
+/// order), and `$0`/`column(0)` the name `gcRecord` (gnuplot's `$0`: the number of the point
+/// among those `every` keeps, from 0).
+struct UsingExpression: Sendable {
+  /// The expression as the calculator reads it, the references replaced.
+  var text: String
+  /// For each character of `text` (and one past its end), its column in the typed part.
+  var origin: [Int]
+  /// The columns read, in the order of their names `gcColumn0`, `gcColumn1`, ...
+  var columns: [ColumnRef]
+
+  /// The name that stands for the record number.
+  static let recordName = "gcRecord"
+
+  /// The name that stands for column reference `k`.
+  static func columnName(_ k: Int) -> String { "gcColumn\(k)" }
+
+  /// Reads the references out of `part` (the text inside or with its brackets).
+  ///
+  /// - Throws: `CommandError` at a `stringcolumn`/`strcol` (labels are not read from a
+  ///   data plot's columns), a `column(...)` whose argument is not a number or a quoted
+  ///   name, or a `$` not followed by a column number.
+  static func read(_ part: Word) throws(CommandError) -> UsingExpression {
+    let chars = Array(part.text)
+    var text = ""
+    var origin: [Int] = []
+    var columns: [ColumnRef] = []
+    func emit(_ s: String, at column: Int) {
+      text += s
+      origin += Array(repeating: column, count: s.count)
+    }
+    func reference(_ ref: ColumnRef) -> String {
+      if case .index(0) = ref { return recordName }
+      if let k = columns.firstIndex(where: { $0 == ref }) { return columnName(k) }
+      columns.append(ref)
+      return columnName(columns.count - 1)
+    }
+    func isNameChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+    var i = 0
+    while i < chars.count {
+      let c = chars[i]
+      if c == "$" {
+        var j = i + 1
+        while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+        guard j > i + 1, let n = Int(String(chars[(i + 1)..<j])), j - i - 1 <= 9 else {
+          throw CommandError(
+            .needs(word: "$", what: "a column number, as in: using 1:($2*1000)"),
+            at: (part.offset + i)..<(part.offset + min(i + 2, chars.count)))
+        }
+        emit(reference(.index(n)), at: i)
+        i = j
+        continue
+      }
+      if isNameChar(c), i == 0 || !isNameChar(chars[i - 1]) {
+        var j = i
+        while j < chars.count, isNameChar(chars[j]) { j += 1 }
+        let name = String(chars[i..<j])
+        var k = j
+        while k < chars.count, chars[k] == " " { k += 1 }
+        let calls = k < chars.count && chars[k] == "("
+        if calls, ["stringcolumn", "strcol", "valid", "timecolumn"].contains(name) {
+          throw CommandError(
+            .notSupported(
+              what: "\(name)() in using",
+              hint: "using expressions read numbers: $N, column(N), column(\"name\")"),
+            at: (part.offset + i)..<(part.offset + j))
+        }
+        if calls, name == "column" {
+          // column(N) or column("name") / column('name').
+          var a = k + 1
+          while a < chars.count, chars[a] == " " { a += 1 }
+          var b = a
+          var ref: ColumnRef? = nil
+          if a < chars.count, chars[a] == "\"" || chars[a] == "'" {
+            let q = chars[a]
+            b = a + 1
+            while b < chars.count, chars[b] != q { b += 1 }
+            if b < chars.count {
+              ref = .name(String(chars[(a + 1)..<b]))
+              b += 1
+            }
+          } else {
+            while b < chars.count, chars[b].isASCII, chars[b].isNumber { b += 1 }
+            if b > a, b - a <= 9, let n = Int(String(chars[a..<b])) { ref = .index(n) }
+          }
+          while b < chars.count, chars[b] == " " { b += 1 }
+          guard let ref, b < chars.count, chars[b] == ")" else {
+            let close = chars[k...].firstIndex(of: ")").map { $0 + 1 } ?? chars.count
+            throw CommandError(
+              .needs(
+                word: "column", what: "a column number or a name in quotes, as in: column(2)"),
+              at: (part.offset + i)..<(part.offset + close))
+          }
+          emit(reference(ref), at: i)
+          i = b + 1
+          continue
+        }
+        // gnuplot's NaN is the calculator's nan.
+        let spelled = name == "NaN" && !calls ? "nan" : name
+        emit(spelled, at: i)
+        origin.removeLast(name.count)
+        origin += Array(i..<j)
+        i = j
+        continue
+      }
+      emit(String(c), at: i)
+      i += 1
+    }
+    origin.append(chars.count)
+    return UsingExpression(text: text, origin: origin, columns: columns)
+  }
+
+  /// `location` (columns of `text`) as columns of the line, the part starting at `offset`.
+  func located(_ location: Range<Int>, offset: Int) -> Range<Int> {
+    let lo = origin[min(max(location.lowerBound, 0), origin.count - 1)]
+    let hi = origin[min(max(location.upperBound, 0), origin.count - 1)]
+    return (offset + lo)..<(offset + max(hi, lo + 1))
+  }
+}
+
+/// gnuplot's `every`: `every N` (each Nth point), `every N:M:A:B:C:D` (point step, block
+/// step, first point, first block, last point, last block; an empty field keeps its
+/// default), `every ::A::B` (points A to B, counted from 0 in each block, as gnuplot
+/// counts them: a blank line starts a block).
+struct EverySpec: Sendable, Hashable {
+  /// Each how many points one is kept.
+  var step = 1
+  /// The first point kept (0-based).
+  var start = 0
+  /// The last point that may be kept, or nil for the end of the file.
+  var end: Int? = nil
+
+  /// Whether record `i` (0-based) is kept.
+  func keeps(_ i: Int) -> Bool {
+    i >= start && (end.map { i <= $0 } ?? true) && (i - start) % step == 0
+  }
+
+  /// Reads `every`'s argument.
+  ///
+  /// - Throws: `CommandError` at a field that is not a whole number (the step at least 1),
+  ///   at more than six fields, or at a block field other than its default (picking blocks
+  ///   is not supported yet; points are counted per block).
+  static func parse(_ word: Word) throws(CommandError) -> EverySpec {
+    let fields = word.text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count <= 6 else {
+      throw CommandError(
+        .notSupported(
+          what: "more than six fields in every",
+          hint: "every takes N:M:A:B:C:D, as in: every ::1::3"),
+        at: word.span)
+    }
+    var values: [Int?] = []
+    var offset = word.offset
+    for field in fields {
+      let t = field.trimmingBlanks()
+      if t.isEmpty {
+        values.append(nil)
+      } else if let n = Int(t), n >= 0 {
+        values.append(n)
+      } else {
+        throw CommandError(
+          .needs(word: "every", what: "whole numbers, as in: every 2 or every ::1::3"),
+          at: offset..<(offset + max(field.count, 1)))
+      }
+      offset += field.count + 1
+    }
+    while values.count < 6 { values.append(nil) }
+    var spec = EverySpec()
+    if let step = values[0] {
+      guard step >= 1 else {
+        throw CommandError(
+          .needs(word: "every", what: "a step of at least 1, as in: every 2"),
+          at: word.offset..<(word.offset + max(fields[0].count, 1)))
+      }
+      spec.step = step
+    }
+    if let start = values[2] { spec.start = start }
+    spec.end = values[4]
+    let blockDefaults: [(Int, Int)] = [(1, 1), (3, 0), (5, 0)]
+    for (k, plain) in blockDefaults {
+      if let v = values[k], v != plain {
+        throw CommandError(
+          .notSupported(
+            what: "the block fields of every",
+            hint: "picking blocks of a file (separated by blank lines) is not supported yet"),
+          at: word.span)
+      }
+    }
+    return spec
+  }
+}
+
+/// gnuplot's `index`: `index M` (data set M, from 0), `index M:N` (M to N), `index M:N:P`
+/// (every Pth from M to N); data sets are separated by two blank lines.
+struct IndexSpec: Sendable, Hashable {
+  /// The first data set.
+  var first: Int
+  /// The last data set.
+  var last: Int
+  /// Each how many data sets one is kept.
+  var step = 1
+
+  /// Whether data set `k` is kept.
+  func keeps(_ k: Int) -> Bool { k >= first && k <= last && (k - first) % step == 0 }
+
+  /// Reads `index`'s argument.
+  ///
+  /// - Throws: `CommandError` at a field that is not a whole number (the step at least 1),
+  ///   at more than three fields, or at a data set named in quotes (not supported).
+  static func parse(_ word: Word) throws(CommandError) -> IndexSpec {
+    if let q = word.text.first, q == "\"" || q == "'" {
+      throw CommandError(
+        .notSupported(what: "a data set by name in index", hint: "index takes numbers: index 1"),
+        at: word.span)
+    }
+    let fields = word.text.split(separator: ":", omittingEmptySubsequences: false)
+    let numbers = fields.map { Int($0.trimmingCharacters()) }
+    guard (1...3).contains(fields.count), numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+      throw CommandError(
+        .needs(word: "index", what: "whole numbers, as in: index 1 or index 0:2"), at: word.span)
+    }
+    let first = numbers[0] ?? 0
+    var spec = IndexSpec(first: first, last: fields.count > 1 ? numbers[1] ?? first : first)
+    if fields.count > 2 {
+      guard let step = numbers[2], step >= 1 else {
+        throw CommandError(
+          .needs(word: "index", what: "a step of at least 1, as in: index 0:4:2"), at: word.span)
+      }
+      spec.step = step
+    }
+    return spec
+  }
+}
+
+extension Substring {
+  /// The text without blanks at its ends.
+  fileprivate func trimmingCharacters() -> String {
+    String(self).trimmingBlanks()
+  }
+}
+
+extension String {
+  /// The text without blanks at its ends.
+  fileprivate func trimmingBlanks() -> String {
+    var s = Substring(self)
+    while s.first == " " { s = s.dropFirst() }
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
+  }
+}
+
+extension Session {
+  /// The parts of a `using` spec split at its colons outside brackets and quotes, each with
+  /// its column in the line.
+  static func usingParts(_ using: Word) -> [Word] {
+    var parts: [Word] = []
+    var depth = 0
+    var quote: Character? = nil
+    var current = ""
+    var start = using.offset
+    for (i, c) in using.text.enumerated() {
+      if let q = quote {
+        if c == q { quote = nil }
+      } else if c == "\"" || c == "'" {
+        quote = c
+      } else if c == "(" {
+        depth += 1
+      } else if c == ")" {
+        depth = max(0, depth - 1)
+      } else if c == ":" && depth == 0 {
+        parts.append(Word(current, at: start))
+        current = ""
+        start = using.offset + i + 1
+        continue
+      }
+      current.append(c)
+    }
+    parts.append(Word(current, at: start))
+    return parts
+  }
+
+  /// Whether a `using` spec has an expression part (one in brackets).
+  static func usingHasExpression(_ using: Word?) -> Bool {
+    guard let using else { return false }
+    return usingParts(using).contains { $0.text.first == "(" }
+  }
+
+  /// Reads one data item whose `using` has expressions or that has `every`: the records
+  /// streamed once, `every` applied, each part a column's value or its compiled expression's
+  /// value for the record; a value that is not finite (`1/0`, NaN, a missing cell) skips
+  /// the point (the pen lifts, the table writes `u`), as in gnuplot.
+  ///
+  /// - Returns: The series and a note when no point is defined.
+  /// - Throws: `CommandError` at the part or column at fault: a bad reference, an unknown
+  ///   name or function in an expression (its caret in the expression), an unknown column.
+  func expressionDataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
+    let path = spec.path.text
+    let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
+    let every =
+      try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) }
+      ?? EverySpec()
+    // The parts: as written, or the default columns.
+    var parts: [UsingPart] = []
+    if let using = spec.using {
+      let words = Session.usingParts(using)
+      guard (1...2).contains(words.count) else {
+        throw CommandError(
+          DataFileError(path: "", .tooManyColumns(using.text, count: words.count)),
+          at: using.span)
+      }
+      for word in words {
+        if word.text.first == "(" {
+          parts.append(.expression(try UsingExpression.read(word), word))
+        } else {
+          do {
+            let refs = try DataFile.parseColumnList(word.text)
+            parts.append(.column(refs[0], word))
+          } catch {
+            throw CommandError(error, at: word.span)
+          }
+        }
+      }
+    } else {
+      do {
+        let columns = try DataFile.defaultUsing(path: path, options: data.options)
+        if let x = columns.x { parts.append(.column(x, spec.path)) }
+        parts.append(.column(columns.y, spec.path))
+      } catch {
+        throw CommandError(error, at: fileSpan)
+      }
+    }
+    // Every column read, and each part's program.
+    var refs: [ColumnRef] = []
+    func slot(_ ref: ColumnRef) -> Int {
+      if let k = refs.firstIndex(of: ref) { return k }
+      refs.append(ref)
+      return refs.count - 1
+    }
+    enum Plan {
+      case record
+      case column(Int)
+      case expression(RowFunction, slots: [Int])
+    }
+    var plans: [Plan] = []
+    for part in parts {
+      switch part {
+      case .column(.index(0), _): plans.append(.record)
+      case .column(let ref, _): plans.append(.column(slot(ref)))
+      case .expression(let e, let word):
+        let names = [UsingExpression.recordName] + e.columns.indices.map(UsingExpression.columnName)
+        let f: RowFunction
+        do throws(CalcError) {
+          let (expr, locations) = try brain.parseLocated(expression: e.text)
+          let unit = brain.angleUnit
+          let functions =
+            unit == .radians
+            ? brain.functions
+            : brain.functions.mapValues {
+              UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
+            }
+          f = try RowFunction(
+            unit.rewrite(expr), columns: names, variables: brain.variables, functions: functions,
+            nameLocations: locations)
+        } catch {
+          var located = CommandError(error, shiftedBy: 0)
+          located.location = error.location.map { e.located($0, offset: word.offset) } ?? word.span
+          throw located
+        }
+        plans.append(.expression(f, slots: e.columns.map(slot)))
+      }
+    }
+    // One pass over the records.
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var kept = 0  // points kept in this data set ($0)
+    var record = 0  // records read in this block (every)
+    var defined = 0
+    var dataSet = 0  // the data set (`index`) of the record
+    var seen = false  // whether a record came before
+    var gap = false  // whether the pen lifts before the next point kept
+    var row = [Double](repeating: .nan, count: 16)
+    let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
+    do {
+      try DataFile.forEachRecordWithBreaks(path: path, columns: refs, options: data.options) {
+        values, blanks in
+        defer {
+          record += 1
+          seen = true
+        }
+        // As gnuplot: blank lines lift the pen (a gap record) and start a block, whose
+        // points `every` counts from 0; two or more start a data set (`index` picks data
+        // sets), whose points `$0` counts from 0.
+        if blanks > 0 && seen {
+          gap = true
+          record = 0
+          if blanks >= 2 {
+            kept = 0
+            dataSet += 1
+          }
+        }
+        guard every.keeps(record), index?.keeps(dataSet) ?? true else { return }
+        if gap && !xs.isEmpty {
+          xs.append(.nan)
+          ys.append(.nan)
+        }
+        gap = false
+        func evaluate(_ plan: Plan) -> Double {
+          let v: Double
+          switch plan {
+          case .record: v = Double(kept)
+          case .column(let k): v = values[k]
+          case .expression(let f, let slots):
+            if row.count < slots.count + 1 {
+              row = [Double](repeating: .nan, count: slots.count + 1)
+            }
+            row[0] = Double(kept)
+            for (j, k) in slots.enumerated() { row[j + 1] = values[k] }
+            v = row.withUnsafeBufferPointer {
+              f.value(UnsafeBufferPointer(rebasing: $0[0..<(slots.count + 1)]))
+            }
+          }
+          return v.isFinite ? v : .nan
+        }
+        let x = plans.count == 2 ? evaluate(plans[0]) : Double(kept)
+        let y = evaluate(plans[plans.count - 1])
+        if x.isFinite && y.isFinite { defined += 1 }
+        xs.append(x)
+        ys.append(y)
+        kept += 1
+      }
+    } catch {
+      throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+    }
+    // Times: a plain column part keeps its column's kind.
+    let info = (try? DataFile.columns(path: path, options: data.options)) ?? []
+    func isTime(_ part: UsingPart?) -> Bool {
+      guard case .column(let ref, _)? = part else { return false }
+      switch ref {
+      case .index(let n): return info.indices.contains(n - 1) && info[n - 1].kind == .time
+      case .name(let name): return info.first { $0.name == name }?.kind == .time
+      }
+    }
+    let base = Session.baseName(path)
+    let using = spec.using?.text
+    let title =
+      spec.title
+      ?? "\(base)\(spec.index.map { " index \($0.text)" } ?? "")\(using.map { " using \($0)" } ?? "")"
+      + (spec.every.map { " every \($0.text)" } ?? "")
+    let curve = DataCurve(
+      x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count == 2 && isTime(parts[0]),
+      yIsTime: isTime(parts.last))
+    let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil
+    return (curve, note)
+  }
+}

@@ -1,0 +1,82 @@
+extension TableWriter {
+  /// The `set table` text of a plot of `source` sampled on any axis scales (`ScaledPlot`),
+  /// in values, never in axis coordinates.
+  ///
+  /// - Function curves: the sampled points, x back from its coordinate
+  ///   (`AxisScale.value`; exact on a linear axis), y the function's own value at that x
+  ///   (evaluated again, so no logarithm and power round trip shows in its digits) where y
+  ///   is a log axis.
+  /// - Data curves: every record, undecimated (DECISIONS.md: data curves in the table are
+  ///   written undecimated), as read: `u` where an axis cannot show it (zero or negative on
+  ///   a log axis: gnuplot writes `u` for a negative value and `o` for 0; here both are
+  ///   `u`), `o` outside the view, `i` inside; a record with a missing or undefined value
+  ///   (a `using` expression's `1/0`) is `NaN` and `u`, as gnuplot writes it; a gap
+  ///   record (both values NaN: a blank line of the file) is a blank line.
+  ///
+  /// - Parameters:
+  ///   - plot: The plot as sampled (`ScaledPlot.samplePlot`), in axis coordinates.
+  ///   - source: The data source, in values.
+  ///   - xRange: The x range shown (values).
+  ///   - yRange: The y range shown (values).
+  /// - Returns: The table, ending in a newline.
+  public static func table<S: GraphViewRecordsDataSource>(
+    _ plot: SampledPlot, source: S, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>
+  ) -> String {
+    let scales = plot.scales
+    let xr = scales.x.shownRange(xRange)
+    let yr = scales.y.shownRange(yRange)
+    func type(_ x: Double, _ y: Double) -> String {
+      guard scales.x.canShow(x), scales.y.canShow(y) else { return "u" }
+      return xr.contains(x) && yr.contains(y) ? "i" : "o"
+    }
+    var out = ""
+    for (index, curve) in plot.curves.enumerated() {
+      if index > 0 { out += "\n\n" }
+      var body = ""
+      var rows = 0
+      if let n = source.numberOfRecords(forCurve: index) {
+        func row(_ x: Double, _ y: Double) {
+          if x.isNaN && y.isNaN {  // a gap record: blank lines of the file
+            body += "\n"
+            rows += 1  // gnuplot counts it among the points
+            return
+          }
+          rows += 1
+          body += "\(recordNumber(x)) \(recordNumber(y)) \(type(x, y))\n"
+        }
+        let bulk = source.forEachRecordBlock(ofCurve: index) { xs, ys in
+          for i in 0..<min(xs.count, ys.count) { row(xs[i], ys[i]) }
+        }
+        if !bulk {
+          for i in 0..<max(0, n) {
+            row(
+              source.value(of: .x, record: i, curve: index),
+              source.value(of: .y, record: i, curve: index))
+          }
+        }
+      } else {
+        var first = true
+        for segment in curve.segments where !segment.isEmpty {
+          if !first { body += "\n" }
+          first = false
+          for p in segment {
+            let x = scales.x.value(p.x)
+            let y = scales.y.isLog ? source.y(at: x, curve: index) : p.y
+            rows += 1
+            body += "\(number(x)) \(number(y)) \(type(x, y))\n"
+          }
+        }
+      }
+      out += "# Curve \(index) of \(plot.curves.count), \(rows) points\n"
+      out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
+      out += "# x y type\n"
+      out += body
+    }
+    return out
+  }
+
+  /// A record's value in the table: `number(v)`, and `NaN` as gnuplot writes it.
+  static func recordNumber(_ v: Double) -> String {
+    v.isNaN ? "NaN" : number(v)
+  }
+}
