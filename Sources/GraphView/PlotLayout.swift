@@ -310,9 +310,13 @@ public enum PlotLayout {
         var markers: [[PixelPoint]] = []
         for segment in curve.segments {
           for point in segment {
+            // A point on the view's boundary is inside the view (gnuplot draws it): one on
+            // the right or bottom edge, which `clipRect` leaves out so that no dot lands
+            // past the last pixel, is moved onto the last one.
             let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
-            if clipRect.contains(p) {
-              markers += marker(at: p, radius: markerRadius(m), clip: clipRect)
+            if plotArea.contains(p) {
+              let inside = PixelPoint(x: min(p.x, clipRect.maxX), y: min(p.y, clipRect.maxY))
+              markers += marker(at: inside, radius: markerRadius(m), clip: clipRect)
             }
           }
         }

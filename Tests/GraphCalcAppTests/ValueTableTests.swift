@@ -171,3 +171,27 @@ struct TableCase: Sendable, CustomTestStringConvertible {
     #expect(s.curves?.items.count == 600)
   }
 }
+
+/// A data point on the boundary of the view is inside it (tracker issue 16: a point at x =
+/// max, or on the bottom edge, was not drawn: `steps.dat` with points showed 3 of 5).
+@Suite struct EdgePointTests {
+  @Test func pointsOnTheViewsEdgesAreDrawn() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("0 0\n5 5\n10 10\n", to: "e.dat")
+    var s = Session(terminalSize: TerminalSize(columns: 40, rows: 12))
+    let out = s.run("plot [0:10] [0:10] \"\(file)\" with points notitle").output
+    let rows = out.split(separator: "\n").map(Array.init)
+    // Rows 1...8 are the plot area between the frame's lines; columns 4...38 inside '+'/'|'.
+    let top = rows[1]
+    let bottom = rows[8]
+    #expect(top[top.count - 2] != " ", "\(out)")  // (10, 10): the top right cell
+    #expect(bottom[4] != " ", "\(out)")  // (0, 0): the bottom left cell
+    let svg = folder.path("e.svg")
+    _ = s.run("export svg \(svg)")
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    // Each + marker is two strokes (cut at the frame on an edge); three points make six.
+    let curve = try #require(
+      text.split(separator: "\n").first { $0.contains("stroke=\"#1f77b4\"") })
+    #expect(curve.filter { $0 == "M" }.count == 6, "\(curve)")
+  }
+}
