@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// How the fields of a record are separated.
 enum FieldSeparation: Equatable, Sendable {
@@ -149,8 +150,38 @@ struct RecordScanner {
   }
 }
 
+/// What has been read of a file that can be read only once (a FIFO, a pipe such as
+/// `/dev/stdin`, a terminal): its descriptor, kept open, and every byte read from it, so the
+/// readers of one command (the layout's detection, then the records; `stats` of several
+/// columns) all see the same bytes from the start. (Each opened it anew: a pipe lost the
+/// records the first reader had taken, and a FIFO's next open waited for a writer for ever.)
+final class StreamTape: @unchecked Sendable {
+  /// The descriptor, read by whichever reader needs bytes past `bytes`.
+  let fd: Int32
+  /// Every byte read from `fd` so far.
+  var bytes: [UInt8] = []
+  /// Whether `fd` reached its end.
+  var atEOF = false
+
+  init(fd: Int32) { self.fd = fd }
+  deinit { Glibc.close(fd) }
+
+  /// The tapes of the command running, by path.
+  static let open = Mutex<[String: StreamTape]>([:])
+}
+
+extension DataFile {
+  /// Forgets the files that can be read only once (FIFOs, pipes) read so far, closing them:
+  /// the next command that names one reads it anew. The command layer calls it before each
+  /// command, so that within one command every reader of such a file sees the same bytes.
+  public static func forgetStreams() {
+    StreamTape.open.withLock { $0.removeAll() }
+  }
+}
+
 /// Streams the records of a file through a fixed buffer: `open`/`read` from Glibc, no
-/// `String` per line.
+/// `String` per line. A file that is not a regular one is read once per command
+/// (`StreamTape`).
 ///
 /// The buffer starts at 256 KiB and doubles only while one record does not fit, up to
 /// `maxRecordBytes` (16 MiB); a longer record is cut there and the rest of its line skipped
@@ -162,6 +193,10 @@ final class RecordReader {
 
   let path: String
   private let fd: Int32
+  /// The bytes of a file that can be read only once, when this is one, and how far this
+  /// reader has come through them.
+  private let tape: StreamTape?
+  private var tapePosition = 0
   private var buffer: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private var start = 0
@@ -189,6 +224,18 @@ final class RecordReader {
   ///   or when the path is a directory.
   init(path: String) throws(DataFileError) {
     self.path = path
+    capacity = Self.initialCapacity
+    scanner = RecordScanner(separation: .whitespace, comment: 0)
+    var named = stat()
+    if stat(path, &named) == 0, named.st_mode & S_IFMT != S_IFREG,
+      named.st_mode & S_IFMT != S_IFDIR,
+      let known = StreamTape.open.withLock({ $0[path] })
+    {
+      tape = known
+      fd = known.fd
+      buffer = .allocate(capacity: capacity)
+      return
+    }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
       throw DataFileError(path: path, .system(errno: errno))
@@ -198,14 +245,19 @@ final class RecordReader {
       Glibc.close(descriptor)
       throw DataFileError(path: path, .directory)
     }
+    if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+      let made = StreamTape(fd: descriptor)
+      StreamTape.open.withLock { $0[path] = made }
+      tape = made
+    } else {
+      tape = nil
+    }
     fd = descriptor
-    capacity = Self.initialCapacity
     buffer = .allocate(capacity: capacity)
-    scanner = RecordScanner(separation: .whitespace, comment: 0)
   }
 
   deinit {
-    Glibc.close(fd)
+    if tape == nil { Glibc.close(fd) }  // a tape's descriptor stays open for the next reader
     buffer.deallocate()
   }
 
@@ -321,6 +373,24 @@ final class RecordReader {
       end = count
     }
     if end == capacity { grow() }  // not reached: `next()` grows or cuts a full buffer first
+    if let tape {
+      if tapePosition == tape.bytes.count {
+        if tape.atEOF {
+          atEOF = true
+          return
+        }
+        try readTape(tape)
+        if tapePosition == tape.bytes.count {
+          atEOF = true
+          return
+        }
+      }
+      let n = Swift.min(capacity - end, tape.bytes.count - tapePosition)
+      tape.bytes.withUnsafeBufferPointer { memcpy(buffer + end, $0.baseAddress! + tapePosition, n) }
+      end += n
+      tapePosition += n
+      return
+    }
     while true {
       let n = Glibc.read(fd, buffer + end, capacity - end)
       if n > 0 {
@@ -329,6 +399,24 @@ final class RecordReader {
       }
       if n == 0 {
         atEOF = true
+        return
+      }
+      if errno == EINTR { continue }
+      throw DataFileError(path: path, .system(errno: errno), line: linesBefore + 1)
+    }
+  }
+
+  /// Reads the next piece of `tape`'s file onto its end (nothing at its end of file).
+  private func readTape(_ tape: StreamTape) throws(DataFileError) {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(tape.fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        tape.bytes += chunk[..<n]
+        return
+      }
+      if n == 0 {
+        tape.atEOF = true
         return
       }
       if errno == EINTR { continue }

@@ -1,4 +1,5 @@
 import CalculatorBrain
+import DataFiles
 import GraphView
 
 /// What one line produced: text for standard output, an error for standard error, and
@@ -120,6 +121,7 @@ public struct Session: Sendable {
   /// - Returns: The output, or the error (its location is in `line`'s columns), and
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
+    DataFile.forgetStreams()  // a FIFO or pipe named again is read anew
     do throws(CommandError) {
       let parsed = try parse(line)
       guard let command = parsed.command else { return Reply() }

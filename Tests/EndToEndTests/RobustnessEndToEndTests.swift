@@ -188,3 +188,43 @@ import Testing
         "50 samples, columns past 3 dropped (so long a --window keeps 3), input ended\n"))
   }
 }
+
+/// A data file that can be read only once (a pipe, a FIFO) is read once per command
+/// (tracker issue 20): `cat f | graphcalc -e 'plot "/dev/stdin"'` lost the records the
+/// layout's detection had taken (23,696 of them), and `stats "fifo"` of two columns waited
+/// for ever on the FIFO's next open.
+@Suite struct ReadOnceTests {
+  static let records = (1...30_000).map { "\($0) \($0 * 2)" }.joined(separator: "\n") + "\n"
+
+  @Test func aPipeOnStandardInputKeepsEveryRecord() throws {
+    let folder = try TemporaryFolder()
+    let table = folder.path("t.txt")
+    let result = try Graphcalc.run(
+      ["-e", "plot \"/dev/stdin\"", "-e", "export table \(table)"], input: Self.records)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try String(contentsOfFile: table, encoding: .utf8).split(separator: "\n")
+    let points = lines.filter { !$0.hasPrefix("#") }
+    #expect(points.count == 30_000)
+    #expect(points.first == "1 2 i")
+    #expect(points.last == "30000 60000 i")
+  }
+
+  @Test func aFIFOIsReadOnceByStatsOfTwoColumns() throws {
+    let folder = try TemporaryFolder()
+    let fifo = folder.path("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Thread {
+      if let handle = FileHandle(forWritingAtPath: fifo) {
+        handle.write(Data(Self.records.utf8))
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let result = try Graphcalc.run(["-e", "stats \"\(fifo)\" using 1:2", "-e", "1+1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("1: 30000 values, 0 missing"))
+    #expect(result.stdout.contains("2: 30000 values, 0 missing"))
+    #expect(result.stdout.contains("max      60000"))
+    #expect(result.stdout.hasSuffix("2\n"))
+  }
+}
