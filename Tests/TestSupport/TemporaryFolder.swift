@@ -1,8 +1,12 @@
 import Foundation
+import Synchronization
 
 /// A new empty folder under the system's temporary folder, removed with everything in it
-/// when the value goes away (keep the value alive while the folder is used, for example
-/// with `withExtendedLifetime` or a later use of `path`).
+/// when the test process ends.
+///
+/// (It was removed when the value went away, and Swift may end a value's lifetime at its
+/// last use: a test that kept only `folder.path(...)` found its folder gone before it wrote
+/// there, seen in CI as "No such file or directory".)
 public final class TemporaryFolder: Sendable {
   /// The folder's absolute path.
   public let path: String
@@ -18,6 +22,7 @@ public final class TemporaryFolder: Sendable {
       .appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
     path = url.path
+    TemporaryFolder.removeAtExit(path)
   }
 
   /// The absolute path of `name` inside the folder (the file need not exist).
@@ -47,7 +52,21 @@ public final class TemporaryFolder: Sendable {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
+  /// The folders made so far, removed by the `atexit` handler.
+  private static let made = Mutex<[String]>([])
+
+  /// Registers `path` for removal when the process ends (the handler is installed once).
+  private static func removeAtExit(_ path: String) {
+    let first = made.withLock { list in
+      list.append(path)
+      return list.count == 1
+    }
+    if first {
+      atexit {
+        for path in TemporaryFolder.made.withLock({ $0 }) {
+          try? FileManager.default.removeItem(atPath: path)
+        }
+      }
+    }
   }
 }
