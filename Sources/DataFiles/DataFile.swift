@@ -160,10 +160,12 @@ public enum DataFile {
     if points == 0 {
       throw noNumbers(path: path, records: result.records, columns: [xc, yc])
     }
-    return DataSeries(
+    var series = DataSeries(
       x: xs.finish(), y: ys.finish(), xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name,
       yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
+    series.cutRecords = reader.truncatedRecords
+    return series
   }
 
   /// Reads several columns, for bar charts: when the first column asked for holds text, it
@@ -306,6 +308,7 @@ public enum DataFile {
     RecordReader, FileLayout
   ) {
     let reader = try RecordReader(path: path)
+    reader.interrupt = options.interrupt
     return (reader, try FileLayout.detect(reader, options: options))
   }
 

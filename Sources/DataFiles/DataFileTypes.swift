@@ -151,6 +151,8 @@ public struct DataSeries: Sendable, Hashable {
   public var missing: Int
   /// How many data records were read (header, comments and blank lines not counted).
   public var records: Int
+  /// How many records were longer than `maxRecordBytes` (16 MiB) and cut there.
+  public var cutRecords = 0
 
   /// Creates a series.
   public init(

@@ -212,6 +212,10 @@ final class RecordReader {
   private var linesAfterCurrent = 0
   /// Records cut at `maxRecordBytes`.
   private(set) var truncatedRecords = 0
+  /// Asked before each read of the file: a record may be 16 MiB, and the rest of a longer
+  /// one is skipped however long it is (a FIFO of rows followed by /dev/zero, a sparse 1 TB
+  /// file), so the per-record check of `DataFile.stream` alone could not stop it.
+  var interrupt = InterruptCheck.never
   /// Blank lines (nothing but blanks) between the previous record and the current one:
   /// gnuplot lifts the pen at one and ends a data set at two.
   private(set) var blankLinesBefore = 0
@@ -373,6 +377,9 @@ final class RecordReader {
       end = count
     }
     if end == capacity { grow() }  // not reached: `next()` grows or cuts a full buffer first
+    if interrupt.isInterrupted() {
+      throw DataFileError(path: path, .interrupted(records: linesBefore))
+    }
     if let tape {
       if tapePosition == tape.bytes.count {
         if tape.atEOF {

@@ -253,7 +253,8 @@ extension Session {
 
   /// Reads one data item of `plot` into a series, with the note on its missing values.
   ///
-  /// - Returns: The series and `FILE: N missing values (gaps)` when some were missing.
+  /// - Returns: The series and its notes: `FILE: N missing values (gaps)` when some were
+  ///   missing, `FILE: N records were longer than 16 MiB and cut there` when some were.
   /// - Throws: `CommandError` with the caret under the file name (it cannot be read, it has no
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
@@ -299,9 +300,17 @@ extension Session {
     let curve = DataCurve(
       x: series.x, y: series.y, title: title, marks: spec.marks, xIsTime: series.xIsTime,
       yIsTime: series.yIsTime)
-    let note =
-      series.missing > 0
-      ? "\(path): \(series.missing) missing value\(series.missing == 1 ? "" : "s") (gaps)" : nil
+    var notes: [String] = []
+    if series.missing > 0 {
+      notes.append(
+        "\(path): \(series.missing) missing value\(series.missing == 1 ? "" : "s") (gaps)")
+    }
+    if series.cutRecords > 0 {
+      notes.append(
+        "\(path): \(series.cutRecords) record\(series.cutRecords == 1 ? " was" : "s were") longer "
+          + "than 16 MiB and cut there")
+    }
+    let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
     return (curve, note)
   }
 

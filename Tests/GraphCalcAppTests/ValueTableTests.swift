@@ -195,3 +195,31 @@ struct TableCase: Sendable, CustomTestStringConvertible {
     #expect(curve.filter { $0 == "M" }.count == 6, "\(curve)")
   }
 }
+
+/// A record longer than 16 MiB is cut there, said in a note, and Ctrl-C stops the skipping
+/// of its rest however long it is (tracker issue 20: a sparse 1 TB file could only be
+/// killed).
+@Suite struct LongRecordTests {
+  @Test func aCutRecordIsSaid() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(
+      "1 2\n3 " + String(repeating: "4", count: 17 << 20) + "\n5 6\n", to: "long.dat")
+    var s = Session()
+    let out = s.run("plot \"\(file)\" with points").output
+    #expect(
+      out.contains("\(file): 1 record was longer than 16 MiB and cut there"), "\(out.suffix(300))")
+  }
+
+  @Test func ctrlCStopsTheSkippingOfAnEndlessRecord() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("1 2\n3 ", to: "sparse.dat")
+    #expect(truncate(file, 64 << 30) == 0)  // 64 GiB of NULs, sparse: one endless record
+    var s = Session()
+    let start = ContinuousClock.now
+    s.setInterruptCheck { ContinuousClock.now - start > .milliseconds(300) }
+    let reply = s.run("plot \"\(file)\"")
+    #expect(reply.error?.message.contains("interrupted") == true, "\(reply.error?.message ?? "")")
+    #expect(ContinuousClock.now - start < .seconds(10))
+    #expect(s.curves == nil)
+  }
+}
