@@ -79,6 +79,8 @@ public struct PlotRanges: Sendable, Hashable {
   public var y: RangeBounds?
   /// The items after the ranges.
   public var rest: CommandArguments
+  /// The parameter's range of parametric and polar items (`[t=0:6pi]`), if given.
+  public var parameter: RangeBounds?
 
   /// Reads up to two leading ranges off `arguments`.
   ///
@@ -88,7 +90,9 @@ public struct PlotRanges: Sendable, Hashable {
   public static func read(_ arguments: CommandArguments) throws(CommandError) -> PlotRanges {
     var result = PlotRanges(x: nil, y: nil, rest: arguments)
     while let (bounds, rest) = try result.rest.leadingRange() {
-      if result.x == nil {
+      if let parameter = Session.parameterBounds(bounds) {
+        result.parameter = parameter
+      } else if result.x == nil {
         result.x = bounds
       } else if result.y == nil {
         result.y = bounds
@@ -116,6 +120,7 @@ struct Plot: SessionCommand {
   /// The ranges given in front of the items.
   var x: RangeBounds?
   var y: RangeBounds?
+  var parameter: RangeBounds?
   /// The items, in order.
   var items: [Item]
   /// Whether the items join the current plot's curves (`replot EXPR`) instead of
@@ -130,6 +135,7 @@ struct Plot: SessionCommand {
     let ranges = try PlotRanges.read(arguments)
     x = ranges.x
     y = ranges.y
+    parameter = ranges.parameter
     items = []
     for piece in ranges.rest.items {
       let text = piece.text
@@ -157,6 +163,10 @@ struct Plot: SessionCommand {
     }
     var plotted: [PlotItem] = []
     var notes: [String] = []
+    let parameterRange =
+      try parameter.flatMap { b throws(CommandError) in
+        try session.range(b, current: Session.defaultParameterRange, axis: "t")
+      } ?? Session.defaultParameterRange
     for item in items {
       switch item {
       case .data(let spec):
@@ -164,6 +174,12 @@ struct Plot: SessionCommand {
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece, let givenTitle):
+        if let curve = try session.curveItem(
+          piece, title: givenTitle, parameterRange: parameterRange)
+        {
+          plotted.append(curve)
+          continue
+        }
         if let relation = try session.relationItem(piece, title: givenTitle) {
           plotted.append(relation)
           continue
@@ -216,6 +232,7 @@ struct Plot: SessionCommand {
     session.shown = .plot
     var reply = try session.redraw()
     try session.stopIfInterrupted(plotted, restoring: before)
+    try session.stopIfCurvesInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
     return reply
   }
