@@ -228,6 +228,17 @@ func tablePolylines(_ table: String) -> [[(Double, Double)]] {
     #expect(reply.error?.location == 14..<17, "\(String(describing: reply.error))")
   }
 
+  @Test func piecewiseBracesAreAFunctionCurveWhosePenLiftsAtTheJump() throws {
+    let lines = tablePolylines(try table(["plot [-2:2] [-1:5] {x < 0: -x, x^2 + 1}"]))
+    #expect(lines.count == 2)
+    let left = try #require(lines.first)
+    let right = try #require(lines.last)
+    #expect(left.first.map { abs($0.0 + 2) < 1e-12 && abs($0.1 - 2) < 1e-12 } == true)
+    #expect(left.last.map { abs($0.0) < 0.02 && abs($0.1) < 0.02 } == true)
+    #expect(right.first.map { abs($0.0) < 0.02 && abs($0.1 - 1) < 0.02 } == true)
+    #expect(right.last.map { abs($0.0 - 2) < 1e-12 && abs($0.1 - 5) < 1e-12 } == true)
+  }
+
   @Test func interruptRestoresTheSession() {
     var session = Session()
     _ = session.run("plot sin(x)")
@@ -237,5 +248,31 @@ func tablePolylines(_ table: String) -> [[(Double, Double)]] {
     #expect(reply.error?.message == "plot: interrupted")
     session.setInterruptCheck(nil)
     #expect(session.run("view").output == before)
+  }
+}
+
+/// Golden files of parametric and polar curves (rendered and looked at before recording).
+@Suite struct ParametricGoldenTests {
+  @Test func brailleCurvesWithAFunctionAndARelation() throws {
+    var session = Session()
+    _ = session.run("set canvas braille")
+    let reply = session.run(
+      "plot [-3:3] [-3:3] r = 1/(1 + 1.5cos(theta)), (2cos(t), sin(t)), {x < 0: -x - 2, x^2 - 2}, "
+        + "x^2 + y^2 = 1")
+    #expect(reply.error == nil)
+    try assertSnapshot(reply.output, named: "curves-braille-80x24.txt")
+  }
+
+  @Test func svgCurvesWithAFunctionAndARelation() throws {
+    let folder = try TemporaryFolder()
+    var session = Session()
+    _ = session.run(
+      "plot [-2.5:2.5] [-2:2] r = 1 + cos(θ), (sin(3t), 0.8cos(5t)), "
+        + "r = 1/(1 + 1.5cos(θ)), {x < 0: -x - 1.5, sin(2x) - 1}, x^2 + y^2 = 4")
+    let path = folder.path + "/c.svg"
+    _ = session.run("export svg \(path) 800 600")
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(xmlParseError(svg) == nil)
+    try assertSnapshot(svg, named: "curves-800x600.svg")
   }
 }

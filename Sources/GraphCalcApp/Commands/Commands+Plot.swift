@@ -13,8 +13,10 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
-      "plot RELATION[, ...]",
-    ], summary: "plot functions of x, relations in x and y, and data files in the terminal",
+      "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
+    ],
+    summary: "plot functions of x, relations in x and y, parametric and polar curves, "
+      + "and data files in the terminal",
     details: """
       Plots one or more functions of x, separated by commas (a comma inside brackets,
       as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
@@ -40,6 +42,11 @@ extension CommandEntry {
       along y (x = 3 is a vertical line); any other relation is solved pixel by pixel by
       interval subdivision: a pixel is drawn only with proof that the relation holds in it,
       blank with proof that it does not, and otherwise undecided (drawn, counted in a note).
+      A pair (X, Y) is a parametric curve in t, r = EXPR a polar curve in θ (or theta):
+      plot (cos(t), sin(t)), plot r = 1 + cos(θ). t and θ run over [0, 2π] unless a
+      range names them: plot [t=0:6pi] (t*cos(t), t*sin(t)). They are drawn by interval
+      subdivision of the parameter: chords within a pixel of the curve, and the pen lifts
+      at poles and jumps (r = 1/(1 + 1.5cos(θ)) is two branches, no chord between them).
       """, keywords: ["using", "with", "title", "notitle"], changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
