@@ -8,6 +8,8 @@ public struct ParametricBudget: Sendable {
   /// The most halvings of a piece of the starting grid before it is given up (its pen
   /// lifts if it may be discontinuous, else its ends are joined and it counts as undecided).
   public var maxDepth: Int
+  /// The longest sampling, in seconds of monotonic time (checked every 1024 pieces).
+  public var seconds: Double
   /// Whether the user asked to stop (the REPL's SIGINT flag), asked every 1024 pieces; nil
   /// for never.
   public var interrupt: (@Sendable () -> Bool)?
@@ -17,12 +19,15 @@ public struct ParametricBudget: Sendable {
   /// - Parameters:
   ///   - maxPieces: Pieces allowed in the whole sampling.
   ///   - maxDepth: Halvings allowed per piece of the starting grid.
+  ///   - seconds: Seconds allowed (monotonic clock).
   ///   - interrupt: The Ctrl-C check.
   public init(
-    maxPieces: Int = 4_000_000, maxDepth: Int = 44, interrupt: (@Sendable () -> Bool)? = nil
+    maxPieces: Int = 4_000_000, maxDepth: Int = 44, seconds: Double = 5,
+    interrupt: (@Sendable () -> Bool)? = nil
   ) {
     self.maxPieces = maxPieces
     self.maxDepth = maxDepth
+    self.seconds = seconds
     self.interrupt = interrupt
   }
 }
@@ -111,7 +116,8 @@ public enum ParametricSampler {
     var current: [PlotPoint] = []
     var undecided = 0
     var pieces = 0
-    var stopped = false
+    var outOfBudget = false
+    let deadline = RelationMeter.now() + curve.budget.seconds
 
     func point(_ t: Double) -> PlotPoint? {
       let p = PlotPoint(x: curve.x(t), y: curve.y(t))
@@ -142,18 +148,20 @@ public enum ParametricSampler {
     }
     if t0 == t1 { stack = [(t0, t1, curve.budget.maxDepth)] }
     while let (a, b, depth) = stack.popLast() {
-      if stopped || pieces >= curve.budget.maxPieces {
+      if outOfBudget || pieces >= curve.budget.maxPieces {
         // Out of budget: the rest by its ends.
         undecided += 1
         join(a, b)
         continue
       }
       pieces += 1
-      if pieces & 1023 == 0, let check = curve.budget.interrupt, check() {
-        stopped = true
-        lift()
-        stack.removeAll()
-        break
+      if pieces & 1023 == 0 {
+        if let check = curve.budget.interrupt, check() {
+          lift()
+          stack.removeAll()
+          break
+        }
+        if RelationMeter.now() > deadline { outOfBudget = true }
       }
       let t = Interval(min(a, b), max(a, b))
       let ex = curve.xOver(t)

@@ -120,7 +120,9 @@ public enum Sampler {
       return SampledCurve(title: title, segments: [], relation: grid)
     case .parametric(let parametric):
       let (segments, undecided) = ParametricSampler.sample(parametric, viewport: viewport)
-      return SampledCurve(title: title, segments: segments, undecidedColumns: undecided)
+      var sampledCurve = SampledCurve(title: title, segments: segments)
+      sampledCurve.undecidedPieces = undecided
+      return sampledCurve
     case .functionOfY:
       guard viewport.isSolvable else { return SampledCurve(title: title, segments: []) }
       transposed = true
