@@ -16,7 +16,7 @@ y1 - (y1 - y0) * [j, j + 1) / H.
 
 Usage:
   curvecheck.py --fixture Tests/GraphCalcAppTests/Fixtures/curves.txt   (rewrite it)
-  curvecheck.py --graphcalc .build/debug/graphcalc
+  curvecheck.py --graphcalc .build/debug/graphcalc [--width 800 --height 600]
 The fixture holds each curve's plot item, view, grid size and reference grid (top row
 first, '1' where the curve passes); the Swift suite (ParametricReferenceTests) checks
 graphcalc against it without numpy. numpy 2.x (pip, pinned in scripts/install-deps).
@@ -135,10 +135,14 @@ def check(graphcalc, curve, ref):
 
 
 def main():
+    global W, H
     ap = argparse.ArgumentParser()
     ap.add_argument("--fixture")
     ap.add_argument("--graphcalc")
+    ap.add_argument("--width", type=int, default=W)
+    ap.add_argument("--height", type=int, default=H)
     a = ap.parse_args()
+    W, H = a.width, a.height
     refs = [reference(c) for c in CURVES]
     if a.fixture:
         with open(a.fixture, "w", encoding="utf-8") as f:
