@@ -85,7 +85,8 @@ public struct ParametricCurve: Sendable {
 /// as does the chord, so the chord is within the box's diagonal (under a pixel) of the
 /// curve. So is a continuous piece whose box lies outside the view (the chord is drawn
 /// there, out of sight). A piece that may be discontinuous is halved until `maxDepth`, where
-/// the pen lifts: at a pole or a jump no chord is drawn. Otherwise the piece is halved.
+/// the pen lifts unless its ends are within a pixel of each other: at a pole or a jump no
+/// chord is drawn. Otherwise the piece is halved.
 public enum ParametricSampler {
   /// The largest side of a piece's box, in pixels, for its chord to be drawn: 0.7 keeps the
   /// diagonal, and so the distance of the chord from the curve, under 1 pixel.
@@ -112,6 +113,8 @@ public enum ParametricSampler {
     let yr = viewport.yRange
     let dx = tolerance * (xr.upperBound - xr.lowerBound) / Double(viewport.size.width)
     let dy = tolerance * (yr.upperBound - yr.lowerBound) / Double(viewport.size.height)
+    let pixelX = dx / tolerance
+    let pixelY = dy / tolerance
     var segments: [[PlotPoint]] = []
     var current: [PlotPoint] = []
     var undecided = 0
@@ -186,8 +189,13 @@ public enum ParametricSampler {
       }
       let m = a + (b - a) / 2
       if depth >= curve.budget.maxDepth || m == a || m == b {
-        if regular {
-          undecided += 1
+        // Unresolved: the ends are joined only when they are within a pixel of each other
+        // (a removable hole, a continuous conditional), as the function sampler does; else
+        // the pen lifts (a pole, a jump, the end of the domain).
+        if regular { undecided += 1 }
+        if let pa = current.last ?? point(a), let pb = point(b),
+          abs(pb.x - pa.x) <= pixelX, abs(pb.y - pa.y) <= pixelY
+        {
           join(a, b)
         } else {
           lift()

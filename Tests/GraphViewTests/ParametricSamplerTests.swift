@@ -59,4 +59,25 @@ private func circle(_ budget: ParametricBudget = .init()) -> ParametricCurve {
     #expect(segments.count == 2)
     #expect(segments.allSatisfy { s in s.allSatisfy { $0.x < 0 } || s.allSatisfy { $0.x > 0 } })
   }
+
+  @Test func aContinuousConditionalIsOnePolylineAndAJumpTwo() {
+    // The flags cannot tell these apart (a conditional whose test may change on the
+    // piece is not continuous); the ends at the depth limit can.
+    func piecewise(_ left: @escaping @Sendable (Double) -> Double) -> ParametricCurve {
+      ParametricCurve(
+        parameterRange: -1...1, x: { $0 }, y: { $0 < 0 ? left($0) : $0 * $0 },
+        xOver: { $0 },
+        yOver: { t in
+          if t.hi < 0 { return Interval(left(t.hi), left(t.lo)) }
+          if t.lo >= 0 { return t * t }
+          return Interval(
+            Swift.min(left(t.hi), 0), Swift.max(left(t.lo), t.hi * t.hi),
+            isDefinedEverywhere: true, isContinuous: false)
+        })
+    }
+    let continuous = ParametricSampler.sample(piecewise { -$0 }, viewport: view)
+    #expect(continuous.segments.count == 1)
+    let jump = ParametricSampler.sample(piecewise { -$0 + 0.5 }, viewport: view)
+    #expect(jump.segments.count == 2)
+  }
 }
