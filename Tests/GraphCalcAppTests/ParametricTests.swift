@@ -276,3 +276,31 @@ func tablePolylines(_ table: String) -> [[(Double, Double)]] {
     try assertSnapshot(svg, named: "curves-800x600.svg")
   }
 }
+
+@Suite struct ParametricExploreTests {
+  @Test func traceFollowsTheCurveByItsParameter() throws {
+    var s = try exploring("[-2:2] [-2:2] (cos(t), sin(t))")
+    #expect(s.handle(.character("t")) == .redraw)
+    let t = try #require(s.traceParameter())
+    let p = try #require(s.tracePoint())
+    #expect(abs(p.x - cos(t)) < 1e-12 && abs(p.y - sin(t)) < 1e-12)
+    #expect(s.statusLine().hasPrefix("(cos(t), sin(t)): t = "))
+    _ = s.handle(.right)
+    let later = try #require(s.traceParameter())
+    #expect(later > t)
+    // The cursor stops at the end of the range instead of panning.
+    for _ in 0..<200 { _ = s.handle(.right) }
+    let last = try #require(s.traceParameter())
+    #expect(last < 2 * Double.pi && last > 2 * Double.pi - 0.2)
+    #expect(s.handle(.right) == .ignored)
+  }
+
+  @Test func aPolarTraceNamesTheta() throws {
+    var s = try exploring("[-2:2] [-2:2] r = 1 + cos(θ)")
+    _ = s.handle(.character("t"))
+    #expect(s.statusLine().contains(": θ = "))
+    let t = try #require(s.traceParameter())
+    let p = try #require(s.tracePoint())
+    #expect(abs(p.x - (1 + cos(t)) * cos(t)) < 1e-12)
+  }
+}
