@@ -222,6 +222,17 @@ func tablePolylines(_ table: String) -> [[(Double, Double)]] {
     #expect(wrong.error != nil)
   }
 
+  @Test func thePromptHintsAtPlotForPairsAndPolarLines() {
+    var session = Session()
+    let pair = session.run("(cos(t), sin(t))")
+    #expect(pair.error?.hint == "hint: plot (cos(t), sin(t)) draws it (a parametric curve in t)")
+    let polar = session.run("r = 1 + cos(θ)")
+    #expect(polar.error?.hint?.hasPrefix("hint: plot r = 1 + cos(θ) draws it") == true)
+    // Lines without the parameter get no hint.
+    #expect(session.run("r = 2").error == nil)
+    #expect(session.run("r = 2").output.contains("hint") == false)
+  }
+
   @Test func errorsPointIntoTheHalfOfThePair() {
     var session = Session()
     let reply = session.run("plot (cos(t), foo(t))")

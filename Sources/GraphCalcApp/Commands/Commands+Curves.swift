@@ -144,6 +144,25 @@ extension Session {
     return nil
   }
 
+  /// The hint after a pair `(X, Y)` that reads t, or `r = EXPR` that reads θ or theta, at
+  /// the prompt: `hint: plot (X, Y) draws it`; nil for other lines.
+  static func curveHint(for line: String) -> String? {
+    let word = Word(line)
+    if let (x, y) = pairParts(word),
+      let ex = try? CalculatorBrain.parseExpression(x.text),
+      let ey = try? CalculatorBrain.parseExpression(y.text), ex.mentions("t") || ey.mentions("t")
+    {
+      return "hint: plot \(word.trimmed().text) draws it (a parametric curve in t)"
+    }
+    if let body = polarBody(word), let e = try? CalculatorBrain.parseExpression(body.text),
+      e.mentions("θ") || e.mentions("theta")
+    {
+      return "hint: plot \(word.trimmed().text) draws it (a polar curve in θ; at the prompt "
+        + "r = ... assigns)"
+    }
+    return nil
+  }
+
   /// After a plot with parametric curves was drawn: when Ctrl-C stopped a sampling, the
   /// session goes back to `before` (as it was before the command) and the command fails.
   ///
