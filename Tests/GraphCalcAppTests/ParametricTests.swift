@@ -177,6 +177,22 @@ func tablePolylines(_ table: String) -> [[(Double, Double)]] {
     }
   }
 
+  @Test func inDegreesThetaRunsOverAWholeTurnOfDegrees() throws {
+    // mode deg: θ in [0, 360] and cos, sin in degrees, so r = 2 is the whole circle.
+    let points = tablePolylines(try table(["mode deg", "plot [-3:3] [-3:3] r = 2"])).flatMap {
+      $0
+    }
+    for p in points { #expect(abs((p.0 * p.0 + p.1 * p.1).squareRoot() - 2) < 1e-9) }
+    #expect(points.contains { $0.0 < -1.99 })  // reaches θ = 180°
+    #expect(points.last.map { abs($0.0 - 2) < 1e-9 && abs($0.1) < 1e-9 } == true)
+    // r = cos(θ) in degrees: the circle through (0, 0) and (1, 0), once round in 180°.
+    let circle = tablePolylines(try table(["mode deg", "plot [-2:2] [-2:2] r = cos(θ)"]))
+      .flatMap { $0 }
+    for p in circle {
+      #expect(abs(((p.0 - 0.5) * (p.0 - 0.5) + p.1 * p.1).squareRoot() - 0.5) < 1e-9)
+    }
+  }
+
   @Test func theHyperbolaHasTwoBranchesAndNoChord() throws {
     let lines = tablePolylines(try table(["plot [-3:3] [-3:3] r = 1/(1 + 1.5cos(θ))"]))
     // The pen lifts at both poles (cos θ = -2/3): the branch through θ = 0 is in two

@@ -9,8 +9,11 @@ import Intervals
 // range is [0, 2π] unless given in front of the items as `[t=A:B]` or `[theta=A:B]`.
 
 extension Session {
-  /// The parameter's range when none is given: [0, 2π].
-  static let defaultParameterRange: ClosedRange<Double> = 0...(2 * Double.pi)
+  /// The parameter's range when none is given: [0, 2π], or [0, 360] in `mode deg` (a
+  /// turn in the angle unit, so `r = 1 + cos(θ)` is whole in either).
+  var defaultParameterRange: ClosedRange<Double> {
+    brain.angleUnit == .degrees ? 0...360 : 0...(2 * Double.pi)
+  }
 
   /// The budget of a parametric sampling: the sampler's defaults, and Ctrl-C through the
   /// session's interrupt check.
@@ -65,14 +68,14 @@ extension Session {
       return .parametric(parametric(fx, fy, parameterRange), title: shown)
     }
     if let body = Self.polarBody(piece) {
-      // x = r(θ) cos θ, y = r(θ) sin θ (θ in radians: the wrapping is not rewritten).
+      // x = r(θ) cos θ, y = r(θ) sin θ, θ in the angle unit.
       let theta = Expr.variable("θ")
+      let cosine = unit.rewrite(.call("cos", [theta]))
+      let sine = unit.rewrite(.call("sin", [theta]))
       let fx = try compiled(
-        body, { .binary(.multiply, $0, .call("cos", [theta])) }, variable: "θ",
-        rename: "theta")
+        body, { .binary(.multiply, $0, cosine) }, variable: "θ", rename: "theta")
       let fy = try compiled(
-        body, { .binary(.multiply, $0, .call("sin", [theta])) }, variable: "θ",
-        rename: "theta")
+        body, { .binary(.multiply, $0, sine) }, variable: "θ", rename: "theta")
       return .parametric(parametric(fx, fy, parameterRange), title: shown)
     }
     return nil

@@ -43,10 +43,10 @@ extension CommandEntry {
       interval subdivision: a pixel is drawn only with proof that the relation holds in it,
       blank with proof that it does not, and otherwise undecided (drawn, counted in a note).
       A pair (X, Y) is a parametric curve in t, r = EXPR a polar curve in θ (or theta):
-      plot (cos(t), sin(t)), plot r = 1 + cos(θ). t and θ run over [0, 2π] unless a
-      range names them: plot [t=0:6pi] (t*cos(t), t*sin(t)). They are drawn by interval
-      subdivision of the parameter: chords within a pixel of the curve, and the pen lifts
-      at poles and jumps (r = 1/(1 + 1.5cos(θ)) is two branches, no chord between them).
+      plot (cos(t), sin(t)), plot r = 1 + cos(θ). t and θ run over [0, 2π] (mode deg:
+      [0, 360]) unless a range names them: plot [t=0:6pi] (t*cos(t), t*sin(t)). They are
+      drawn by interval subdivision of the parameter: chords within a pixel of the curve,
+      and the pen lifts at poles and jumps (r = 1/(1 + 1.5cos(θ)) is two branches, no chord between them).
       """, keywords: ["using", "with", "title", "notitle"], changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
@@ -172,8 +172,8 @@ struct Plot: SessionCommand {
     var notes: [String] = []
     let parameterRange =
       try parameter.flatMap { b throws(CommandError) in
-        try session.range(b, current: Session.defaultParameterRange, axis: "t")
-      } ?? Session.defaultParameterRange
+        try session.range(b, current: session.defaultParameterRange, axis: "t")
+      } ?? session.defaultParameterRange
     for item in items {
       switch item {
       case .data(let spec):
