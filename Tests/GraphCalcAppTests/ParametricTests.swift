@@ -249,6 +249,15 @@ func tablePolylines(_ table: String) -> [[(Double, Double)]] {
     #expect(session.run("r = 2").output.contains("hint") == false)
   }
 
+  @Test func aBadParameterRangeNamesItsParameter() {
+    var session = Session()
+    let theta = session.run("plot [theta=1:0] r = 1")
+    #expect(theta.error?.message.hasPrefix("θ range [1, 0] is reversed") == true)
+    #expect(theta.error?.location == 5..<16)
+    let t = session.run("plot [t=0:inf] (t, t)")
+    #expect(t.error?.message.hasPrefix("t range [0, inf]") == true)
+  }
+
   @Test func errorsPointIntoTheHalfOfThePair() {
     var session = Session()
     let reply = session.run("plot (cos(t), foo(t))")

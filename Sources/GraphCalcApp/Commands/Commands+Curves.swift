@@ -166,6 +166,13 @@ extension Session {
     return nil
   }
 
+  /// The name a parameter range gives its parameter, for messages: `θ` for `[theta=...]`
+  /// and `[θ=...]`, else `t`.
+  static func parameterName(_ bounds: RangeBounds) -> String {
+    let inside = bounds.whole.text.dropFirst().drop { $0 == " " }
+    return inside.hasPrefix("theta") || inside.hasPrefix("θ") ? "θ" : "t"
+  }
+
   /// After a plot with parametric curves was drawn: when Ctrl-C stopped a sampling, the
   /// session goes back to `before` (as it was before the command) and the command fails.
   ///

@@ -172,7 +172,7 @@ struct Plot: SessionCommand {
     var notes: [String] = []
     let parameterRange =
       try parameter.flatMap { b throws(CommandError) in
-        try session.range(b, current: session.defaultParameterRange, axis: "t")
+        try session.range(b, current: session.defaultParameterRange, axis: Session.parameterName(b))
       } ?? session.defaultParameterRange
     for item in items {
       switch item {
