@@ -37,6 +37,10 @@ enum Symbol: String, Sendable, Hashable {
   case shiftRight = ">>"
   case question = "?"
   case colon = ":"
+  /// `{`: opens Desmos's piecewise braces `{c1: v1, c2: v2, otherwise}`.
+  case leftBrace = "{"
+  /// `}`: closes the piecewise braces.
+  case rightBrace = "}"
   /// `√`: the square root of the primary that follows.
   case root = "√"
   /// `²`: the postfix square.
@@ -75,7 +79,7 @@ struct Token: Sendable, Hashable {
   var beginsOperand: Bool {
     switch kind {
     case .number, .integer, .name: return true
-    case .symbol(let s): return s == .leftParen || s == .root || s == .tilde
+    case .symbol(let s): return s == .leftParen || s == .root || s == .tilde || s == .leftBrace
     case .end: return false
     }
   }
@@ -304,6 +308,8 @@ extension Lexer {
       case (0x3E, _): return (.greater, 1)
       case (0x3F, _): return (.question, 1)
       case (0x3A, _): return (.colon, 1)
+      case (0x7B, _): return (.leftBrace, 1)
+      case (0x7D, _): return (.rightBrace, 1)
       default: return nil
       }
     }

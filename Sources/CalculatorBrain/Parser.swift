@@ -338,6 +338,8 @@ struct Parser {
       }
       advance()
       return inner
+    case .symbol(.leftBrace):
+      return try piecewise()
     case .symbol(.root):
       advance()
       try enter()
@@ -491,6 +493,55 @@ struct Parser {
   }
 
   /// The error for a token that cannot come next after a complete operand.
+  /// Desmos's piecewise braces `{c1: v1, c2: v2, ..., otherwise}` read as nested
+  /// conditionals `c1 ? v1 : (c2 ? v2 : ... otherwise)`: the conditions in order, a last
+  /// item without a condition the otherwise, and without one the value undefined (NaN,
+  /// as `nan`), so the compiled forms, intervals and derivatives are the conditional's.
+  private mutating func piecewise() throws(CalcError) -> Node {
+    let open = current
+    advance()
+    try enter()
+    defer { nesting -= 1 }
+    var cases: [(Node, Node)] = []
+    var otherwise: Node?
+    while true {
+      let item = try expression(.conditional)
+      if isSymbol(.colon, current) {
+        guard otherwise == nil else {
+          throw unexpected(expecting: "'}': a value without a condition must come last")
+        }
+        advance()
+        cases.append((item, try expression(.conditional)))
+      } else if otherwise == nil {
+        otherwise = item
+      } else {
+        throw unexpected(expecting: "':' after the condition")
+      }
+      if isSymbol(.comma, current) {
+        guard otherwise == nil else {
+          throw unexpected(expecting: "'}': a value without a condition must come last")
+        }
+        advance()
+        continue
+      }
+      guard isSymbol(.rightBrace, current) else {
+        throw unexpected(expecting: "'}' to close the '{' at column \(open.range.lowerBound + 1)")
+      }
+      advance()
+      break
+    }
+    guard !cases.isEmpty else {
+      throw CalcError(.expected("a condition and ':' in '{...}'"), at: open.range)
+    }
+    var result = otherwise ?? (Expr.number(.nan), 1)
+    for (test, value) in cases.reversed() {
+      result = try node(
+        .conditional(test.expr, value.expr, result.expr), over: test.height, value.height,
+        result.height, at: open)
+    }
+    return result
+  }
+
   private func unexpected(expecting what: String) -> CalcError {
     let token = current
     switch token.kind {

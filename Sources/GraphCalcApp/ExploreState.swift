@@ -12,7 +12,8 @@ import TextCanvas
 /// - `0`: back to the view `explore` started with; `u`: undo the last view change;
 /// - `t`: trace on or off: a cursor on the first curve, which left/right (`h`, `l`) move one
 ///   character column (panning when it would leave the view); the status line shows x and
-///   f(x);
+///   f(x); a parametric or polar first curve is followed by its parameter instead
+///   (`tracedCurve`, `traceParameter()`);
 /// - `q`, Escape, Ctrl-C, Ctrl-D: leave, keeping the view.
 ///
 /// Every view change pushes the view it left onto `history` (the session's, shared with
@@ -197,6 +198,7 @@ public struct ExploreState: Sendable {
       traceColumn = next
       return .redraw
     }
+    if tracedCurve != nil { return .ignored }  // by its parameter: stops at the ends
     let outcome = pan(Double(step), 0)
     if outcome == .redraw, message == nil {  // the cursor keeps (about) its x
       let now = max(1, plotCells().columns)
@@ -228,6 +230,9 @@ public struct ExploreState: Sendable {
   /// The trace cursor's point: the x at the middle of its column and the first curve's value
   /// there; nil when not tracing.
   public func tracePoint() -> (x: Double, y: Double)? {
+    if let (curve, _) = tracedCurve, let t = traceParameter() {
+      return (curve.x(t), curve.y(t))
+    }
     guard let column = traceColumn, let first = curves.functions.first else { return nil }
     let cells = plotCells()
     let scale = curves.labels.scales.x
@@ -268,7 +273,11 @@ public struct ExploreState: Sendable {
   /// The status line: the view's ranges (or the trace), then a message or the keys.
   public func statusLine() -> String {
     var left: String
-    if let p = tracePoint() {
+    if let (_, title) = tracedCurve, let t = traceParameter(), let p = tracePoint() {
+      func shown(_ v: Double) -> String { v.isFinite ? shortNumber(v) : "undefined" }
+      let name = title.hasPrefix("r") && !title.hasPrefix("(") ? "θ" : "t"
+      left = "\(title): \(name) = \(shortNumber(t))  x = \(shown(p.x))  y = \(shown(p.y))"
+    } else if let p = tracePoint() {
       let title =
         curves.functions.count == curves.titles.count ? (curves.titles.first ?? "f") : "f(x)"
       let fx = p.y.isFinite ? shortNumber(p.y) : "undefined"
@@ -287,5 +296,23 @@ public struct ExploreState: Sendable {
         ? "<- -> move  t stop  u undo  q quit"
         : "arrows/hjkl pan  +- zoom  xXyY axis  t trace  u undo  0 reset  q quit")
     return left + "  | " + right
+  }
+}
+
+extension ExploreState {
+  /// The parametric or polar curve the trace follows, with its legend text: the first
+  /// curve, when it is one (the cursor then moves along its parameter, not along x).
+  var tracedCurve: (ParametricCurve, String)? {
+    guard case .parametric(let curve, let title)? = curves.items.first else { return nil }
+    return (curve, title)
+  }
+
+  /// The traced curve's parameter at the cursor: its range split into as many steps as the
+  /// plot area has columns, the cursor at the middle of its step; nil when not tracing one.
+  func traceParameter() -> Double? {
+    guard let column = traceColumn, let (curve, _) = tracedCurve else { return nil }
+    let columns = Double(max(plotCells().columns, 1))
+    let r = curve.parameterRange
+    return r.lowerBound + (Double(column) + 0.5) / columns * (r.upperBound - r.lowerBound)
   }
 }

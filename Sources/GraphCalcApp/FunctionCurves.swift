@@ -99,11 +99,15 @@ public enum PlotItem: Sendable {
   /// A relation in x and y (`plot x^2 + y^2 = 25`), solved pixel by pixel, and its legend
   /// text.
   case relation(PlaneRelation, title: String)
+  /// A parametric or polar curve (`plot (cos(t), sin(t))`, `plot r = 1 + cos(θ)`), sampled
+  /// along its parameter, and its legend text.
+  case parametric(ParametricCurve, title: String)
 
   /// The legend text.
   public var title: String {
     switch self {
-    case .function(_, let title), .functionOfY(_, let title), .relation(_, let title):
+    case .function(_, let title), .functionOfY(_, let title), .relation(_, let title),
+      .parametric(_, let title):
       return title
     case .data(let curve): return curve.title
     }
@@ -113,7 +117,7 @@ public enum PlotItem: Sendable {
   var curveFunction: PlotFunction? {
     switch self {
     case .function(let f, _), .functionOfY(let f, _): return f
-    case .data, .relation: return nil
+    case .data, .relation, .parametric: return nil
     }
   }
 }
@@ -265,6 +269,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     switch items[curve] {
     case .functionOfY: return .functionOfY
     case .relation(let relation, _): return .relation(relation)
+    case .parametric(let curve, _): return .parametric(curve)
     case .function, .data: return .functionOfX
     }
   }

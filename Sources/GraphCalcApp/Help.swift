@@ -51,6 +51,8 @@ public enum Help {
       operators   + - * / % div ^ (right-associative: 2^3^2 is 512)  ! (factorial)
                   == != < <= > >= && || ! and a ? b : c (1 is true, 0 false);
                   also ≤ ≥ ≠ ∧ ∨ ¬; 0 < x < 2 means 0 < x && x < 2
+      piecewise   {x < 0: -x, x^2}: the first condition that holds, the last item
+                  without one otherwise (none: undefined), as Desmos writes it
       bits        & | xor ~ << >> on integers (^ is the power)
       implicit    2x  2pi  3(x + 1) mean 2*x, 2*pi, 3*(x + 1)
       variables   a = 3      functions  f(x) = x^2 - a, then f(4)

@@ -137,6 +137,11 @@ public enum PlotOutput {
     let columns = max(1, plot.viewport.size.width)
     return plot.curves.compactMap { curve in
       if let grid = curve.relation { return relationNote(grid, title: curve.title) }
+      if curve.undecidedPieces > 0 {
+        let n = curve.undecidedPieces
+        return "note: \(n) piece\(n == 1 ? "" : "s") of the parameter of \(noteTitle(curve.title)) "
+          + "could not be resolved within the sampling budget (joined point to point)"
+      }
       let n = curve.undecidedColumns
       guard n > 2, n * 100 > columns else { return nil }
       let title = noteTitle(curve.title)

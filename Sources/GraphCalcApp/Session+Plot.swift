@@ -46,8 +46,15 @@ extension Session {
   {
     let functions = curves.functionsOnly
     let data = curves.dataCurves
-    if data.isEmpty { return Autoscale.yRange(of: functions, xRange: xRange) }
-    var bounds: (Double, Double)? = nil
+    let parametric = curves.items.compactMap { item -> ParametricCurve? in
+      if case .parametric(let c, _) = item { return c } else { return nil }
+    }
+    if data.isEmpty && parametric.isEmpty {
+      return Autoscale.yRange(of: functions, xRange: xRange)
+    }
+    var bounds: (Double, Double)? = parametric.compactMap {
+      ParametricSampler.yBounds(of: $0, xWithin: xRange)
+    }.reduce(nil) { u, b in u.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b }
     if functions.curveCount > 0 {
       let r = Autoscale.yRange(of: functions, xRange: xRange)
       bounds = (r.lowerBound, r.upperBound)

@@ -46,6 +46,9 @@ public enum CurveKind: Sendable {
   case functionOfY
   /// A relation in x and y, solved pixel by pixel (`RelationSolver`).
   case relation(PlaneRelation)
+  /// A parametric or polar curve (x(t), y(t)), sampled along its parameter
+  /// (`ParametricSampler`).
+  case parametric(ParametricCurve)
 }
 
 extension GraphViewDataSource {

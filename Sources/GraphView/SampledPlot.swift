@@ -14,6 +14,10 @@ public struct SampledCurve: Sendable, Hashable {
   /// For a relation in x and y, its solved pixels (`RelationSolver`; `segments` is empty);
   /// nil for a curve.
   public var relation: RelationGrid?
+  /// For a parametric or polar curve, how many pieces of its parameter were left when the
+  /// budget ran out or stayed wider than a pixel (joined point to point;
+  /// `ParametricSampler`).
+  public var undecidedPieces = 0
 
   /// Creates a sampled curve.
   public init(

@@ -118,6 +118,11 @@ public enum Sampler {
       guard viewport.isSolvable else { return SampledCurve(title: title, segments: []) }
       let grid = RelationSolver.solve(relation, viewport: viewport)
       return SampledCurve(title: title, segments: [], relation: grid)
+    case .parametric(let parametric):
+      let (segments, undecided) = ParametricSampler.sample(parametric, viewport: viewport)
+      var sampledCurve = SampledCurve(title: title, segments: segments)
+      sampledCurve.undecidedPieces = undecided
+      return sampledCurve
     case .functionOfY:
       guard viewport.isSolvable else { return SampledCurve(title: title, segments: []) }
       transposed = true

@@ -13,8 +13,10 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y] [every N] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
-      "plot RELATION[, ...]",
-    ], summary: "plot functions of x, relations in x and y, and data files in the terminal",
+      "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
+    ],
+    summary: "plot functions of x, relations in x and y, parametric and polar curves, "
+      + "and data files in the terminal",
     details: """
       Plots one or more functions of x, separated by commas (a comma inside brackets,
       as in max(x, 1), belongs to the function). The plot fills the terminal: axes,
@@ -45,6 +47,11 @@ extension CommandEntry {
       along y (x = 3 is a vertical line); any other relation is solved pixel by pixel by
       interval subdivision: a pixel is drawn only with proof that the relation holds in it,
       blank with proof that it does not, and otherwise undecided (drawn, counted in a note).
+      A pair (X, Y) is a parametric curve in t, r = EXPR a polar curve in θ (or theta):
+      plot (cos(t), sin(t)), plot r = 1 + cos(θ). t and θ run over [0, 2π] (mode deg:
+      [0, 360]) unless a range names them: plot [t=0:6pi] (t*cos(t), t*sin(t)). They are
+      drawn by interval subdivision of the parameter: chords within a pixel of the curve,
+      and the pen lifts at poles and jumps (r = 1/(1 + 1.5cos(θ)) is two branches, no chord between them).
       """, keywords: ["using", "with", "title", "notitle", "every", "index"],
     changesView: true,
     dataX: .fits
@@ -85,6 +92,8 @@ public struct PlotRanges: Sendable, Hashable {
   public var y: RangeBounds?
   /// The items after the ranges.
   public var rest: CommandArguments
+  /// The parameter's range of parametric and polar items (`[t=0:6pi]`), if given.
+  public var parameter: RangeBounds?
 
   /// Reads up to two leading ranges off `arguments`.
   ///
@@ -94,7 +103,9 @@ public struct PlotRanges: Sendable, Hashable {
   public static func read(_ arguments: CommandArguments) throws(CommandError) -> PlotRanges {
     var result = PlotRanges(x: nil, y: nil, rest: arguments)
     while let (bounds, rest) = try result.rest.leadingRange() {
-      if result.x == nil {
+      if let parameter = Session.parameterBounds(bounds) {
+        result.parameter = parameter
+      } else if result.x == nil {
         result.x = bounds
       } else if result.y == nil {
         result.y = bounds
@@ -122,6 +133,7 @@ struct Plot: SessionCommand {
   /// The ranges given in front of the items.
   var x: RangeBounds?
   var y: RangeBounds?
+  var parameter: RangeBounds?
   /// The items, in order.
   var items: [Item]
   /// Whether the items join the current plot's curves (`replot EXPR`) instead of
@@ -141,6 +153,7 @@ struct Plot: SessionCommand {
     let ranges = try PlotRanges.read(arguments)
     x = ranges.x
     y = ranges.y
+    parameter = ranges.parameter
     items = []
     let pieces = ranges.rest.items
     guard pieces.count <= Plot.curveLimit else {
@@ -174,6 +187,10 @@ struct Plot: SessionCommand {
     }
     var plotted: [PlotItem] = []
     var notes: [String] = []
+    let parameterRange =
+      try parameter.flatMap { b throws(CommandError) in
+        try session.range(b, current: session.defaultParameterRange, axis: Session.parameterName(b))
+      } ?? session.defaultParameterRange
     for item in items {
       switch item {
       case .data(let spec):
@@ -181,6 +198,12 @@ struct Plot: SessionCommand {
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece, let givenTitle):
+        if let curve = try session.curveItem(
+          piece, title: givenTitle, parameterRange: parameterRange)
+        {
+          plotted.append(curve)
+          continue
+        }
         if let relation = try session.relationItem(piece, title: givenTitle) {
           plotted.append(relation)
           continue
@@ -237,6 +260,7 @@ struct Plot: SessionCommand {
     session.shown = .plot
     var reply = try session.redraw()
     try session.stopIfInterrupted(plotted, restoring: before)
+    try session.stopIfCurvesInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
     return reply
   }

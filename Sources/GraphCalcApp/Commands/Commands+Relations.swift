@@ -296,6 +296,7 @@ extension Session {
   /// The hint after `y = EXPR` at the prompt when EXPR uses x: `hint: plot y = EXPR`
   /// draws it (an assignment at the prompt, a curve in a plot); nil for other lines.
   static func plotHint(for line: String) -> String? {
+    if let hint = curveHint(for: line) { return hint }
     guard case .assignment(let name, let expr)? = try? CalculatorBrain.parse(line), name == "y",
       expr.mentions("x")
     else { return nil }

@@ -108,7 +108,8 @@ extension CommandEntry {
       pan a graph: arrows or h j k l pan by a tenth of the view, + and - zoom about the
       centre, x X and y Y zoom one axis (in, out), 0 returns to where you started, u
       undoes the last change, t traces the first curve (left and right move the cursor,
-      the status line shows x and f(x)), q or Escape returns to the prompt keeping the
+      the status line shows x and f(x); a parametric or polar curve is followed by t or
+      θ), q or Escape returns to the prompt keeping the
       view. At the prompt Ctrl-X starts it too. Example: plot sin(x), then explore.
       While a bar chart is shown, explore scrolls it: left and right (h, l) by a bar,
       PgUp and PgDn (H, L) by a page, 0 (Home) to the first bar, $ (End) to the last;
