@@ -212,8 +212,8 @@ final class RecordReader {
   private var linesAfterCurrent = 0
   /// Records cut at `maxRecordBytes`.
   private(set) var truncatedRecords = 0
-  /// Asked before each read of the file: a record may be 16 MiB, and the rest of a longer
-  /// one is skipped however long it is (a FIFO of rows followed by /dev/zero, a sparse 1 TB
+  /// Asked before each read of the file within a record longer than the first buffer: a
+  /// record may be 16 MiB, and the rest of a longer one is skipped however long it is (a FIFO of rows followed by /dev/zero, a sparse 1 TB
   /// file), so the per-record check of `DataFile.stream` alone could not stop it.
   var interrupt = InterruptCheck.never
   /// Blank lines (nothing but blanks) between the previous record and the current one:
@@ -377,7 +377,9 @@ final class RecordReader {
       end = count
     }
     if end == capacity { grow() }  // not reached: `next()` grows or cuts a full buffer first
-    if interrupt.isInterrupted() {
+    // Within one long record only: between records `DataFile.stream` asks, every
+    // `InterruptCheck.interval` records.
+    if skippingRestOfLine || end - start >= Self.initialCapacity, interrupt.isInterrupted() {
       throw DataFileError(path: path, .interrupted(records: linesBefore))
     }
     if let tape {

@@ -30,8 +30,12 @@ extension TableWriter {
       return xr.contains(x) && yr.contains(y) ? "i" : "o"
     }
     var out = ""
-    for (index, curve) in plot.curves.enumerated() {
-      if index > 0 { out += "\n\n" }
+    // Relations are pixel blocks after the curves, as in `table(_:)`; the curves keep their
+    // indices into the source.
+    let curves = plot.curves.indices.filter { plot.curves[$0].relation == nil }
+    for (shown, index) in curves.enumerated() {
+      let curve = plot.curves[index]
+      if shown > 0 { out += "\n\n" }
       var body = ""
       var rows = 0
       if let n = source.numberOfRecords(forCurve: index) {
@@ -67,10 +71,16 @@ extension TableWriter {
           }
         }
       }
-      out += "# Curve \(index) of \(plot.curves.count), \(rows) points\n"
+      out += "# Curve \(shown) of \(curves.count), \(rows) points\n"
       out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
       out += "# x y type\n"
       out += body
+    }
+    let relations = plot.curves.compactMap { c in c.relation.map { (c.title, $0) } }
+    for (k, (title, grid)) in relations.enumerated() {
+      if !out.isEmpty { out += out.hasSuffix("\n\n") ? "\n" : "\n\n" }
+      out += relationBlock(
+        grid, title: title, index: k + 1, of: relations.count, viewport: plot.viewport)
     }
     return out
   }
