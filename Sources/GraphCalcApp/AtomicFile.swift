@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Writes files whole or not at all.
 ///
@@ -81,6 +82,21 @@ public enum AtomicFile {
   /// Writes `contents` to a temporary file beside `target` with permission bits `mode` and
   /// renames it over `target`; errors name `shown`.
   private static func replace(
+    with contents: [UInt8], at target: String, mode: mode_t, reportedAs shown: String
+  ) throws(CommandError) {
+    // One export at a time in a process: the signal handlers and the buffer they read
+    // (`cleanupPath`) are the process's, and two sessions exporting at once on two threads
+    // (the tests do) swapped their temporary files' names.
+    try exportLock.withLock { _ throws(CommandError) in
+      try replaceLocked(with: contents, at: target, mode: mode, reportedAs: shown)
+    }
+  }
+
+  /// Serialises `replace` (see there).
+  private static let exportLock = Mutex(())
+
+  /// `replace`, under `exportLock`.
+  private static func replaceLocked(
     with contents: [UInt8], at target: String, mode: mode_t, reportedAs shown: String
   ) throws(CommandError) {
     let path = target

@@ -1,5 +1,6 @@
 import CalculatorBrain
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -221,5 +222,33 @@ struct TableCase: Sendable, CustomTestStringConvertible {
     #expect(reply.error?.message.contains("interrupted") == true, "\(reply.error?.message ?? "")")
     #expect(ContinuousClock.now - start < .seconds(10))
     #expect(s.curves == nil)
+  }
+}
+
+/// Exports from several sessions at once on several threads each write their own file
+/// (the temporary file's name lives in one buffer the signal handlers read; without the
+/// lock around it, two exports swapped names and one failed or wrote the other's picture).
+@Suite struct ConcurrentExportTests {
+  @Test func concurrentExportsWriteTheirOwnFiles() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path
+    let faults = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { k in
+      var s = Session()
+      _ = s.run("plot \(k + 1)*x")
+      for i in 0..<15 {
+        let file = path + "/t\(k)-\(i).txt"
+        if let error = s.run("export table \(file) 64").error {
+          faults.withLock { $0.append("\(k)/\(i): \(error.message)") }
+          continue
+        }
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        if !text.contains("# Curve title: \"\(k + 1)*x\"") {
+          faults.withLock { $0.append("\(k)/\(i): another plot's table") }
+        }
+      }
+    }
+    #expect(faults.withLock { $0 } == [])
+    #expect(try folder.names().filter { $0.contains(".tmp-") } == [])
   }
 }
