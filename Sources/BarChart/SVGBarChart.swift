@@ -271,17 +271,46 @@ struct SVGBarChart {
             text: label, x: x + w / 2, baseline: baseline, series: seriesCount > 1 ? s : nil))
       }
     }
+    // A label is left out when its box meets a value label already drawn or a bar. Both
+    // lists are kept sorted by their left edge, and only the boxes whose left edge lies
+    // within the widest box's width (and a pixel) of the label's are tested: any box that meets the
+    // label is among them, so the answer is the full scan's, in O(log n + k) a label
+    // (the full scan made 100,000 bars take 7 s).
+    barBoxes.sort { $0.x0 < $1.x0 }
+    let widestBar = barBoxes.map { $0.x1 - $0.x0 }.max() ?? 0
+    var widestValue = 0.0
+    /// The first index whose left edge is at least `x`, by binary search.
+    func firstIndex<T>(_ boxes: [T], leftEdge: (T) -> Double, atLeast x: Double) -> Int {
+      var lo = 0
+      var hi = boxes.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if leftEdge(boxes[mid]) < x { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
     for label in labels {
       let w = Self.textWidth(label.text, size: fontSize)
       let x = min(max(label.x, plotLeft + w / 2), width - w / 2)
       let box = (x0: x - w / 2 - 2, x1: x + w / 2 + 2, y: label.baseline)
       let top = box.y - 0.8 * fontSize
       let bottom = box.y + 0.2 * fontSize
-      let overlaps =
-        valueBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && abs($0.y - box.y) < lineHeight }
-        || barBoxes.contains { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < bottom && top < $0.y1 }
+      var overlaps = false
+      var i = firstIndex(valueBoxes, leftEdge: \.x0, atLeast: box.x0 - widestValue - 1)
+      while !overlaps, i < valueBoxes.count, valueBoxes[i].x0 < box.x1 {
+        let b = valueBoxes[i]
+        overlaps = box.x0 < b.x1 && abs(b.y - box.y) < lineHeight
+        i += 1
+      }
+      var j = firstIndex(barBoxes, leftEdge: \.x0, atLeast: box.x0 - widestBar - 1)
+      while !overlaps, j < barBoxes.count, barBoxes[j].x0 < box.x1 {
+        let b = barBoxes[j]
+        overlaps = box.x0 < b.x1 && b.y0 < bottom && top < b.y1
+        j += 1
+      }
       guard !overlaps else { continue }
-      valueBoxes.append(box)
+      valueBoxes.insert(box, at: firstIndex(valueBoxes, leftEdge: \.x0, atLeast: box.x0))
+      widestValue = max(widestValue, box.x1 - box.x0)
       text(
         label.text, x: x, baseline: label.baseline, anchor: .center,
         style: .barValue(label.series), into: &renderer)
