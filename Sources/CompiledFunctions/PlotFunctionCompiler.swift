@@ -19,10 +19,17 @@ struct PlotCompiler {
   static let maxInstructions = 200_000
 
   /// What a parameter of an inlined function stands for.
-  enum Binding {
+  enum Binding: Hashable {
     case constant(Double)
     case variable
     case slot(Int32)
+  }
+
+  /// A user function's body compiled with its parameters bound so: the key of
+  /// `InlinedBodies`.
+  struct InlinedCall: Hashable {
+    var name: String
+    var parameters: [Binding]
   }
 
   /// A compiled subexpression: its code in both programs and the stack room they need.
@@ -63,6 +70,9 @@ struct PlotCompiler {
   /// struct stays small (debug builds copy it into the frame of every level of `compile`,
   /// and a tree may be `maxNesting` deep on a thread's stack).
   let derived = DerivedFunctions()
+  /// The bodies already inlined, by function and parameter bindings (in a reference, as
+  /// `derived` is).
+  let inlined = InlinedBodies()
 
   /// `error`, located at `name` in the typed expression; inside an inlined user function
   /// the name is not in the typed text, so the error goes at the outermost call.
@@ -349,9 +359,22 @@ struct PlotCompiler {
           intervalDepth = max(intervalDepth, a.intervalDepth)
         }
       }
-      chain.append(name)
-      defer { chain.removeLast() }
-      let body = try compile(function.body, inner)
+      // The same function with the same bindings compiles to the same code: compiled once,
+      // copied after (functions that call another twice, `f2(x) = f1(x) + f1(x)`, ...,
+      // took time exponential in their depth before the size limit could stop them). The
+      // copy may reuse the body's own slots: each is stored before it is read, within the
+      // body's code, and every slot live around the copy was numbered apart from them.
+      let key = InlinedCall(name: name, parameters: function.parameters.map { inner[$0]! })
+      let body: Fragment
+      if let made = inlined.bodies[key] {
+        body = made
+      } else {
+        chain.append(name)
+        defer { chain.removeLast() }
+        body = try compile(function.body, inner)
+        inlined.bodies[key] = body
+        inlined.compiled += 1
+      }
       if ownSlots.isEmpty { return body }
       point += body.point
       interval += body.interval
@@ -405,6 +428,13 @@ extension PlotCompiler {
     guard let x = a.constant, let y = b.constant else { throw Self.notPlottable(op.rawValue) }
     return .constant(RealFunctions.bitwise(op, x, y))
   }
+}
+
+/// The bodies `PlotCompiler` inlined, by function and bindings.
+final class InlinedBodies {
+  var bodies: [PlotCompiler.InlinedCall: PlotCompiler.Fragment] = [:]
+  /// How many bodies were compiled (the rest were copies).
+  var compiled = 0
 }
 
 /// The derivatives `PlotCompiler` made for primed names.

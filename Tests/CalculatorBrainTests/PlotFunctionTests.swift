@@ -204,6 +204,53 @@ private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.is
     #expect(try compile(call("g3", x), functions: functions).value(at: 0).isFinite)
   }
 
+  @Test func doublingFunctionsCompileEachBodyOnce() throws {
+    // f_k(u) = f_{k-1}(u) + f_{k-1}(u): 2^k copies once expanded. Each body is compiled
+    // once per binding of its parameters and copied after, so the size limit stops
+    // f40(x) after a few dozen compilations (it compiled 2^18 bodies before stopping, and
+    // f40(2), which folds to a constant, compiled 2^40 bodies: days).
+    var functions = [UserFunction(name: "f1", parameters: ["u"], body: v("u") + v("u"))]
+    for k in 2...40 {
+      functions.append(
+        UserFunction(
+          name: "f\(k)", parameters: ["u"],
+          body: call("f\(k - 1)", v("u")) + call("f\(k - 1)", v("u"))))
+    }
+    let table = Dictionary(uniqueKeysWithValues: functions.map { ($0.name, $0) })
+    var compiler = PlotCompiler(variable: "x", variables: [:], functions: table)
+    #expect {
+      _ = try compiler.compile(call("f40", x), [:])
+    } throws: { error in
+      (error as? CalcError)?.kind == .limit
+    }
+    #expect(compiler.inlined.compiled <= 40)
+    var folding = PlotCompiler(variable: "x", variables: [:], functions: table)
+    let constant = try folding.compile(call("f20", n(2)) + x, [:])
+    #expect(folding.inlined.compiled == 20)
+    #expect(constant.point == [.constant(0x1p21), .variable, .add])
+    // A copied body that stores an argument in a slot of its own reads it correctly: the
+    // value of h is the reference evaluator's, at points and through the batch program.
+    let g = UserFunction(name: "g", parameters: ["w"], body: call("sin", v("w")) + v("w"))
+    let h = UserFunction(
+      name: "h", parameters: ["u"],
+      body: call("g", v("u") * n(2)) * call("g", v("u") * n(2)) - call("g", v("u") + n(1)))
+    let f = try compile(call("h", x * n(3)) + call("h", x * n(3)), functions: [g, h])
+    var brain = CalculatorBrain()
+    brain.functions = ["g": g, "h": h]
+    let xs = (0..<64).map { -2 + Double($0) * 0.0625 }
+    var batch = [Double](repeating: 0, count: xs.count)
+    xs.withUnsafeBufferPointer { input in
+      batch.withUnsafeMutableBufferPointer { output in
+        f.values(at: input, into: output, vectorMath: false)
+      }
+    }
+    for (i, x0) in xs.enumerated() {
+      let expected = try brain.evaluate(call("h", x * n(3)) + call("h", x * n(3)), x: x0)
+      #expect(f.value(at: x0) == expected)
+      #expect(batch[i] == expected)
+    }
+  }
+
   @Test func batchValuesMatchPointValues() throws {
     let f = try compile(
       call("sin", x) * x + cond(op(.greater, x, n(1)), n(1) / (x - n(2)), call("sqrt", x)))
