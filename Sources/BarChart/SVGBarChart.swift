@@ -149,6 +149,66 @@ struct SVGBarChart {
     var series: Int?
   }
 
+  /// One box of aggregated bars: its pixel extent along x, its lowest and highest values
+  /// (with 0), and its series.
+  struct AggregatedBox {
+    var x0: Double
+    var x1: Double
+    var low: Double
+    var high: Double
+    var series: Int
+  }
+
+  /// The bars of every series, aggregated a pixel column at a time (for bars narrower
+  /// than a pixel): one flat box a series and column, in the series' colour.
+  ///
+  /// - Returns: The boxes drawn.
+  func drawAggregated(
+    slots: BarLayout.Slots, plotLeft: Double, y: (Double) -> Double,
+    into renderer: inout some PlotRenderer
+  ) -> [AggregatedBox] {
+    var boxes: [AggregatedBox] = []
+    for s in 0..<max(data.series.count, 1) {
+      var column = Int.min
+      var left = 0.0
+      var right = 0.0
+      var low = 0.0
+      var high = 0.0
+      var any = false
+      func flush() {
+        guard any else { return }
+        let top = y(high)
+        let bottom = y(low)
+        if bottom - top >= 0.01 {
+          renderer.fillBar(
+            PixelBar(x: left, width: right - left, base: bottom, end: top, cornerRadius: 0),
+            style: .bar(s))
+          boxes.append(AggregatedBox(x0: left, x1: right, low: low, high: high, series: s))
+        }
+        any = false
+      }
+      for g in 0..<data.groupCount {
+        let v = data.value(series: s, group: g)
+        guard v.isFinite else { continue }
+        let x = plotLeft + slots.barLeft(group: g, series: s)
+        let c = Int(x.rounded(.down))
+        if c != column {
+          flush()
+          column = c
+          left = x
+          low = 0
+          high = 0
+        }
+        right = x + slots.barWidth
+        low = min(low, v)
+        high = max(high, v)
+        any = true
+      }
+      flush()
+    }
+    return boxes
+  }
+
   /// Lays the chart out for `width` x `height` pixels and draws it into `renderer`.
   func draw(into renderer: inout some PlotRenderer) {
     let groups = data.groupCount
@@ -250,7 +310,34 @@ struct SVGBarChart {
     var valueBoxes: [(x0: Double, x1: Double, y: Double)] = []
     var labels: [ValueLabel] = []
     var barBoxes: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
-    for g in 0..<groups {
+    if slots.barWidth < 1 {
+      // Bars narrower than a pixel cannot be told apart: each series' bars that start in
+      // one pixel column are drawn as one box over the union of their extents (from the
+      // left edge of the first to the right edge of the last, and from the lowest value or
+      // 0 to the highest or 0), as data plots keep each column's minimum and maximum. The
+      // output grows with the width, not the bars (1e6 bars made a 161 MB file). Each box
+      // offers the label of its highest value above it (and of its lowest below, when
+      // negative), kept as any value label is where it meets no other label or box.
+      for box in drawAggregated(slots: slots, plotLeft: plotLeft, y: y, into: &renderer) {
+        barBoxes.append((box.x0, box.x1, y(box.high), y(box.low)))
+        let room = max(Int((slots.slotWidth - 4) / charWidth), 1)
+        let series = seriesCount > 1 ? box.series : nil
+        if box.high > 0 || (box.low == 0 && axis.upper > 0) {
+          labels.append(
+            ValueLabel(
+              text: BarLayout.valueLabel(box.high, maxWidth: max(room, 8)),
+              x: (box.x0 + box.x1) / 2, baseline: y(box.high) - 4, series: series))
+        }
+        if box.low < 0 {
+          labels.append(
+            ValueLabel(
+              text: BarLayout.valueLabel(box.low, maxWidth: max(room, 8)),
+              x: (box.x0 + box.x1) / 2, baseline: y(box.low) + 3 + 0.8 * fontSize,
+              series: series))
+        }
+      }
+    }
+    for g in 0..<(slots.barWidth < 1 ? 0 : groups) {
       for s in 0..<seriesCount {
         let v = data.value(series: s, group: g)
         let x = plotLeft + slots.barLeft(group: g, series: s)
@@ -318,7 +405,11 @@ struct SVGBarChart {
     renderer.drawHorizontalLine(atY: y0, from: plotLeft, to: plotRight, style: .axis)
 
     // Group labels.
-    let minChars = min(3, data.labels.map(\.count).max() ?? 1)
+    // Text labels may be shortened to 3 characters with `…`; the numbers of numbered bars
+    // are shown whole (a shortened number says nothing: every one was `…` once slots
+    // were narrower than a character).
+    let numbered = data.labels.count < groups ? String(groups).count : 0
+    let minChars = max(min(3, data.labels.map(\.count).max() ?? 1), numbered)
     var every = 1
     while Double(every) * slots.slotWidth - 4 < Double(max(minChars, 1)) * charWidth
       && every < groups

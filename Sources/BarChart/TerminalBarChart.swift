@@ -154,10 +154,15 @@ struct TerminalPlan {
     guard groups > 0 else { return .failure(TerminalMessage(text: "bar chart: no bars to draw")) }
     let ascii = style == .ascii
     let seriesCount = max(data.series.count, 1)
-    var labelWidth = 1
-    for g in 0..<groups {
+    // The widest label: the texts given, and the numbers of the bars numbered after them
+    // (the widest is the last one's). Printable ASCII is one cell a character without the
+    // escape-removing cell split (1e6 labels took seconds that way at every redraw).
+    var labelWidth = data.labels.count < groups ? String(groups).count : 1
+    for label in data.labels.prefix(groups) {
+      let plain = label.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
       labelWidth = max(
-        labelWidth, TerminalText.width(TerminalText.cells(data.label(at: g), ascii: ascii)))
+        labelWidth,
+        plain ? label.utf8.count : TerminalText.width(TerminalText.cells(label, ascii: ascii)))
     }
     let extent = BarLayout.extent(data) ?? (0, 0)
     let hasTitle = !TerminalText.cells(data.title ?? "", ascii: ascii).isEmpty

@@ -17,6 +17,7 @@ struct BarSettings: Sendable, Hashable {
 enum BarLimits {
   /// The most series (bars side by side in a group): more would not fit any terminal.
   static let maximumSeries = 64
-  /// The most bars (groups times series) a pivoted table may make, to bound memory.
+  /// The most bars (groups times series) in a chart, typed, read or pivoted: to bound
+  /// memory and time (the message of `tooManyBars` spells it).
   static let maximumBars = 2_000_000
 }

@@ -163,6 +163,8 @@ public enum CommandProblem: Sendable, Hashable {
     case tooManySeries(named: Int)
     /// `by` over a column of more different values than a chart holds series.
     case tooManyGroups(column: String, count: Int)
+    /// More bars (groups times series) than a chart holds (`BarLimits.maximumBars`).
+    case tooManyBars(count: Int)
     /// A column of dates as the bars' heights.
     case datesAsHeights(column: String)
   }
@@ -346,6 +348,8 @@ extension CommandProblem.BarProblem {
     case .tooManyGroups(let column, let count):
       return "\(column) has \(count) different values; a bar chart has at most \(series) series "
         + "side by side"
+    case .tooManyBars(let count):
+      return "a bar chart has at most 2000000 bars; this one would have \(count)"
     case .datesAsHeights(let column):
       return "column \"\(column)\" holds dates; a bar's height is a number (dates go first, as "
         + "labels)"

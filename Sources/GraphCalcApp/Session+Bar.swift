@@ -229,6 +229,13 @@ extension Session {
     } else {
       made = (try barFromValues(tokens), nil)
     }
+    // The limit holds however the bars came: typed, from columns or pivoted.
+    let count = made.chart.groupCount * max(made.chart.series.count, 1)
+    guard count <= BarLimits.maximumBars else {
+      let values = first.offset..<(tokens.last ?? first).span.upperBound
+      throw CommandError(
+        .bar(.tooManyBars(count: count)), at: Session.isQuoted(first.text) ? first.span : values)
+    }
     bars.chart = made.chart
     bars.firstBar = 0
     shown = .barChart
@@ -432,11 +439,13 @@ extension Session {
       distinctLabels.insert(labels[k])
       distinctGroups.insert(groups[k])
     }
-    guard distinctGroups.count <= BarLimits.maximumSeries,
-      distinctGroups.count * distinctLabels.count <= BarLimits.maximumBars
-    else {
+    guard distinctGroups.count <= BarLimits.maximumSeries else {
       throw CommandError(
         .bar(.tooManyGroups(column: by.text, count: distinctGroups.count)), at: by.span)
+    }
+    let cells = distinctGroups.count * distinctLabels.count
+    guard cells <= BarLimits.maximumBars else {
+      throw CommandError(.bar(.tooManyBars(count: cells)), at: using?.span ?? fileSpan)
     }
     var rows: [(label: String, group: String, value: Double)] = []
     rows.reserveCapacity(count)

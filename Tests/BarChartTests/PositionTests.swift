@@ -93,6 +93,39 @@ import Testing
     }
   }
 
+  @Test func svgBarsNarrowerThanAPixelAreAggregatedByColumn() throws {
+    // 200,000 bars from -2 to 4, one of 9: each pixel column is one box from the column's
+    // lowest value to its highest. Drawn one by one they made a file of 200,000 elements
+    // (1e6 bars: 161 MB, 70 s), growing with the bars instead of the width.
+    var values = (0..<200_000).map { Double($0 % 7 - 2) }
+    values[123_457] = 9
+    let svg = BarChartRenderer.svg(
+      BarChartData(values: values), size: PixelSize(width: 800, height: 600), rounded: true)
+    let lines = svg.components(separatedBy: "\n")
+    let zeroLine = try #require(lines.first { $0.contains("#999999") })
+    let zeroY = try #require(numbers(in: zeroLine).dropFirst().first)
+    let boxes = lines.filter { $0.hasPrefix("<rect") && $0.contains("fill=\"#1f77b4\"") }
+      .map { numbers(in: $0) }  // x, y, width, height
+    #expect(boxes.count > 700 && boxes.count <= 800)
+    #expect(svg.utf8.count < 150_000)
+    let tops = boxes.map { zeroY - $0[1] }
+    let bottoms = boxes.map { $0[1] + $0[3] - zeroY }
+    let typical = try #require(tops.sorted()[tops.count / 2])
+    #expect(typical > 100)
+    // Every box spans the column's range: 4 above the zero line, 2 below; one reaches 9.
+    #expect(tops.filter { abs($0 - typical) > 0.01 }.count == 1)
+    #expect(abs((tops.max() ?? 0) / typical - 9.0 / 4) < 0.01)
+    #expect(bottoms.allSatisfy { abs($0 / typical - 2.0 / 4) < 0.01 })
+    // The columns together cover the plot without gaps wider than a pixel.
+    let xs = boxes.map { $0[0] }.sorted()
+    #expect(zip(xs, xs.dropFirst()).allSatisfy { $1 - $0 < 1.01 })
+    // The spike's value is labelled; the bars' numbers are whole, none cut to `…`.
+    let texts = lines.filter { $0.hasPrefix("<text") }
+    #expect(texts.contains { $0.contains(">9</text>") })
+    #expect(!texts.contains { $0.contains("…") })
+    #expect(texts.contains { $0.contains(">1</text>") })
+  }
+
   @Test(arguments: [false, true])
   func svgNegativeBarBelowZeroLine(_ rounded: Bool) throws {
     let svg = BarChartRenderer.svg(

@@ -310,6 +310,31 @@ struct BarErrorCase: Sendable, CustomStringConvertible {
     #expect(
       many.message == "g has 70 different values; a bar chart has at most 64 series side by side")
   }
+
+  @Test func barRefusesMoreThanTwoMillionBarsHoweverTheyCome() throws {
+    // Two series of 1,000,001 rows: the limit held only for pivoted tables (1e6 bars took
+    // minutes to export and could not be stopped).
+    var rows = "k,a,b\n"
+    rows.reserveCapacity(12_000_000)
+    for i in 0...1_000_000 { rows += "\(i),1,2\n" }
+    let (columnsFolder, columnsFile) = try barFile("columns.csv", rows)
+    _ = columnsFolder
+    var session = Session()
+    let line = "bar \(columnsFile) using 1:2:3"
+    let columns = try #require(session.run(line).error)
+    #expect(columns.message == "a bar chart has at most 2000000 bars; this one would have 2000002")
+    #expect(columns.location.map { String(Array(line)[$0]) } == columnsFile)
+    // A pivot of 64 groups by 31,251 labels would make 2,000,064 bars from 31,251 rows.
+    var long = "k,g,v\n"
+    for i in 0..<31_251 { long += "\(i),g\(i % 64),1\n" }
+    let (longFolder, longFile) = try barFile("long.csv", long)
+    _ = longFolder
+    let pivot = try #require(session.run("bar \(longFile) using k:v by g").error)
+    #expect(pivot.message == "a bar chart has at most 2000000 bars; this one would have 2000064")
+    #expect(!session.showsBarChart)
+    // Under the limit, the same columns make a chart.
+    #expect(session.run("bar \(longFile) using k:v").error == nil)
+  }
 }
 
 // MARK: Scrolling
