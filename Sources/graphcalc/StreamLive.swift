@@ -24,6 +24,8 @@ enum StreamLive {
     var stopped = false
     /// The final frame (for the export).
     var session: StreamSession
+    /// Whether it stopped because its terminal went away.
+    var terminalGone = false
   }
 
   /// Runs `request` to its end.
@@ -78,7 +80,11 @@ enum StreamLive {
         report(error.description)
         return false
       }
+      // A failed write to the terminal ends graphcalc at once (`Terminal.write`): it ends
+      // the command's process group first, which is not in our group and gets no SIGHUP.
+      StreamSignals.commandGroup.store(input.pid, ordering: .relaxed)
       outcome = drive(input, request, display)
+      StreamSignals.commandGroup.store(0, ordering: .relaxed)
       let status = input.close()
       if !outcome.stopped, let status, status != .exited(0) {
         let how: String
@@ -90,6 +96,13 @@ enum StreamLive {
         _ = export(outcome, request, report)
         return false
       }
+    }
+    if outcome.terminalGone {
+      // Standard error is most likely the same terminal: the message may go nowhere, but
+      // the exit status says it, and an export asked for is still written.
+      report("the terminal went away; the stream stopped")
+      _ = export(outcome, request, report)
+      return false
     }
     if let problem = outcome.session.parser.columnProblem {
       if let reportAt {
@@ -171,7 +184,15 @@ enum StreamLive {
     }
     var stopped = false
     loop: while true {
-      if StreamSignals.stop.load(ordering: .relaxed) != 0 || keys?.quitPressed() == true {
+      let key = keys?.poll() ?? .none
+      if key == .gone {
+        // The terminal went away without a SIGHUP reaching us (blocked or ignored, or no
+        // longer our session's): nothing can be drawn or restored; stop, so the caller
+        // ends the command's process group (a stream kept running for ever with its child).
+        keys?.close()
+        return Outcome(stopped: true, session: session, terminalGone: true)
+      }
+      if StreamSignals.stop.load(ordering: .relaxed) != 0 || key == .quit {
         stopped = true
         break
       }
@@ -219,6 +240,9 @@ enum StreamSignals {
   static let resize = Atomic<Int>(0)
   /// Set by SIGTSTP (Ctrl-Z): restore the terminal, then stop the process.
   static let suspend = Atomic<Int>(0)
+  /// The process group of `stream cmd`'s command while it runs (0 when none): what a
+  /// process ending on a failed write must end too.
+  static let commandGroup = Atomic<Int32>(0)
 
   /// The handlers to put back after the stream.
   struct Saved {
@@ -284,30 +308,56 @@ struct KeyReader {
     guard fd >= 0 else { return nil }
     var settings = termios()
     guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &settings) == 0 else {
-      _ = close(fd)
+      _ = Glibc.close(fd)
       return nil
     }
     var keys = settings
     keys.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    // A read with no key waits for one (fails with EAGAIN, as the descriptor does not
+    // block), so a read of 0 bytes means the end of the terminal, not "no key yet".
+    withUnsafeMutableBytes(of: &keys.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
     guard tcsetattr(fd, TCSANOW, &keys) == 0 else {
-      _ = close(fd)
+      _ = Glibc.close(fd)
       return nil
     }
     return KeyReader(fd: fd, saved: settings)
   }
 
-  /// Whether `q` (or `Q`) was typed since the last call; other keys are dropped.
-  func quitPressed() -> Bool {
+  /// What the terminal said since the last poll.
+  enum Event: Equatable {
+    /// Nothing that matters (other keys are dropped).
+    case none
+    /// `q` or `Q` was typed.
+    case quit
+    /// The terminal is gone: end of file (a hung-up terminal reads as one) or a read error
+    /// other than "no key yet" (EIO once its other side closed).
+    case gone
+  }
+
+  /// Reads the keys typed since the last call, without waiting.
+  func poll() -> Event {
     var buffer = [UInt8](repeating: 0, count: 64)
-    var quit = false
+    var event = Event.none
     while true {
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      guard n > 0 else { break }
+      if n == 0 { return .gone }
+      if n < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        return code == EAGAIN || code == EWOULDBLOCK ? event : .gone
+      }
       if buffer.prefix(n).contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) {
-        quit = true
+        event = .quit
       }
     }
-    return quit
+  }
+
+  /// Closes the terminal without touching its settings (it is gone).
+  func close() {
+    _ = Glibc.close(fd)
   }
 
   /// Drops unread keys, puts the terminal's settings back and closes it.
@@ -315,7 +365,7 @@ struct KeyReader {
     _ = tcflush(fd, TCIFLUSH)
     var settings = saved
     _ = tcsetattr(fd, TCSANOW, &settings)
-    _ = close(fd)
+    _ = Glibc.close(fd)
   }
 }
 

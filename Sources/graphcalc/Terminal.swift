@@ -62,6 +62,8 @@ enum Terminal {
   /// Ends the process after a failed write of `fd` with errno `code`: the message once on
   /// standard error when `fd` is not standard error, then exit status 1.
   private static func failWrite(_ fd: Int32, _ code: Int32) -> Never {
+    let group = StreamSignals.commandGroup.load(ordering: .relaxed)
+    if group > 0 { _ = kill(-group, SIGTERM) }  // a stream's command does not outlive us
     if fd != STDERR_FILENO {
       let name = fd == STDOUT_FILENO ? "standard output" : "file descriptor \(fd)"
       let message = "graphcalc: cannot write \(name): \(String(cString: strerror(code)))\n"

@@ -44,4 +44,28 @@ import Testing
     #expect(modes.contains("icanon echo done"), "terminal modes:\n\(after)")
     #expect(!modes.contains("Stopped"), "\(modes)")
   }
+
+  /// The terminal of a live `stream cmd` goes away and no SIGHUP reaches graphcalc (blocked,
+  /// on a pseudo-terminal whose other side closes: `Fixtures/terminal-gone.py`): graphcalc
+  /// notices the end of its terminal, stops, and ends the command. Before, it ran for ever
+  /// with its child (`running child-alive`).
+  @Test func aStreamWhoseTerminalGoesAwayStopsWithItsCommand() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let folder = try TemporaryFolder(prefix: "graphcalc-terminal-gone")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/terminal-gone.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", script.path, binary, folder.url.appendingPathComponent("pid").path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let words = said.split(separator: " ").map(String.init)
+    #expect(words.first == "ended", "\(said)")
+    #expect(words.last?.hasPrefix("child-gone") == true, "\(said)")
+  }
 }
