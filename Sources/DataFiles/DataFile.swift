@@ -145,7 +145,10 @@ public enum DataFile {
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
     var kept = 0
-    let result = try stream(reader, columns: [xc, yc], path: path, interrupt: options.interrupt) {
+    let result = try stream(
+      reader, columns: [xc, yc], path: path, interrupt: options.interrupt,
+      missingText: options.missingText
+    ) {
       values, reader in
       // Blank lines lift the pen (gnuplot): a gap record.
       if kept > 0 && reader.blankLinesBefore > 0 {
@@ -205,7 +208,10 @@ public enum DataFile {
     var labels: [String] = []
     let labelField = first.field
     var found = false
-    let result = try stream(reader, columns: numeric, path: path, interrupt: options.interrupt) {
+    let result = try stream(
+      reader, columns: numeric, path: path, interrupt: options.interrupt,
+      missingText: options.missingText
+    ) {
       values, reader in
       for k in values.indices {
         columns[k].append(values[k])
@@ -235,7 +241,10 @@ public enum DataFile {
     var running = RunningStats()
     let (reader, layout) = try open(path: path, options: options)
     let c = try resolve(column, layout: layout, path: path, options: options)
-    let result = try stream(reader, columns: [c], path: path, interrupt: options.interrupt) {
+    let result = try stream(
+      reader, columns: [c], path: path, interrupt: options.interrupt,
+      missingText: options.missingText
+    ) {
       values, _ in
       if !values[0].isNaN { running.add(values[0]) }
     }
@@ -264,7 +273,10 @@ public enum DataFile {
     for ref in columns {
       resolved.append(try resolve(ref, layout: layout, path: path, options: options))
     }
-    return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) {
+    return try stream(
+      reader, columns: resolved, path: path, interrupt: options.interrupt,
+      missingText: options.missingText
+    ) {
       values, _ in body(values)
     }.records
   }
@@ -283,7 +295,10 @@ public enum DataFile {
     for ref in columns {
       resolved.append(try resolve(ref, layout: layout, path: path, options: options))
     }
-    return try stream(reader, columns: resolved, path: path, interrupt: options.interrupt) {
+    return try stream(
+      reader, columns: resolved, path: path, interrupt: options.interrupt,
+      missingText: options.missingText
+    ) {
       values, reader in body(values, reader.blankLinesBefore)
     }.records
   }
@@ -316,8 +331,12 @@ public enum DataFile {
   /// Every `InterruptCheck.interval` records it asks `interrupt`, and stops with the error
   /// `interrupted after N records` when that answers true.
   /// - Returns: the number of records and the missing cells of each column.
+  /// A record with a cell that is `missingText` (`DataFileOptions.missingText`) is not
+  /// given to `body` and its cells are not counted as missing (those are NaN cells, which
+  /// make gaps).
   static func stream(
     _ reader: RecordReader, columns: [ResolvedColumn], path: String, interrupt: InterruptCheck,
+    missingText: [UInt8]? = nil,
     _ body: (_ values: [Double], _ reader: RecordReader) -> Void
   ) throws(DataFileError) -> (records: Int, missing: [Int]) {
     var values = [Double](repeating: .nan, count: columns.count)
@@ -328,17 +347,39 @@ public enum DataFile {
         throw DataFileError(path: path, .interrupted(records: record))
       }
       let base = reader.base
+      var left = false
       reader.spans.withUnsafeBufferPointer { spans in
         for k in columns.indices {
+          if let missingText, isText(missingText, columns[k], base, spans) {
+            left = true  // left out as asked: not counted as missing, which makes gaps
+            values[k] = .nan
+            continue
+          }
           let v = value(columns[k], base, spans, record: record)
           values[k] = v
           if v.isNaN { missing[k] += 1 }
         }
       }
-      body(values, reader)
+      if !left { body(values, reader) }
       record += 1
     }
     return (record, missing)
+  }
+
+  /// Whether the cell of `column` is `text`, blanks around it aside.
+  static func isText(
+    _ text: [UInt8], _ column: ResolvedColumn, _ base: UnsafePointer<UInt8>,
+    _ spans: UnsafeBufferPointer<FieldSpan>
+  ) -> Bool {
+    let j = column.field
+    guard j >= 0, j < spans.count else { return false }
+    var start = spans[j].start
+    var end = spans[j].end
+    while start < end, base[start] == 0x20 || base[start] == 0x09 { start += 1 }
+    while end > start, base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 }
+    guard end - start == text.count else { return false }
+    for i in 0..<text.count where base[start + i] != text[i] { return false }
+    return true
   }
 
   /// The value of one cell: a number, a time in Unix seconds, or NaN.

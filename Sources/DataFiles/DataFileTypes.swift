@@ -23,6 +23,11 @@ public struct DataFileOptions: Sendable, Hashable {
   var slashDateOrder: SlashDateOrder?
   /// Columns that hold Unix seconds: their numbers make a time axis.
   public var unixTimeColumns: [ColumnRef]
+  /// The text of a missing cell (gnuplot's `set datafile missing "?"`), nil for none: a
+  /// record whose cell in a column read is exactly this text (blanks around it aside) is
+  /// left out, so a line goes on across it (gnuplot's rule; a cell that is not a number
+  /// is NaN instead, which lifts the pen, and counts as missing).
+  public var missingText: [UInt8]?
   /// Asked every `InterruptCheck.interval` records while a file is read; when it answers
   /// true, reading stops with the error `interrupted`. By default never. (Not part of the
   /// options' equality.)

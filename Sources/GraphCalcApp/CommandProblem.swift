@@ -43,7 +43,7 @@ public enum CommandProblem: Sendable, Hashable {
   case tooManyCurves(given: Int, limit: Int)
   /// `stats` with a style or title.
   case statsTakesOnlyFileAndUsing
-  /// `set datafile` of something other than the separator; `usage` its form.
+  /// `set datafile` of something other than the separator or missing; `usage` its forms.
   case datafileKnowsOnlySeparator(usage: String)
   /// A separator that is none of the forms `set datafile separator` takes.
   case badSeparator
@@ -268,7 +268,7 @@ public enum CommandProblem: Sendable, Hashable {
       return "a plot holds at most \(limit) curves; this one would have \(given)"
     case .statsTakesOnlyFileAndUsing: return "stats takes a file and using, nothing else"
     case .datafileKnowsOnlySeparator(let usage):
-      return "set datafile knows only 'separator'; usage: \(usage)"
+      return "set datafile knows 'separator' and 'missing'; usage: \(usage)"
     case .badSeparator:
       return "a separator is one character in quotes (\",\" \";\" \"|\"), tab, whitespace or auto"
     case .notFinite(let command, let value):

@@ -99,6 +99,23 @@ import Testing
     #expect(session.run("set samples").error != nil)
   }
 
+  /// gnuplot's time-axis lines run unchanged: dates make a time axis by themselves.
+  @Test func xdataTimeAndTimefmtAreAcceptedWithANote() throws {
+    var session = Self.session()
+    for line in ["set xdata time", "set timefmt \"%Y-%m-%d\""] {
+      let reply = session.run(line)
+      #expect(reply.error == nil, "\(line)")
+      #expect(reply.output.hasPrefix("note: set "), "\(line)")
+      #expect(reply.output.contains("dates and times make a time axis by themselves"))
+    }
+    #expect(session.run("set xdata") == Reply())
+    #expect(session.run("unset xdata") == Reply())
+    let line = "set xdata foo"
+    let error = try #require(session.run(line).error)
+    #expect(error.location.map { String(Array(line)[$0]) } == "foo")
+    #expect(session.run("set timefmt").error != nil)
+  }
+
   @Test func gridCanBeTurnedOff() throws {
     var session = Self.session()
     #expect(session.run("plot sin(x)").error == nil)

@@ -52,7 +52,7 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
   static let cases = GnuplotUsingCase.load()
 
   @Test func fixtureIsThere() {
-    #expect(Self.cases.count == 20)
+    #expect(Self.cases.count == 22)
   }
 
   /// The table is gnuplot's row for row (values to gnuplot's 6 digits, `NaN u` where a

@@ -91,28 +91,70 @@ struct StreamCommand: SessionCommand, Hashable {
 }
 
 extension SettingEntry {
-  /// `set datafile separator ","|";"|tab|whitespace|auto` (gnuplot's command).
+  /// `set datafile separator ","|";"|tab|whitespace|auto` and `set datafile missing "TEXT"`
+  /// (gnuplot's commands); `unset datafile` puts both back.
   static let datafile = SettingEntry(
-    name: "datafile", usage: ["set datafile separator \",\"|\";\"|tab|whitespace|auto"],
-    keywords: ["separator", "tab", "whitespace"],
+    name: "datafile",
+    usage: [
+      "set datafile separator \",\"|\";\"|tab|whitespace|auto", "set datafile missing \"TEXT\"",
+    ],
+    keywords: ["separator", "missing", "tab", "whitespace"],
     parse: { arguments throws(CommandError) in
-      let forms = "set datafile separator \",\"|\";\"|tab|whitespace|auto"
+      let forms =
+        "set datafile separator \",\"|\";\"|tab|whitespace|auto or set datafile missing \"TEXT\""
       let usage = CommandProblem.usage(forms)
       let words = arguments.values.words
       guard let what = words.first else { throw CommandError(usage, at: arguments.name.span) }
-      guard what.text == "separator" || what.text == "sep" else {
+      let isMissing = what.text == "missing" || what.text == "miss"
+      guard what.text == "separator" || what.text == "sep" || isMissing else {
         throw CommandError(.datafileKnowsOnlySeparator(usage: forms), at: what.span)
       }
+      if isMissing && words.count == 1 { return SetMissingText(text: nil) }
       guard words.count == 2 else {
         let at =
           words.count > 2
           ? words[2].span.lowerBound..<arguments.values.text.span.upperBound : what.span
         throw CommandError(usage, at: at)
       }
+      if isMissing {
+        let given = words[1]
+        let text = given.text
+        guard given.isString, !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+          throw CommandError(
+            .usage("set datafile missing \"TEXT\" (a word in quotes, as in: \"?\")"),
+            at: given.span)
+        }
+        return SetMissingText(text: text)
+      }
       return SetSeparator(separator: try Session.separator(words[1]))
     },
-    listing: { _ in nil },
-    unset: SetSeparator(separator: nil))
+    listing: { session in
+      session.data.options.missingText.map {
+        "datafile missing \"\(String(decoding: $0, as: UTF8.self))\""
+      }
+    },
+    unset: ResetDatafile())
+}
+
+/// `set datafile missing "TEXT"`: the text of a missing cell in the data files read from
+/// now on (a record with one is left out, and lines go on across it), nil for none.
+struct SetMissingText: SessionCommand, Hashable {
+  /// The text, nil for none.
+  var text: String?
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    session.data.options.missingText = text.map { Array($0.utf8) }
+    return Reply()
+  }
+}
+
+/// `unset datafile`: the separator is detected again and no text is missing.
+struct ResetDatafile: SessionCommand, Hashable {
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    session.data.options.separator = nil
+    session.data.options.missingText = nil
+    return Reply()
+  }
 }
 
 /// `set datafile separator ...`: the field separator of the data files read from now on.

@@ -47,7 +47,7 @@ extension SettingTable {
   static let gnuplotLabels: [SettingEntry] = [
     .text("title", alias: "tit", \.title), .text("xlabel", alias: "xlab", \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel), .key, .grid, .range(x: true), .range(x: false),
-    .autoscale, .samples, .aspect, .size, .logscale,
+    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -60,7 +60,7 @@ extension SettingTable {
     let plain = [
       "mxtics", "mytics", "xtics", "ytics", "tics", "x2tics", "y2tics", "ztics", "border",
       "format", "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
-      "xdata", "ydata", "timefmt", "decimalsign", "fit", "table", "palette", "pm3d", "view",
+      "ydata", "decimalsign", "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
       "margins", "offsets", "clip", "bars", "colorbox", "cbrange", "zrange", "x2range",
@@ -250,6 +250,45 @@ extension SettingEntry {
         throw CommandError(.usage("set samples N"), at: arguments.name.span)
       }
       return SetSamples(count: first)
+    },
+    listing: { _ in nil }, unset: Note(text: ""))
+}
+
+extension SettingEntry {
+  /// What `set xdata time` and `set timefmt` are told: dates read themselves.
+  static let datesReadThemselves =
+    "dates and times make a time axis by themselves (2012-01-31, 2012/01/31, 31/01/12, "
+    + "Jan 31 2000, with times of day)"
+
+  /// `set xdata time` / `set xdata` (gnuplot's time axis): accepted; the axis is a time axis
+  /// when the column holds dates.
+  static let xdata = SettingEntry(
+    name: "xdata", usage: ["set xdata time"], keywords: ["time"],
+    parse: { arguments throws(CommandError) in
+      let words = arguments.values.words
+      guard let first = words.first else { return Note(text: "") }
+      guard first.text == "time", words.count == 1 else {
+        let extra = first.text == "time" ? words[1] : first
+        throw CommandError(
+          .notSupported(what: "'\(extra.text)' after set xdata", hint: "set xdata takes time"),
+          at: extra.span)
+      }
+      return Note(text: "note: set xdata time is not needed: " + datesReadThemselves)
+    },
+    listing: { _ in nil }, unset: Note(text: ""))
+
+  /// `set timefmt "FORMAT"`: accepted with a note (the dates' forms are recognised).
+  static let timefmt = SettingEntry(
+    name: "timefmt", aliases: ["timef"], usage: ["set timefmt \"FORMAT\""],
+    parse: { arguments throws(CommandError) in
+      guard let first = arguments.values.words.first, first.isString,
+        arguments.values.words.count == 1
+      else {
+        throw CommandError(
+          .usage("set timefmt \"FORMAT\", as in: set timefmt \"%Y-%m-%d\""),
+          at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
+      }
+      return Note(text: "note: set timefmt is not needed: " + datesReadThemselves)
     },
     listing: { _ in nil }, unset: Note(text: ""))
 }

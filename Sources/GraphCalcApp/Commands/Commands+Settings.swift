@@ -106,7 +106,7 @@ extension CommandEntry {
     name: "set",
     usage: [
       "set canvas braille|block|ascii", "set color on|off", "set",
-      "set datafile separator \",\"|\";\"|tab|whitespace|auto",
+      "set datafile separator \",\"|\";\"|tab|whitespace|auto", "set datafile missing \"TEXT\"",
       "set bar style rounded|flat", "set base 2|8|10|16", "set digits all|screen",
     ], summary: "change a setting (canvas, color, datafile, bar, base, digits), or list them",
     details: """
@@ -119,7 +119,8 @@ extension CommandEntry {
       Example: set canvas block
       set datafile separator chooses how data files are split into columns: a character
       in quotes (",", ";", "|"), tab, whitespace (runs of blanks, as in gnuplot's .dat
-      files) or auto (the default: detected from the first lines).
+      files) or auto (the default: detected from the first lines). set datafile missing
+      "?" makes "?" a missing cell: its record is left out and lines go on across it.
       set bar style chooses the bars of an exported bar chart: rounded (the default: the
       far end of each bar has round corners) or flat (plain rectangles). In the terminal
       bars are eighth blocks, or ASCII on the ascii canvas.
