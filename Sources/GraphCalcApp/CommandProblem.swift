@@ -11,6 +11,8 @@ public enum CommandProblem: Sendable, Hashable {
 
   /// A string opened with quote `quote` and not closed.
   case unclosedQuote(String)
+  /// `explore`, `stream` or `quit` followed by `;` and more commands on its line.
+  case mustEndTheLine(String)
   /// A `[` without its `]`.
   case unclosedBracket
   /// The line's first word is no command, calculator name or expression; `suggestion` is
@@ -223,6 +225,9 @@ public enum CommandProblem: Sendable, Hashable {
   public var message: String {
     switch self {
     case .unclosedQuote(let q): return "\(q) without its closing \(q)"
+    case .mustEndTheLine(let name):
+      return "\(name) must be the last command of its line: put what follows ';' on a line of its "
+        + "own"
     case .unclosedBracket: return "'[' without its ']'"
     case .unknownCommand(let name, let suggestion):
       return "unknown command '\(name)'\(Self.hint(suggestion))"

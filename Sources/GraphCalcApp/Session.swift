@@ -122,6 +122,62 @@ public struct Session: Sendable {
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
     DataFile.forgetStreams()  // a FIFO or pipe named again is read anew
+    let pieces = Session.separatedCommands(in: line)
+    if pieces.count > 1 { return run(pieces, of: line) }
+    return runOne(line)
+  }
+
+  /// The commands of a line: its pieces between `;` outside strings and comments (gnuplot's
+  /// separator), each with the column it starts at; the whole line when it has no `;` (or
+  /// cannot be lexed: the error is then the command's).
+  static func separatedCommands(in line: String) -> [(text: String, offset: Int)] {
+    guard line.contains(";"), let lexed = try? CommandLexer.lex(line) else {
+      return [(line, 0)]
+    }
+    let cuts = lexed.tokens.filter { $0.kind == .symbol && $0.text == ";" }.map(\.offset)
+    guard !cuts.isEmpty else { return [(line, 0)] }
+    let chars = Array(line)
+    var pieces: [(text: String, offset: Int)] = []
+    var start = 0
+    for cut in cuts + [chars.count] {
+      pieces.append((String(chars[start..<cut]), start))
+      start = cut + 1
+    }
+    return pieces
+  }
+
+  /// Runs the commands of one line in order (`plot sin(x); export svg a.svg`): their output
+  /// joined, stopping at the first error, located in the whole line. `explore`, `stream`
+  /// and `quit` take over the terminal or end the session: only the last command may be one.
+  private mutating func run(_ pieces: [(text: String, offset: Int)], of line: String) -> Reply {
+    for (k, piece) in pieces.enumerated() where k < pieces.count - 1 {
+      guard let first = try? CommandLexer.lex(piece.text).tokens.first, first.kind == .name,
+        let entry = commands.entry(named: first.value),
+        ["explore", "stream", "quit", "exit"].contains(entry.name)
+      else { continue }
+      let rest = pieces[k + 1].offset - 1..<line.count
+      return Reply(error: CommandError(.mustEndTheLine(entry.name), at: rest))
+    }
+    var joined = Reply()
+    for piece in pieces {
+      if piece.text.allSatisfy(\.isWhitespace) { continue }
+      var reply = runOne(piece.text)
+      joined.output += reply.output
+      if var error = reply.error {
+        if let at = error.location {
+          error.location = (at.lowerBound + piece.offset)..<(at.upperBound + piece.offset)
+        }
+        joined.error = error
+        return joined
+      }
+      reply.output = joined.output
+      joined = reply
+    }
+    return joined
+  }
+
+  /// Runs one command.
+  private mutating func runOne(_ line: String) -> Reply {
     do throws(CommandError) {
       let parsed = try parse(line)
       guard let command = parsed.command else { return Reply() }

@@ -64,3 +64,42 @@ func arguments(_ text: String, at offset: Int = 0) throws -> CommandArguments {
     }
   }
 }
+
+/// gnuplot's `;` between commands on one line (tracker issue 16): outside strings and
+/// comments only, errors located in the whole line, stopping at the first.
+@Suite struct SemicolonTests {
+  @Test func commandsSeparatedBySemicolonsRunInOrder() throws {
+    var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    #expect(session.run("a = 2; b = a*3; b") == Reply(output: "6\n"))
+    #expect(session.run("f(x) = x^3; f'(2); f''(2)") == Reply(output: "12\n12\n"))
+    // A quoted ";" is text: the separator is set, and the next command runs.
+    #expect(session.run("set datafile separator \";\"; show datafile").error == nil)
+    // In a comment, ";" is comment text.
+    #expect(session.run("1+1 # then; 2+2") == Reply(output: "2\n"))
+    // Empty commands are nothing.
+    #expect(session.run("1+1;; ;") == Reply(output: "2\n"))
+  }
+
+  @Test func theFirstErrorStopsTheLineAndIsLocatedInIt() throws {
+    var session = Session()
+    let line = "c = 1; d = c +* 2; c = 5"
+    let reply = session.run(line)
+    let error = try #require(reply.error)
+    #expect(error.location.map { String(Array(line)[$0]) } == "*")
+    #expect(session.run("c") == Reply(output: "1\n"))  // c = 5 did not run
+    let plot = "plot sin(x); plot sin(q)"
+    let unknown = try #require(session.run(plot).error)
+    #expect(unknown.location.map { String(Array(plot)[$0]) } == "q")
+  }
+
+  @Test func exploreStreamAndQuitEndTheLine() throws {
+    var session = Session()
+    for line in ["explore; 1+1", "quit; 2+2", "stream cmd \"seq 3\"; 1"] {
+      let reply = session.run(line)
+      let error = try #require(reply.error, "\(line)")
+      #expect(error.message.contains("must be the last command of its line"), "\(line)")
+      #expect(!reply.quits && !reply.startsExplore && reply.stream == nil)
+    }
+    #expect(session.run("1+1; quit").quits)
+  }
+}

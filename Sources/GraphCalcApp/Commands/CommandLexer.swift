@@ -47,7 +47,7 @@ public struct CommandToken: Sendable, Hashable {
 /// one comment rule for every command.
 ///
 /// - A quote (`"` or `'`) opens a string only where a word may start: at the start of the
-///   line, after a blank, or after one of `, ( [ : =`. The string runs to the same quote;
+///   line, after a blank, or after one of `, ( [ : = ;`. The string runs to the same quote;
 ///   inside it `#` is text. A `'` anywhere else (right after a name, `)` or `'`) is a prime,
 ///   as in `f'(x)` and `f''(2)` (DECISIONS.md, "The command line").
 /// - `#` outside a string starts a comment that runs to the end of the line.
@@ -123,7 +123,7 @@ public enum CommandLexer {
     switch previous.kind {
     case .comma, .colon: return true
     case .open: return previous.text == "(" || previous.text == "["
-    case .symbol: return previous.text == "="
+    case .symbol: return previous.text == "=" || previous.text == ";"
     default: return false
     }
   }
