@@ -155,6 +155,33 @@ import Testing
     #expect(process.terminationStatus == 0)
     #expect(errors.isEmpty)
   }
+  @Test func aNonBlockingStandardOutputGetsEveryByte() throws {
+    // A pipe whose write end is non-blocking (O_NONBLOCK is shared by every descriptor of
+    // it), read only after it has filled: writes fail with EAGAIN until the reader drains
+    // it. Before tracker issue 20 the output was cut at the pipe's 64 KiB.
+    let binary = try #require(Graphcalc.path)
+    let script = ["-e", "table x, x^2, sin(x) [0:1] step 0.0002"]
+    let expected = try Graphcalc.run(script).stdout
+    #expect(expected.utf8.count > 150_000)
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    try #require(fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK) == 0)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = script
+    process.environment = ["LANG": "C", "XDG_STATE_HOME": "/nonexistent-graphcalc-test"]
+    process.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
+    try process.run()
+    usleep(500_000)  // let the pipe fill
+    let reader = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
+    try (process.standardOutput as? FileHandle)?.close()
+    let got = reader.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(got.count == expected.utf8.count)
+    #expect(String(decoding: got, as: UTF8.self) == expected)
+  }
+
   @Test func aFullStandardOutputIsReportedOnceAndExits1() throws {
     // /dev/full fails every write with ENOSPC; before tracker issue 20 this exited 0, silent.
     let binary = try #require(Graphcalc.path)
