@@ -315,6 +315,8 @@ public enum DataFile {
     var sample: String?
     /// Numbers that are Unix seconds (`DataFileOptions.unixTimeColumns`).
     var unixTime = false
+    /// Numbers with a decimal comma (`FileLayout.decimalComma`).
+    var decimalComma = false
     var isTime: Bool { kind == .time }
   }
 
@@ -400,7 +402,9 @@ public enum DataFile {
     case .time where !column.unixTime:
       return DateParser.parse(p, n, order: column.order) ?? .nan
     default:
-      guard let v = NumberParser.parse(p, n), v.isFinite else { return .nan }
+      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma), v.isFinite else {
+        return .nan
+      }
       return v
     }
   }
@@ -426,7 +430,7 @@ public enum DataFile {
       }
       return ResolvedColumn(
         field: j, kind: layout.kinds[j], order: layout.slashOrders[j], name: layout.names[j],
-        sample: layout.sampleText[j], unixTime: unixTime)
+        sample: layout.sampleText[j], unixTime: unixTime, decimalComma: layout.decimalComma)
     }
   }
 

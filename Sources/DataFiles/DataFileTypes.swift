@@ -28,6 +28,10 @@ public struct DataFileOptions: Sendable, Hashable {
   /// left out, so a line goes on across it (gnuplot's rule; a cell that is not a number
   /// is NaN instead, which lifts the pen, and counts as missing).
   public var missingText: [UInt8]?
+  /// Whether numbers have a decimal comma (`1,5`: gnuplot's `set decimalsign ','`); nil
+  /// detects it where the separator is `;` or a tab (a sampled cell that is a number only
+  /// with a comma, and none with a point), as European files write them.
+  public var decimalComma: Bool?
   /// Asked every `InterruptCheck.interval` records while a file is read; when it answers
   /// true, reading stops with the error `interrupted`. By default never. (Not part of the
   /// options' equality.)

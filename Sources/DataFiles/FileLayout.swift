@@ -32,12 +32,14 @@ enum Cells {
   }
 
   /// The class of a field.
-  static func classify(_ p: UnsafePointer<UInt8>, _ span: FieldSpan) -> CellClass {
+  static func classify(_ p: UnsafePointer<UInt8>, _ span: FieldSpan, decimalComma: Bool = false)
+    -> CellClass
+  {
     let start = p + span.start
     let count = span.end - span.start
     if span.escaped { return .text }
     if isMissingMarker(start, count) { return .missing }
-    if NumberParser.parse(start, count) != nil { return .number }
+    if NumberParser.parse(start, count, decimalComma: decimalComma) != nil { return .number }
     let dayFirst = DateParser.parse(start, count, order: .dayFirst) != nil
     let monthFirst = DateParser.parse(start, count, order: .monthFirst) != nil
     if dayFirst || monthFirst { return .date(dayFirst: dayFirst, monthFirst: monthFirst) }
@@ -71,6 +73,8 @@ struct FileLayout {
   var slashOrders: [SlashDateOrder]
   /// The first text cell of each column (for messages), cut to 40 bytes.
   var sampleText: [String?]
+  /// Whether numbers are written with a decimal comma (`1,5`).
+  var decimalComma = false
   /// Whether each column's name came from the header (else it is its number).
   var named: [Bool] = []
 
@@ -107,6 +111,32 @@ struct FileLayout {
     let scanner = RecordScanner(separation: separation, comment: options.commentPrefix)
     reader.scanner = scanner
 
+    // Decimal commas (`1,5`), as European files write them where the separator is `;` or a
+    // tab: when some sampled cell is a number only with a comma and none has a point.
+    var decimalComma = options.decimalComma ?? false
+    if options.decimalComma == nil, let base = UnsafePointer(prefix.baseAddress),
+      separation == .delimiter(UInt8(ascii: ";")) || separation == .delimiter(0x09)
+    {
+      var commas = 0
+      var points = 0
+      var offset = 0
+      var records = 0
+      var spans: [FieldSpan] = []
+      while offset < prefix.count && records < sniffRecords,
+        let (next, _) = scanner.scan(
+          base, from: offset, to: prefix.count, atEOF: true, spans: &spans)
+      {
+        offset = next
+        records += 1
+        for span in spans where !span.escaped {
+          let sign = NumberParser.decimalSign(base + span.start, span.end - span.start)
+          if sign.comma { commas += 1 }
+          if sign.point { points += 1 }
+        }
+      }
+      decimalComma = commas > 0 && points == 0
+    }
+
     // Classify the cells of the first records; the first one is kept apart (a header?).
     var first: [CellClass] = []
     var firstTexts: [String] = []
@@ -116,7 +146,7 @@ struct FileLayout {
     guard let base = UnsafePointer(prefix.baseAddress) else {
       return FileLayout(
         separation: separation, hasHeader: false, names: [], kinds: [], slashOrders: [],
-        sampleText: [])
+        sampleText: [], decimalComma: decimalComma)
     }
     var offset = 0
     let count = prefix.count
@@ -131,14 +161,14 @@ struct FileLayout {
       offset = next
       if spans.isEmpty { continue }
       if records == 0 {
-        first = spans.map { Cells.classify(base, $0) }
+        first = spans.map { Cells.classify(base, $0, decimalComma: decimalComma) }
         firstTexts = spans.map { Cells.text(base, $0) }
       } else {
         if tallies.count < spans.count {
           tallies += Array(repeating: ColumnTally(), count: spans.count - tallies.count)
         }
         for (j, span) in spans.enumerated() {
-          let cell = Cells.classify(base, span)
+          let cell = Cells.classify(base, span, decimalComma: decimalComma)
           tallies[j].add(cell)
           if tallies[j].sample == nil && cell == .text {
             tallies[j].sample = sample(Cells.text(base, span))
@@ -186,7 +216,7 @@ struct FileLayout {
     return FileLayout(
       separation: separation, hasHeader: hasHeader, names: names, kinds: kinds,
       slashOrders: tallies.map { options.slashDateOrder ?? $0.slashOrder },
-      sampleText: tallies.map(\.sample),
+      sampleText: tallies.map(\.sample), decimalComma: decimalComma,
       named: tallies.indices.map { hasHeader && $0 < firstTexts.count && !firstTexts[$0].isEmpty })
   }
 

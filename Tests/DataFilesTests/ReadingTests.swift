@@ -439,3 +439,45 @@ import Testing
     #expect(records == 200_000 && seen == 200_000)
   }
 }
+
+/// Decimal commas (`1,5`), as European files write them (tracker issue 16): detected where
+/// the separator is `;` or a tab, or given (`DataFileOptions.decimalComma`).
+@Suite struct DecimalCommaTests {
+  @Test func semicolonAndTabFilesWithDecimalCommasAreNumbers() throws {
+    try withTemporaryFile("x;y\n1;1,5\n2;2,25\n3;-0,5\n4;1e1\n5;\n") { path in
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(2))
+      #expect(sameValues(series.y, [1.5, 2.25, -0.5, 10, .nan]))
+      #expect(try DataFile.columns(path: path).map(\.kind) == [.number, .number])
+    }
+    try withTemporaryFile("x\ty\n1\t1,5\n2\t2,75\n", name: "data.tsv") { path in
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(2))
+      #expect(sameValues(series.y, [1.5, 2.75]))
+    }
+  }
+
+  @Test func pointsOrCommaSeparatorsKeepCommasAsText() throws {
+    // A point anywhere in the sample: commas are not decimal signs (1,5 is not a number).
+    try withTemporaryFile("x;y\n1;1.5\n2;2,5\n") { path in
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(2))
+      #expect(sameValues(series.y, [1.5, .nan]))
+    }
+    // A comma-separated file: the comma separates.
+    try withTemporaryFile("x,y\n1,5\n2,6\n") { path in
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(2))
+      #expect(sameValues(series.y, [5, 6]))
+    }
+    // Told so, a whitespace file reads commas too; told not to, a semicolon file does not.
+    var comma = DataFileOptions(separator: 0x20)
+    comma.decimalComma = true
+    try withTemporaryFile("1 0,5\n2 1,25\n", name: "data.dat") { path in
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(2), options: comma)
+      #expect(sameValues(series.y, [0.5, 1.25]))
+    }
+    var point = DataFileOptions()
+    point.decimalComma = false
+    try withTemporaryFile("x;y\n1;1,5\n2;2\n") { path in
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(2), options: point)
+      #expect(sameValues(series.y, [.nan, 2]))
+    }
+  }
+}
