@@ -41,45 +41,128 @@ extension Session {
   }
 
   /// `autoYRange(of:xRange:)` worked out afresh (no memo).
+  ///
+  /// Functions alone keep `Autoscale.yRange`. Otherwise the range is the union of the
+  /// functions' range, the data's (every record with x in view), and the extents of the
+  /// other curves, each widened by `CurveExtents.margin` (`Session.curveYBounds`), snapped
+  /// outward to ticks.
   static func uncachedAutoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>)
     -> ClosedRange<Double>
   {
     let functions = curves.functionsOnly
     let data = curves.dataCurves
-    let parametric = curves.items.compactMap { item -> ParametricCurve? in
-      if case .parametric(let c, _) = item { return c } else { return nil }
+    let others = curves.items.contains {
+      switch $0 {
+      case .function, .data: return false
+      case .functionOfY, .relation, .parametric: return true
+      }
     }
-    if data.isEmpty && parametric.isEmpty {
+    if data.isEmpty && !others {
       return Autoscale.yRange(of: functions, xRange: xRange)
     }
-    var bounds: (Double, Double)? = parametric.compactMap {
-      ParametricSampler.yBounds(of: $0, xWithin: xRange)
-    }.reduce(nil) { u, b in u.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b }
+    var bounds: (Double, Double)? = nil
+    func unite(_ b: (Double, Double)) {
+      bounds = bounds.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b
+    }
     if functions.curveCount > 0 {
       let r = Autoscale.yRange(of: functions, xRange: xRange)
-      bounds = (r.lowerBound, r.upperBound)
+      unite((r.lowerBound, r.upperBound))
     }
     for curve in data {
       guard let b = curve.bounds(xWithin: xRange) else { continue }
-      bounds =
-        bounds.map { (min($0.0, b.y.lowerBound), max($0.1, b.y.upperBound)) }
-        ?? (b.y.lowerBound, b.y.upperBound)
+      unite((b.y.lowerBound, b.y.upperBound))
     }
+    if let b = curveYBounds(of: curves, xRange: xRange, around: bounds) { unite(b) }
     guard let (lo, hi) = bounds else { return Autoscale.fallback }
     if curves.yAxisIsTime { return timeRange(lo, hi) }
     return Autoscale.range(of: [lo, hi])
   }
 
-  /// The x range that fits the data series of `curves`: on a time axis their exact first
-  /// and last times, otherwise their extremes snapped outward to ticks; nil when there is no
-  /// data series with a finite record.
+  /// The y extent of the curves of `curves` that are not functions of x or data, each
+  /// widened by `CurveExtents.margin`: a parametric or polar curve's y where its x is in
+  /// `xRange` (`ParametricSampler.yBounds`); a function of y's and a relation's (its curve,
+  /// or its region's edge) within a window of y: [-m, m] for m the larger magnitude of
+  /// `xRange`'s ends (a square of plot units about the origin, where relations are usually
+  /// drawn), grown to reach half the x range's width beyond `known` (the other curves'
+  /// bounds), clipped to it. One that spans the whole window (`x = 3`, the edge of
+  /// `x > 0`: unbounded both ways) adds nothing when something else gives a range, and the
+  /// window otherwise.
+  ///
+  /// - Returns: The union of the extents, or nil when none has one.
+  static func curveYBounds(
+    of curves: FunctionCurves, xRange: ClosedRange<Double>, around known: (Double, Double)?
+  ) -> (Double, Double)? {
+    var bounds: (Double, Double)? = nil
+    func unite(_ b: (Double, Double)) {
+      bounds = bounds.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b
+    }
+    for case .parametric(let curve, _) in curves.items {
+      if let b = ParametricSampler.yBounds(of: curve, xWithin: xRange) {
+        unite(CurveExtents.widened(b))
+      }
+    }
+    let m = max(abs(xRange.lowerBound), abs(xRange.upperBound))
+    let half = (xRange.upperBound - xRange.lowerBound) / 2
+    var lo = -m
+    var hi = m
+    for around in [known, bounds].compactMap({ $0 }) {
+      lo = min(lo, around.0 - half)
+      hi = max(hi, around.1 + half)
+    }
+    guard lo.isFinite, hi.isFinite, lo < hi else { return bounds }
+    let window = lo...hi
+    var spanning = false
+    func clipped(_ b: (Double, Double)) -> (Double, Double) {
+      (max(b.0, lo), min(b.1, hi))
+    }
+    for item in curves.items {
+      switch item {
+      case .functionOfY(let g, _):
+        guard
+          let b = CurveExtents.functionOfYBounds(
+            { g.values(at: $0, into: $1) }, xWithin: xRange, yWindow: window)
+        else { continue }
+        let step = (hi - lo) / Double(Autoscale.sampleCount - 1)
+        if b.0 <= lo + step && b.1 >= hi - step {
+          spanning = true
+        } else {
+          unite(clipped(CurveExtents.widened(b)))
+        }
+      case .relation(let relation, _):
+        guard
+          let found = CurveExtents.relationYBounds(
+            of: relation, xRange: xRange, yWindow: window)
+        else { continue }
+        if found.spansWindow {
+          spanning = true
+        } else {
+          unite(clipped(CurveExtents.widened(found.bounds)))
+        }
+      case .function, .data, .parametric: continue
+      }
+    }
+    if spanning && bounds == nil && known == nil { return (lo, hi) }
+    return bounds
+  }
+
+  /// The x range that fits the data series and the parametric and polar curves of
+  /// `curves` (gnuplot's autoscaled x): on a time axis the data's exact first and last
+  /// times, otherwise the union of the records' extremes and the curves' x extents
+  /// (`CurveExtents.xBounds`, widened by `CurveExtents.margin`) snapped outward to ticks;
+  /// nil when there is neither a finite record nor a curve with an extent.
   static func dataXRange(of curves: FunctionCurves) -> ClosedRange<Double>? {
     if !curves.labels.scales.isLinear { return scaledDataXRange(of: curves) }
     var bounds: RecordBounds? = nil
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
-    guard let x = bounds?.x else { return nil }
-    if curves.xAxisIsTime { return timeRange(x.lowerBound, x.upperBound) }
-    return Autoscale.range(of: [x.lowerBound, x.upperBound])
+    if curves.xAxisIsTime, let x = bounds?.x { return timeRange(x.lowerBound, x.upperBound) }
+    var lohi = bounds.map { ($0.x.lowerBound, $0.x.upperBound) }
+    for case .parametric(let curve, _) in curves.items {
+      guard let b = CurveExtents.xBounds(of: curve) else { continue }
+      let w = CurveExtents.widened(b)
+      lohi = lohi.map { (min($0.0, w.0), max($0.1, w.1)) } ?? w
+    }
+    guard let (lo, hi) = lohi else { return nil }
+    return Autoscale.range(of: [lo, hi])
   }
 
   /// `lo...hi` (Unix seconds), or a day each side of a single time.

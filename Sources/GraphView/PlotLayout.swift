@@ -328,7 +328,9 @@ public enum PlotLayout {
 
     if options.showLegend && !plot.curves.isEmpty {
       drawLegend(
-        plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks), in: &renderer,
+        plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks),
+        regions: plot.curves.map { c in c.relation.flatMap { $0.isThin ? nil : $0.isStrict } },
+        in: &renderer,
         plotArea: plotArea, metrics: m, avoiding: ink, placement: options.legendPlacement)
     }
 
@@ -438,8 +440,14 @@ public enum PlotLayout {
   /// style. `placement` other than `.best` puts the box in that corner (gnuplot's
   /// `set key top left`), or right of the frame for `.outside` (where
   /// `plotArea(for:options:yTickLabels:)` left a margin for it).
+  ///
+  /// A region (`regions[i]` not nil: an inequality, whether strict) shows, on a renderer that draws light fills
+  /// (`.grid`: SVG, PNG, PDF), a swatch of its look instead of the stroke: a small grid
+  /// proven true inside, false around, through `drawRelation`, so it is filled as the region
+  /// is with its edge (dashed for a strict inequality) around it.
   static func drawLegend(
-    _ titles: [String], marks: [CurveMarks] = [], in renderer: inout some PlotRenderer,
+    _ titles: [String], marks: [CurveMarks] = [], regions: [Bool?] = [],
+    in renderer: inout some PlotRenderer,
     plotArea: PixelRect, metrics m: Metrics, avoiding ink: [PixelPoint] = [],
     placement: LegendPlacement = .best
   ) {
@@ -497,7 +505,13 @@ public enum PlotLayout {
       let cy = box.minY + m.pad / 2 + lineH * (Double(row) + 0.5)
       let sx = box.minX + m.pad
       let kind = marks.indices.contains(i) ? marks[i] : .lines
-      if kind != .points {
+      if regions.indices.contains(i), let strict = regions[i],
+        renderer.capabilities.contains(.grid)
+      {
+        renderer.drawRelation(
+          legendSwatch(x: sx, centreY: cy, width: sample, height: 0.7 * lineH, strict: strict),
+          style: .curve(i))
+      } else if kind != .points {
         renderer.drawPolyline(
           [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
       }
@@ -510,6 +524,31 @@ public enum PlotLayout {
         title, at: PixelPoint(x: sx + sample + m.char.width, y: cy), anchor: .middleLeft,
         style: .legend)
     }
+  }
+
+  /// A legend's region swatch: `width` x `height` pixels left-aligned at `x`, centred on
+  /// `centreY`, as a grid of about 1.5-pixel cells proven true inside a ring proven false
+  /// (the ring's cells lie just outside the swatch, so the drawn edge is its border).
+  static func legendSwatch(
+    x: Double, centreY: Double, width: Double, height: Double, strict: Bool
+  ) -> RelationRegion {
+    let columns = max(3, Int((width / 1.5).rounded()))
+    let rows = max(3, Int((height / 1.5).rounded()))
+    let cw = width / Double(columns - 2)
+    let ch = height / Double(rows - 2)
+    var cells = [RelationGrid.Cell](repeating: .yes, count: columns * rows)
+    for row in 0..<rows {
+      for column in 0..<columns
+      where row == 0 || row == rows - 1 || column == 0 || column == columns - 1 {
+        cells[row * columns + column] = .no
+      }
+    }
+    let grid = RelationGrid(
+      width: columns, height: rows, cells: cells, isThin: false, isStrict: strict)
+    let area = PixelRect(
+      x: x - cw, y: centreY - height / 2 - ch, width: cw * Double(columns),
+      height: ch * Double(rows))
+    return RelationRegion(grid: grid, area: area)
   }
 
   /// `text` cut to at most `width` pixels, ending in "..." when cut.

@@ -418,9 +418,22 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
 
   /// The 7-bit printable bytes of `text`: the scalars that take cells
   /// (`TerminalText.cellScalars`: escape sequences, control characters and zero-width
-  /// characters removed, tabs as spaces), any non-ASCII one as `?`.
+  /// characters removed, tabs as spaces); the calculator's symbols as the ASCII words it
+  /// reads for them (`asciiSpellings`: `θ` is `theta`, `π` is `pi`, `≤` is `<=`, ...), so a
+  /// legend `r = 1 + cos(θ)` reads `r = 1 + cos(theta)` whatever the locale; any other
+  /// non-ASCII scalar as `?`.
   public static func sanitize(_ text: String) -> [UInt8] {
-    TerminalText.cellScalars(text).map { $0.isASCII ? UInt8($0.value) : 0x3F }
+    var bytes: [UInt8] = []
+    for scalar in TerminalText.cellScalars(text) {
+      if scalar.isASCII {
+        bytes.append(UInt8(scalar.value))
+      } else if let word = asciiSpellings[scalar] {
+        bytes += word.utf8
+      } else {
+        bytes.append(0x3F)
+      }
+    }
+    return bytes
   }
 
   // MARK: Rasterization
@@ -608,3 +621,11 @@ extension DotCanvas {
     return canvas.render()
   }
 }
+
+/// The ASCII spellings of the non-ASCII symbols the calculator reads (its lexer's
+/// Unicode forms: `×` `·` `⋅` `÷` `−` `≤` `≥` `≠` `∧` `∨` `¬` `√` `²` `³`, the
+/// constant `π` and the polar variable `θ`), each meaning the same to it.
+let asciiSpellings: [Unicode.Scalar: String] = [
+  "θ": "theta", "π": "pi", "×": "*", "·": "*", "⋅": "*", "÷": "/", "−": "-", "≤": "<=",
+  "≥": ">=", "≠": "!=", "∧": "&&", "∨": "||", "¬": "!", "√": "sqrt", "²": "^2", "³": "^3",
+]

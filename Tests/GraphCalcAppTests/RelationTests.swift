@@ -329,7 +329,7 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
   @Test func equalAspectGrowsTheRangeWhoseUnitWouldBeShorter() throws {
     var session = Session()
     _ = session.run("set canvas braille")
-    _ = session.run("plot x^2 + y^2 = 25")
+    _ = session.run("plot [] [-10:10] x^2 + y^2 = 25")  // y fixed (automatic y: [-6, 6])
     #expect(session.run("view").output == "x [-10, 10]  y [-10, 10]\n")
     _ = session.run("set aspect equal")
     _ = session.run("redraw")
@@ -345,7 +345,7 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     var session = Session()
     _ = session.run("set canvas ascii")
     _ = session.run("set size square")
-    _ = session.run("plot x^2 + y^2 = 25")
+    _ = session.run("plot [] [-10:10] x^2 + y^2 = 25")  // y fixed (automatic y: [-6, 6])
     #expect(session.run("view").output == "x [-18.5, 18.5]  y [-10, 10]\n")
   }
 
@@ -353,7 +353,7 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     let folder = try TemporaryFolder()
     var session = Session()
     _ = session.run("set aspect equal")
-    _ = session.run("plot x^2 + y^2 = 25")
+    _ = session.run("plot [] [-10:10] x^2 + y^2 = 25")  // y fixed (automatic y: [-6, 6])
     let path = folder.path + "/t.dat"
     _ = session.run("export table \(path) 100 50")
     let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -438,7 +438,9 @@ func mask(_ rows: String) -> UInt32 {
   @Test(arguments: [
     ("plain", "plain"), ("a\u{1B}[31mred\u{1B}[0m", "ared"), ("bell\u{07}\u{00}", "bell"),
     ("line\nbreak\r", "linebreak"), ("tab\tx", "tab x"), ("\u{9B}2Jcsi", "csi"),
-    ("\u{1B}]0;title\u{07}osc", "osc"), ("pi=\u{3C0}", "pi=?"), ("e\u{301}", "e"), ("\u{1B}", ""),
+    ("\u{1B}]0;title\u{07}osc", "osc"), ("pi=\u{3C0}", "pi=pi"),
+    ("r(\u{3B8}) \u{2264} 2", "r(theta) <= 2"), ("\u{65E5}", "?"), ("e\u{301}", "e"),
+    ("\u{1B}", ""),
   ])
   func terminalTextIsSanitized(input: String, output: String) {
     #expect(String(decoding: AsciiCanvas.sanitize(input), as: UTF8.self) == output)
