@@ -146,7 +146,8 @@ extension Session {
   }
 
   /// The x range that fits the data series and the parametric and polar curves of
-  /// `curves` (gnuplot's autoscaled x): on a time axis the data's exact first and last
+  /// `curves` (gnuplot's autoscaled x; the curves only when no function of x or relation
+  /// is plotted beside them): on a time axis the data's exact first and last
   /// times, otherwise the union of the records' extremes and the curves' x extents
   /// (`CurveExtents.xBounds`, widened by `CurveExtents.margin`) snapped outward to ticks;
   /// nil when there is neither a finite record nor a curve with an extent.
@@ -156,7 +157,15 @@ extension Session {
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
     if curves.xAxisIsTime, let x = bounds?.x { return timeRange(x.lowerBound, x.upperBound) }
     var lohi = bounds.map { ($0.x.lowerBound, $0.x.upperBound) }
-    for case .parametric(let curve, _) in curves.items {
+    // Beside a function of x or a relation the view keeps its x range (a parametric curve
+    // beside sin(x) would otherwise narrow sin's view to the curve's width).
+    let keepsX = curves.items.contains {
+      switch $0 {
+      case .function, .relation: true
+      case .data, .functionOfY, .parametric: false
+      }
+    }
+    for case .parametric(let curve, _) in curves.items where !keepsX {
       guard let b = CurveExtents.xBounds(of: curve) else { continue }
       let w = CurveExtents.widened(b)
       lohi = lohi.map { (min($0.0, w.0), max($0.1, w.1)) } ?? w

@@ -23,8 +23,8 @@ struct CurveAutoscaleTests {
     Case(plot: "plot r = 1 + cos(θ)", view: "x [-0.5, 2.5]  y [-1.5, 1.5]"),
     // A region's extent is its edge: y = sin(x).
     Case(plot: "plot y < sin(x)", view: "x [-10, 10]  y [-1.5, 1.5]"),
-    // A parametric curve beside a function: x fits the curve (as data does), y the union.
-    Case(plot: "plot sin(x), (3cos(t), 2sin(t))", view: "x [-4, 4]  y [-2.5, 2.5]"),
+    // A parametric curve beside a function: x stays the default, y is the union.
+    Case(plot: "plot sin(x), (3cos(t), 2sin(t))", view: "x [-10, 10]  y [-2.5, 2.5]"),
     // x = y^2 seen through x in [-10, 10]: y in [-sqrt(10), sqrt(10)].
     Case(plot: "plot sin(x), x = y^2", view: "x [-10, 10]  y [-4, 4]"),
     // Unbounded both ways: nothing added to sin's range; alone, the window.
