@@ -33,6 +33,9 @@ public struct PlotFunction: Sendable {
   /// The compiled programs, shared by every copy (a copy costs one reference count, which
   /// matters to callers that read a function out of an array for every value).
   let code: PlotCode
+  /// The expression this function was compiled from (before shared subexpressions were
+  /// made), for analysis of a plotted curve (`mark roots` differentiates it).
+  public let source: Expr
 
   /// The point program.
   var pointProgram: [PlotOp] { code.pointProgram }
@@ -80,6 +83,7 @@ public struct PlotFunction: Sendable {
     functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:],
     sharesSubexpressions: Bool = false
   ) throws(CalcError) {
+    self.source = expr
     var source = expr
     var known = functions
     if sharesSubexpressions {

@@ -149,6 +149,11 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// canvas's dot: 1 for braille, 2 for block and ASCII dots, cells being twice as tall as
   /// wide): what `labels.equalAspect` keeps units equal in.
   public var pixelAspect = 1.0
+  /// The points of interest drawn over the curves (`mark`), found for the current view by
+  /// `Session.currentCurves()`, and the notes of that search.
+  public var markers: [PlotMarker] = []
+  /// The notes of the search for `markers` (it stopped early).
+  public var markerNotes: [String] = []
 
   /// Creates the data source.
   ///

@@ -335,9 +335,15 @@ public enum PlotOutput {
       into: &renderer, options: options(curves),
       yTickLabels: yTickLabels(curves, yTickCount: yTickCount)
     ) { size in
-      sample(curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
+      var plot = sample(
+        curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
+      plot.markers = curves.markers
+      return plot
     }
-    return (drawn, undecidedNotes(drawn.plot) + scaleNotes(curves, plot: drawn.plot))
+    return (
+      drawn,
+      undecidedNotes(drawn.plot) + scaleNotes(curves, plot: drawn.plot) + curves.markerNotes
+    )
   }
 
   /// One tick per `per` units of `length`, from 2 to 10.

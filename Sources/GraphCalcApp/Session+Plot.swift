@@ -221,6 +221,10 @@ extension Session {
     curves.xRange = labels.scales.x.shownRange(view.xRange)
     curves.yRange = labels.scales.y.shownRange(shownYRange)
     curves.labels = labels
+    if !labels.marks.isEmpty && labels.scales.isLinear {
+      (curves.markers, curves.markerNotes) = markers(
+        of: curves, marks: labels.marks, range: curves.xRange)
+    }
     return curves
   }
 

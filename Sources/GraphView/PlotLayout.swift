@@ -325,6 +325,12 @@ public enum PlotLayout {
       }
     }
     renderer.endClip()
+    for box in drawMarkers(plot.markers, map: map, plotArea: plotArea, in: &renderer) {
+      ink += [
+        PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.maxX, y: box.maxY),
+        PixelPoint(x: box.minX, y: box.maxY), PixelPoint(x: box.maxX, y: box.minY),
+      ]
+    }
 
     if options.showLegend && !plot.curves.isEmpty {
       drawLegend(

@@ -282,6 +282,11 @@ public protocol PlotRenderer {
   /// pixels lighter where the output can show it. The default does nothing.
   mutating func drawRelation(_ region: RelationRegion, style: DrawStyle)
 
+  /// Draws a point of interest centred on `point` (pixels) in the colour of `style`: a
+  /// circle of `PlotLayout.pointMarkerRadius` pixels, filled for a proven point, hollow
+  /// for a possible one. The default strokes a small square of that size.
+  mutating func drawPointMarker(at point: PixelPoint, filled: Bool, style: DrawStyle)
+
   /// Starts clipping strokes to `rect` (pixels) until `endClip()`. The default does
   /// nothing (the layout has clipped curves already).
   mutating func beginClip(_ rect: PixelRect)
@@ -340,6 +345,12 @@ extension PlotRenderer {
 
   /// The default: nothing is painted.
   public mutating func drawRelation(_ region: RelationRegion, style: DrawStyle) {}
+
+  /// The default: the outline of a square of the marker's size.
+  public mutating func drawPointMarker(at point: PixelPoint, filled: Bool, style: DrawStyle) {
+    let r = PlotLayout.pointMarkerRadius
+    drawRect(PixelRect(x: point.x - r, y: point.y - r, width: 2 * r, height: 2 * r), style: style)
+  }
 
   /// The default: no clipping.
   public mutating func beginClip(_ rect: PixelRect) {}

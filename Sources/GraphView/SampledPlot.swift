@@ -61,6 +61,8 @@ public struct SampledPlot: Sendable, Hashable {
   /// The axes' scales: the viewport, curves and ticks are in these axes' coordinates
   /// (`AxisScale.coordinate`; values themselves on a linear axis).
   public var scales: AxisScales
+  /// Points of interest drawn over the curves (`mark roots`, ...), in plot units.
+  public var markers: [PlotMarker] = []
   /// Creates a sampled plot.
   public init(
     viewport: Viewport, curves: [SampledCurve], xTicks: [Tick], yTicks: [Tick],

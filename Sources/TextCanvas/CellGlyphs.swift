@@ -25,9 +25,16 @@ public protocol CellGlyphs: Sendable {
   ///   - mask: As for `glyph(for:curve:)`; never 0.
   ///   - curve: The 0-based index of the curve that drew the dots.
   func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar?
+
+  /// The character of a point of interest (`mark roots`): filled for a proven point,
+  /// hollow for a possible one. The default is `●` / `○`.
+  func pointGlyph(filled: Bool) -> Unicode.Scalar
 }
 
 extension CellGlyphs {
+  /// `●` for a proven point, `○` for a possible one.
+  public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "\u{25CF}" : "\u{25CB}" }
+
   /// The single scalar of `glyph(for:curve:)`, or nil when it has several.
   public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
     let scalars = glyph(for: mask, curve: curve).unicodeScalars
@@ -48,6 +55,9 @@ public struct AsciiGlyphs: CellGlyphs {
 
   /// Creates the ASCII glyph set.
   public init() {}
+
+  /// `O` for a proven point, `o` for a possible one.
+  public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "O" : "o" }
 
   /// 3 x 3 dots a cell.
   public var dotsPerCell: (columns: Int, rows: Int) { (3, 3) }

@@ -40,6 +40,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   var tint: [Int32]
   /// Markers drawn over everything, by cell index.
   var marks: [Int: Character] = [:]
+  /// Points of interest (`drawPointMarker`), by cell index: the glyph and its curve's
+  /// colour; drawn over text and curves, under `marks`.
+  var points: [Int: (glyph: Unicode.Scalar, curve: Int32)] = [:]
 
   static var dimTint: Int32 { -1 }
   static var plainTint: Int32 { -2 }
@@ -202,7 +205,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
-    if colors == nil, marks.isEmpty, let text = plainRender() { return text }
+    if colors == nil, marks.isEmpty, points.isEmpty, let text = plainRender() { return text }
     // Built as UTF-8 bytes from one scalar a cell and decoded once: making a Character per
     // cell and appending it to a String cost about a third of a whole redraw at 200x60
     // (callgrind, Docs/performance.md).
@@ -331,6 +334,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       let scalars = m.unicodeScalars
       return scalars.count == 1 ? scalars[scalars.startIndex].value : Self.severalScalars
     }
+    if !points.isEmpty, let p = points[i] { return p.glyph.value }
     if text[i] != 0 { return UInt32(text[i]) }
     if dots[i] != 0 {
       return glyphs.glyphScalar(for: dots[i], curve: Int(owner[i]))?.value ?? Self.severalScalars
@@ -388,6 +392,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   func colour(row: Int, column: Int) -> Int32 {
     let i = row * columns + column
     if marks[i] != nil { return Self.markTint }
+    if let p = points[i] { return p.curve }
     if text[i] != 0 { return tint[i] }
     if dots[i] != 0 { return owner[i] }
     if strokes[i] != 0 { return Self.dimTint }
@@ -401,12 +406,22 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     marks[row * columns + column] = character
   }
 
+  /// Puts a point of interest in the cell under `point` (dots): the glyph set's
+  /// `pointGlyph(filled:)` (`●`/`○`; `O`/`o` in ASCII) in the colour of `style`'s curve.
+  public mutating func drawPointMarker(at point: PixelPoint, filled: Bool, style: DrawStyle) {
+    guard case .curve(let index) = style, let c = cellIndex(point.x, dotW, columns),
+      let r = cellIndex(point.y, dotH, rows)
+    else { return }
+    points[r * columns + c] = (glyphs.pointGlyph(filled: filled), Int32(clamping: max(0, index)))
+  }
+
   /// What shows in cell (`row`, `column`): a marker, else text, else a curve's glyph, else a
   /// stroke, else a space.
   public func character(row: Int, column: Int) -> Character {
     guard row >= 0, row < rows, column >= 0, column < columns else { return " " }
     let i = row * columns + column
     if !marks.isEmpty, let m = marks[i] { return m }
+    if !points.isEmpty, let p = points[i] { return Character(p.glyph) }
     if text[i] != 0 { return Character(Unicode.Scalar(text[i])) }
     if dots[i] != 0 { return glyphs.glyph(for: dots[i], curve: Int(owner[i])) }
     let s = strokes[i]

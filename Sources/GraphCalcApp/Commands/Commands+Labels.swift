@@ -25,6 +25,8 @@ public struct PlotLabels: Sendable, Hashable {
   public var equalAspect = false
   /// The axes' scales: linear, or log axes (`set logscale`).
   public var scales = AxisScales.linear
+  /// The points of interest marked on the plot (`mark roots`, ...).
+  public var marks = PointMarks()
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
