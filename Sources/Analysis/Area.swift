@@ -74,7 +74,9 @@ public enum AreaBetween {
     var uncertain: [(cut: Double, box: ClosedRange<Double>)] = []
     for root in report.roots { uncertain.append((root.x, root.enclosure)) }
     for box in report.singular {
-      uncertain.append((box.lowerBound / 2 + box.upperBound / 2, box))
+      // Cut at the box's roundest point where `d` is not finite (0 for `1/x`), as the
+      // integrator places its singular points, else at its middle.
+      uncertain.append((snap(Interval(box.lowerBound, box.upperBound), d, nil), box))
     }
     var cuts: [Double] = uncertain.map(\.cut)
     for r in report.zeroRanges { cuts += [r.lowerBound, r.upperBound] }
