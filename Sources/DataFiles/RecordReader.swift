@@ -164,10 +164,52 @@ final class StreamTape: @unchecked Sendable {
   var atEOF = false
 
   init(fd: Int32) { self.fd = fd }
-  deinit { Glibc.close(fd) }
+
+  /// A tape of bytes already in memory (`plot "-"`'s inline data): no descriptor, at its end.
+  init(bytes: [UInt8]) {
+    fd = -1
+    self.bytes = bytes
+    atEOF = true
+  }
+
+  deinit { if fd >= 0 { Glibc.close(fd) } }
 
   /// The tapes of the command running, by path.
   static let open = Mutex<[String: StreamTape]>([:])
+
+  /// The blocks of inline data given to the command running (`DataFile.inlineData`), and
+  /// which of them the path `-` reads now.
+  static let inline = Mutex<(blocks: [[UInt8]], selected: Int)?>(nil)
+}
+
+extension DataFile {
+  /// The path that names inline data: `plot "-"` reads the lines typed after the command,
+  /// up to a line `e` (gnuplot's convention), instead of a file.
+  public static let inlinePath = "-"
+
+  /// Runs `body` with the path `-` (`inlinePath`) reading blocks of bytes given here instead
+  /// of a file: block `selected` until `selectInlineBlock` picks another. Outside `body` the
+  /// path `-` is a file name again.
+  ///
+  /// - Parameters:
+  ///   - blocks: The text of each inline data set, its lines each ending in a newline.
+  ///   - body: The command that reads them.
+  /// - Returns: What `body` returns.
+  public static func withInlineData<T>(_ blocks: [[UInt8]], _ body: () throws -> T) rethrows -> T {
+    StreamTape.inline.withLock { $0 = (blocks, 0) }
+    defer { StreamTape.inline.withLock { $0 = nil } }
+    return try body()
+  }
+
+  /// Makes the path `-` read block `index` of the inline data given to `withInlineData` (the
+  /// k-th `"-"` of a plot reads the k-th block). Nothing happens outside `withInlineData`.
+  ///
+  /// - Parameter index: 0-based; a block past the last reads as empty.
+  public static func selectInlineBlock(_ index: Int) {
+    StreamTape.inline.withLock { state in
+      if state != nil { state!.selected = index }
+    }
+  }
 }
 
 extension DataFile {
@@ -230,6 +272,17 @@ final class RecordReader {
     self.path = path
     capacity = Self.initialCapacity
     scanner = RecordScanner(separation: .whitespace, comment: 0)
+    if path == DataFile.inlinePath,
+      let bytes = StreamTape.inline.withLock({ state -> [UInt8]? in
+        guard let state else { return nil }
+        return state.selected < state.blocks.count ? state.blocks[state.selected] : []
+      })
+    {
+      tape = StreamTape(bytes: bytes)
+      fd = -1
+      buffer = .allocate(capacity: capacity)
+      return
+    }
     var named = stat()
     if stat(path, &named) == 0, named.st_mode & S_IFMT != S_IFREG,
       named.st_mode & S_IFMT != S_IFDIR,
@@ -261,7 +314,8 @@ final class RecordReader {
   }
 
   deinit {
-    if tape == nil { Glibc.close(fd) }  // a tape's descriptor stays open for the next reader
+    // A tape's descriptor stays open for the next reader; inline data have none.
+    if tape == nil && fd >= 0 { Glibc.close(fd) }
     buffer.deallocate()
   }
 

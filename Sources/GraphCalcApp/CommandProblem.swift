@@ -37,6 +37,8 @@ public enum CommandProblem: Sendable, Hashable {
   case titleNotQuoted(example: String)
   /// A data file named by an empty string.
   case emptyFileName
+  /// `plot "-"` given more inline data than `Session.inlineDataLimit` bytes.
+  case inlineDataTooLarge(limit: Int)
   /// `plot` with no item and nothing plotted before.
   case plotWhat
   /// `plot` with more than two leading ranges.
@@ -272,6 +274,9 @@ public enum CommandProblem: Sendable, Hashable {
     case .expected(let what): return "expected \(what) here"
     case .titleNotQuoted(let example): return "a title goes in quotes, as in: \(example)"
     case .emptyFileName: return "the file name is empty"
+    case .inlineDataTooLarge(let limit):
+      return
+        "inline data over \(limit >> 20) MiB: the plot is abandoned; write the data to a file and plot the file"
     case .plotWhat: return "plot what? give a function of x or a \"FILE\", as in: plot sin(x)"
     case .tooManyRanges: return "plot takes at most two ranges, [xmin:xmax] [ymin:ymax]"
     case .tooManyCurves(let given, let limit):

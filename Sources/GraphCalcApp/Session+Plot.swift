@@ -444,8 +444,10 @@ extension Session {
     return using.span
   }
 
-  /// The last component of `path` (`data.csv` of `/tmp/data.csv`).
+  /// The last component of `path` (`data.csv` of `/tmp/data.csv`), as a legend names the
+  /// file; inline data (`-`) is `"-"`, as gnuplot's key shows it.
   static func baseName(_ path: String) -> String {
+    if path == DataFile.inlinePath { return "\"-\"" }
     guard let slash = path.lastIndex(of: "/") else { return path }
     let base = String(path[path.index(after: slash)...])
     return base.isEmpty ? path : base

@@ -16,6 +16,11 @@ public struct Reply: Sendable, Hashable {
   public var startsExplore = false
   /// A live stream the line asked for (`stream`); the executable runs it.
   public var stream: StreamRequest? = nil
+  /// The line the error's columns refer to when it is not the line just run: the
+  /// `plot "-"` whose data this line ended (`Session+InlineData.swift`).
+  public var errorLine: String? = nil
+  /// How many blocks of inline data the command waits for (`plot "-"`), 0 for none.
+  var awaitsInlineBlocks = 0
 
   /// Creates a reply.
   ///
@@ -95,6 +100,11 @@ public struct Session: Sendable {
   var samplingBudget = SamplingBudget.default
   /// The title, axis labels, key and grid of plots (`set title`, `set key`, ...).
   var labels = PlotLabels()
+  /// The `plot "-"` waiting for its data lines, if any (`Session+InlineData.swift`).
+  var inlineData: InlineDataRequest?
+  /// The blocks of inline data of the line running again after its data were read; the
+  /// first `plot "-"` takes them (a second one on the line waits for data of its own).
+  var inlineBlocks: [[UInt8]]?
   /// The last table of values (`table`), which `export values` writes.
   var values: ValueTable?
   /// How integer results print: the base (`set base`) and whether a very long one is
@@ -121,10 +131,17 @@ public struct Session: Sendable {
   /// - Returns: The output, or the error (its location is in `line`'s columns), and
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
+    if inlineData != nil { return takeInlineData(line) }  // a line of `plot "-"`'s data
     DataFile.forgetStreams()  // a FIFO or pipe named again is read anew
     let pieces = Session.separatedCommands(in: line)
     if pieces.count > 1 { return run(pieces, of: line) }
-    return runOne(line)
+    let reply = runOne(line)
+    if reply.awaitsInlineBlocks > 0 {
+      inlineData = InlineDataRequest(
+        line: line, pieces: [.init(text: line, offset: 0)], blockCount: reply.awaitsInlineBlocks)
+      return Reply(output: reply.output)
+    }
+    return reply
   }
 
   /// The commands of a line: its pieces between `;` outside strings and comments (gnuplot's
@@ -149,7 +166,7 @@ public struct Session: Sendable {
   /// Runs the commands of one line in order (`plot sin(x); export svg a.svg`): their output
   /// joined, stopping at the first error, located in the whole line. `explore`, `stream`
   /// and `quit` take over the terminal or end the session: only the last command may be one.
-  private mutating func run(_ pieces: [(text: String, offset: Int)], of line: String) -> Reply {
+  mutating func run(_ pieces: [(text: String, offset: Int)], of line: String) -> Reply {
     for (k, piece) in pieces.enumerated() where k < pieces.count - 1 {
       guard let first = try? CommandLexer.lex(piece.text).tokens.first, first.kind == .name,
         let entry = commands.entry(named: first.value),
@@ -163,6 +180,13 @@ public struct Session: Sendable {
       if piece.text.allSatisfy(\.isWhitespace) { continue }
       var reply = runOne(piece.text)
       joined.output += reply.output
+      if reply.awaitsInlineBlocks > 0 {  // `plot "-"`: the rest of the line waits for its data
+        let rest = pieces.drop(while: { $0.offset != piece.offset })
+        inlineData = InlineDataRequest(
+          line: line, pieces: rest.map { .init(text: $0.text, offset: $0.offset) },
+          blockCount: reply.awaitsInlineBlocks)
+        return Reply(output: joined.output)
+      }
       if var error = reply.error {
         if let at = error.location {
           error.location = (at.lowerBound + piece.offset)..<(at.upperBound + piece.offset)

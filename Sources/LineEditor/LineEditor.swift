@@ -91,15 +91,17 @@ public struct LineEditor: Sendable {
   /// and appended to the history file at once, so a session that is killed keeps what was
   /// typed.
   ///
-  /// - Parameter prompt: The prompt text (plain, no escape codes).
+  /// - Parameters:
+  ///   - prompt: The prompt text (plain, no escape codes).
+  ///   - remembers: Whether the line goes into the history (not for data lines).
   /// - Returns: The line, `.interrupted` after Ctrl-C, or `.end` after Ctrl-D.
-  public mutating func readLine(prompt: String) -> Input {
+  public mutating func readLine(prompt: String, remembers: Bool = true) -> Input {
     if let end = pending.firstIndex(where: { $0 == 0x0D || $0 == 0x0A }) {
       let line = String(decoding: pending[..<end], as: UTF8.self)
       pending.removeSubrange(...end)
       let echo = Array((prompt + line + "\n").utf8)
       _ = echo.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      remember(line)
+      if remembers { remember(line) }
       return .line(line)
     }
     if !pending.isEmpty {
@@ -120,7 +122,7 @@ public struct LineEditor: Sendable {
     free(raw)
     if gc_take_sigint() != 0 { return .interrupted }
     if gc_take_explore() != 0 { return .explore }
-    remember(line)
+    if remembers { remember(line) }
     return .line(line)
   }
 

@@ -13,6 +13,8 @@ struct Runner {
   private(set) var finished = false
   /// Whether the commands come from standard input (so `stream` may not read it as data).
   private var commandsOnStandardInput = false
+  /// Standard input read line by line for the inline data of `-e` commands, once opened.
+  private var standardInput: LineReader?
 
   init(session: Session) {
     self.session = session
@@ -20,11 +22,16 @@ struct Runner {
 
   /// Runs one line; an error is reported with `prefix` (`script.gc:3: `, `-e 2: `) in front.
   mutating func run(_ line: String, prefix: String = "") {
-    let reply = session.run(line)
+    show(session.run(line), for: line, prefix: prefix)
+  }
+
+  /// Shows what the session answered to `line`: its output, its error, and the explore or
+  /// stream it asked for.
+  private mutating func show(_ reply: Reply, for line: String, prefix: String) {
     if !reply.output.isEmpty { Terminal.write(reply.output) }
     if let error = reply.error {
       failed = true
-      Terminal.report(prefix + error.rendered(input: line))
+      Terminal.report(prefix + error.rendered(input: reply.errorLine ?? line))
     }
     if reply.quits { finished = true }
     if reply.startsExplore, !explore(prefix: prefix) { failed = true }
@@ -47,9 +54,26 @@ struct Runner {
       number += 1
       run(line, prefix: "\(name):\(number): ")
     }
+    if !finished && session.awaitsInlineData {  // `plot "-"` at the end without its `e`
+      show(session.endInlineData(), for: "", prefix: "\(name):\(number): ")
+    }
     if ferror(reader.stream) != 0 {  // not the end: a read failed (a folder, an I/O error)
       Terminal.report("graphcalc: cannot read \(name): \(String(cString: strerror(errno)))")
       failed = true
+    }
+  }
+
+  /// Feeds a `plot "-"` of a `-e` command its data from standard input, up to its `e`
+  /// lines or the end of the input (`seq 10 | graphcalc -e 'plot "-"'`, as gnuplot reads it).
+  mutating func feedInlineData(prefix: String) {
+    guard session.awaitsInlineData else { return }
+    if standardInput == nil { standardInput = fdopen(STDIN_FILENO, "r").map(LineReader.init) }
+    while session.awaitsInlineData {
+      guard let line = standardInput?.next() else {
+        show(session.endInlineData(), for: "", prefix: prefix)
+        return
+      }
+      run(line, prefix: prefix)
     }
   }
 
@@ -89,18 +113,25 @@ struct Runner {
         editor.giveBack(TerminalQuery.typeAhead)
         TerminalQuery.typeAhead = []
       }
-      switch editor.readLine(prompt: "> ") {
+      // Data lines of `plot "-"` get gnuplot's prompt and stay out of the history.
+      let data = session.awaitsInlineData
+      switch editor.readLine(prompt: data ? "input data ('e' ends) > " : "> ", remembers: !data) {
       case .line(let line):
         session.terminalSize = Terminal.size()
         run(line)
       case .explore:
         Terminal.write("\n")
         session.terminalSize = Terminal.size()
-        run("explore")
+        run(data ? "" : "explore")
       case .interrupted:
         Terminal.write("\n")
+        if let note = session.abandonInlineData() { Terminal.write(note + "\n") }
       case .end:
         Terminal.write("\n")
+        if data {  // Ctrl-D ends the data, as their end of file
+          show(session.endInlineData(), for: "", prefix: "")
+          continue
+        }
         return
       }
     }

@@ -51,6 +51,7 @@ if options.readsStandardInput {
 } else {
   for (index, command) in options.commands.enumerated() where !runner.finished {
     runner.run(command, prefix: "-e \(index + 1): ")
+    runner.feedInlineData(prefix: "-e \(index + 1): ")  // `plot "-"` reads standard input
   }
   if let file = options.file, !runner.finished {
     if file == "-" {

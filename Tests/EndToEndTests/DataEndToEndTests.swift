@@ -102,3 +102,57 @@ final class DataFolder {
         """)
   }
 }
+
+/// gnuplot's inline data from the shell: `plot "-"` reads the lines after it.
+@Suite struct InlineDataEndToEndTests {
+  /// `seq 10 | graphcalc -e 'plot "-"' -e 'export table FILE'`: standard input is the data of
+  /// the `-e` plot (its end ends them), and the next `-e` runs after.
+  @Test func seqPipedIntoAnEPlot() throws {
+    let folder = try DataFolder(files: [:])
+    let table = folder.path + "/t.tsv"
+    let input = (1...10).map { "\($0)\n" }.joined()
+    let result = try Graphcalc.run(
+      ["-e", "plot \"-\" with points", "-e", "export table \(table)"], input: input,
+      environment: ["COLUMNS": "60", "LINES": "20"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("\"-\""))
+    let text = try String(contentsOfFile: table, encoding: .utf8)
+    let points = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    #expect(points.count == 10)
+    #expect(points.first == "0 1 i" && points.last == "9 10 i", "\(points)")
+  }
+
+  /// A script with two inline blocks and commands after them; an error in the data's plot
+  /// shows the plot line and its caret.
+  @Test func aScriptWithInlineBlocks() throws {
+    let folder = try DataFolder(files: [
+      "s.gc": """
+      plot "-" using 1:2 title "a", "-" using 1:2 title "b"
+      0 0
+      1 1
+      e
+      0 1
+      1 0
+      e
+      print_me = 42
+      print_me + 1
+      plot "-" using 1:7
+      1 2
+      e
+      2 + 2
+
+      """
+    ])
+    let result = try Graphcalc.run(
+      [folder.path + "/s.gc"], environment: ["COLUMNS": "60", "LINES": "20"])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("43\n"))
+    #expect(result.stdout.hasSuffix("4\n"))
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(result.stderr)")
+    #expect(lines.first?.hasPrefix("\(folder.path)/s.gc:12: ") == true, "\(result.stderr)")
+    #expect(lines.dropFirst().first == "  plot \"-\" using 1:7")
+    #expect(lines.last == "                   ^")
+  }
+}

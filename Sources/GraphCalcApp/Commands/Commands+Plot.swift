@@ -37,6 +37,8 @@ extension CommandEntry {
       point's number, your variables and functions; 1/0 or NaN skips the point, so
       using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
       records A to B (from 0), index M the data set M (after two blank lines).
+      The file "-" is inline data, as in gnuplot: the lines after the command, up to a
+      line e (one block for each "-"); after -e they come from standard input.
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
       with calendar ticks. Until you set x (xrange, zoom, pan, [XMIN:XMAX]), x fits the
       data, and the functions are drawn over it. Huge files are decimated: each pixel
@@ -177,6 +179,17 @@ struct Plot: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    let inlineCount = Session.inlineItemCount(items)
+    if inlineCount > 0 {
+      // `plot "-"`: the data lines come first; the line runs again with them.
+      guard session.inlineBlocks != nil else {
+        var waiting = Reply()
+        waiting.awaitsInlineBlocks = inlineCount
+        return waiting
+      }
+      session.inlineBlocks = nil
+    }
+    var inlineIndex = 0
     let before = session
     var newView = session.view
     if let x, let r = try session.range(x, current: newView.xRange, axis: "x") {
@@ -194,6 +207,10 @@ struct Plot: SessionCommand {
     for item in items {
       switch item {
       case .data(let spec):
+        if spec.path.text == DataFile.inlinePath {
+          DataFile.selectInlineBlock(inlineIndex)
+          inlineIndex += 1
+        }
         let (curve, note) = try session.dataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
