@@ -37,6 +37,9 @@ public enum CommandProblem: Sendable, Hashable {
   case titleNotQuoted(example: String)
   /// A data file named by an empty string.
   case emptyFileName
+  /// A tick label format (`set format`, `format` of `set xtics`) gnuplot's labels cannot
+  /// take; the text says why.
+  case badTickFormat(String)
   /// `plot "-"` given more inline data than `Session.inlineDataLimit` bytes.
   case inlineDataTooLarge(limit: Int)
   /// `plot` with no item and nothing plotted before.
@@ -274,6 +277,7 @@ public enum CommandProblem: Sendable, Hashable {
     case .expected(let what): return "expected \(what) here"
     case .titleNotQuoted(let example): return "a title goes in quotes, as in: \(example)"
     case .emptyFileName: return "the file name is empty"
+    case .badTickFormat(let why): return "bad tick label format: \(why)"
     case .inlineDataTooLarge(let limit):
       return
         "inline data over \(limit >> 20) MiB: the plot is abandoned; write the data to a file and plot the file"

@@ -296,10 +296,16 @@ public enum PlotOutput {
   /// The y tick labels of a plot of `curves` with about `yTickCount` ticks (calendar
   /// labels on a time axis): what the left margin is sized for.
   static func yTickLabels(_ curves: FunctionCurves, yTickCount: Int) -> [String] {
-    ScaledPlot.ticks(
-      for: curves.yRange, scale: curves.labels.scales.y, isTime: curves.yAxisIsTime,
-      approximateCount: yTickCount
-    ).map(\.label).filter { !$0.isEmpty }
+    let scale = curves.labels.scales.y
+    var ticks = ScaledPlot.ticks(
+      for: curves.yRange, scale: scale, isTime: curves.yAxisIsTime,
+      approximateCount: yTickCount)
+    if !curves.labels.yTics.isAutomatic || curves.labels.decimalSign != nil,
+      let range = scale.coordinates(scale.shownRange(curves.yRange))
+    {
+      ticks = curves.labels.ticks(ticks, x: false, range: range, isTime: curves.yAxisIsTime)
+    }
+    return ticks.map(\.label).filter { !$0.isEmpty }
   }
 
   /// The options `curves` are drawn with (each curve's marks).

@@ -43,9 +43,19 @@ extension PlotOutput {
     _ curves: FunctionCurves, size: PixelSize, xTickCount: Int? = nil, yTickCount: Int? = nil,
     budget: SamplingBudget
   ) -> SampledPlot {
-    ScaledPlot.samplePlot(
+    var plot = ScaledPlot.samplePlot(
       curves, scales: curves.labels.scales, xRange: curves.xRange, yRange: curves.yRange,
       size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
+    let labels = curves.labels
+    if !labels.xTics.isAutomatic || labels.decimalSign != nil {
+      plot.xTicks = labels.ticks(
+        plot.xTicks, x: true, range: plot.viewport.xRange, isTime: curves.xAxisIsTime)
+    }
+    if !labels.yTics.isAutomatic || labels.decimalSign != nil {
+      plot.yTicks = labels.ticks(
+        plot.yTicks, x: false, range: plot.viewport.yRange, isTime: curves.yAxisIsTime)
+    }
+    return plot
   }
 
   /// One note for each data series of `curves` with values a log axis cannot show (zero

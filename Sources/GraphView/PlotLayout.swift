@@ -44,6 +44,12 @@ public enum PlotLayout {
     /// The curves' legend titles, measured for the right margin when the legend is
     /// `.outside` (the legend itself draws the sampled curves' titles).
     public var legendTitles: [String]
+    /// The sides of the frame drawn (gnuplot's `set border`): all four by default.
+    public var border = BorderSides.all
+    /// Whether the x ticks are drawn on the top side too, the y ticks on the right side
+    /// (gnuplot's `mirror`, its default; `set xtics nomirror`).
+    public var mirrorsXTicks = true
+    public var mirrorsYTicks = true
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -72,6 +78,27 @@ public enum PlotLayout {
     func marks(_ index: Int) -> CurveMarks {
       curveMarks.indices.contains(index) ? curveMarks[index] : .lines
     }
+  }
+
+  /// Draws the sides of the frame `rect` in `sides`: the whole rectangle when all four, as
+  /// before there was a choice, else each side as a line.
+  static func drawBorder(
+    _ rect: PixelRect, sides: BorderSides, in renderer: inout some PlotRenderer
+  ) {
+    if sides == .all {
+      renderer.drawRect(rect, style: .frame)
+      return
+    }
+    let corners = (
+      bl: PixelPoint(x: rect.minX, y: rect.maxY), br: PixelPoint(x: rect.maxX, y: rect.maxY),
+      tl: PixelPoint(x: rect.minX, y: rect.minY), tr: PixelPoint(x: rect.maxX, y: rect.minY)
+    )
+    if sides.contains(.bottom) {
+      renderer.drawLine(from: corners.bl, to: corners.br, style: .frame)
+    }
+    if sides.contains(.left) { renderer.drawLine(from: corners.bl, to: corners.tl, style: .frame) }
+    if sides.contains(.top) { renderer.drawLine(from: corners.tl, to: corners.tr, style: .frame) }
+    if sides.contains(.right) { renderer.drawLine(from: corners.br, to: corners.tr, style: .frame) }
   }
 
   /// The font size of a picture of `size` pixels: 12 px at 800 x 600, scaled with
@@ -232,13 +259,14 @@ public enum PlotLayout {
       }
     }
 
-    // Frame and ticks (on all four sides, pointing inward).
-    renderer.drawRect(frame, style: .frame)
+    // Frame and ticks (on all four sides unless not mirrored, pointing inward).
+    drawBorder(frame, sides: options.border, in: &renderer)
     let tl = max(0, renderer.tickLength)
     for (px, _) in xTicks {
       renderer.drawLine(
         from: PixelPoint(x: px, y: frame.maxY), to: PixelPoint(x: px, y: frame.maxY - tl),
         style: .tick)
+      guard options.mirrorsXTicks else { continue }
       renderer.drawLine(
         from: PixelPoint(x: px, y: frame.minY), to: PixelPoint(x: px, y: frame.minY + tl),
         style: .tick)
@@ -247,6 +275,7 @@ public enum PlotLayout {
       renderer.drawLine(
         from: PixelPoint(x: frame.minX, y: py), to: PixelPoint(x: frame.minX + tl, y: py),
         style: .tick)
+      guard options.mirrorsYTicks else { continue }
       renderer.drawLine(
         from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - tl, y: py),
         style: .tick)

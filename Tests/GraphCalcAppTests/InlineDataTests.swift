@@ -139,7 +139,8 @@ struct GnuplotInlineCase: Sendable, CustomStringConvertible {
     #expect(session.run(line) == Reply())
     #expect(session.run("1 2") == Reply())
     let reply = session.run("e")
-    let error = try? #require(reply.error)
+    let error = reply.error
+    #expect(error != nil)
     #expect(reply.errorLine == line)
     #expect(error?.location == 17..<18, "\(String(describing: error?.location))")
     #expect(!session.awaitsInlineData)

@@ -135,7 +135,7 @@ import Testing
   /// form, no suggestion of another command.
   @Test(arguments: [
     "set terminal png", "set term dumb", "set output \"a.png\"", "set style data lines",
-    "set mxtics 5", "unset border", "set logscale x2", "show xtics", "set key center",
+    "set mxtics 5", "unset x2tics", "set logscale x2", "show y2tics", "set key center",
     "set title \"a\" font \",14\"", "set grid xtics", "set autoscale xfix",
   ])
   func gnuplotOnlySettingsAreNamed(_ line: String) throws {

@@ -27,6 +27,14 @@ public struct PlotLabels: Sendable, Hashable {
   public var scales = AxisScales.linear
   /// The points of interest marked on the plot (`mark roots`, ...).
   public var marks = PointMarks()
+  /// How the x axis's ticks are placed and labelled (`set xtics`, `set format x`).
+  public var xTics = TickRule()
+  /// How the y axis's ticks are placed and labelled (`set ytics`, `set format y`).
+  public var yTics = TickRule()
+  /// The sides of the frame drawn (`set border`, `unset border`).
+  public var border = BorderSides.all
+  /// What tick labels write for the decimal point (`set decimalsign ','`), nil for `.`.
+  public var decimalSign: String?
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -38,9 +46,13 @@ public struct PlotLabels: Sendable, Hashable {
   ///   - titles: The curves' legend titles (for an outside legend's margin).
   /// - Returns: The options.
   func options(marks: [CurveMarks], titles: [String]) -> PlotLayout.Options {
-    PlotLayout.Options(
+    var options = PlotLayout.Options(
       title: title, showLegend: showKey, showGrid: grid, curveMarks: marks, xLabel: xLabel,
       yLabel: yLabel, legendPlacement: keyPlacement, legendTitles: titles)
+    options.border = border
+    options.mirrorsXTicks = xTics.mirror
+    options.mirrorsYTicks = yTics.mirror
+    return options
   }
 }
 
@@ -60,9 +72,9 @@ extension SettingTable {
     for name in ["terminal", "term", "output", "out", "termoption"] { hints[name] = export }
     hints["style"] = "give a data file's style with: with lines|points|linespoints"
     let plain = [
-      "mxtics", "mytics", "xtics", "ytics", "tics", "x2tics", "y2tics", "ztics", "border",
-      "format", "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
-      "ydata", "decimalsign", "fit", "table", "palette", "pm3d", "view",
+      "mxtics", "mytics", "x2tics", "y2tics", "ztics",
+      "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
+      "ydata", "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
       "margins", "offsets", "clip", "bars", "colorbox", "cbrange", "zrange", "x2range",
