@@ -240,6 +240,18 @@ public struct ExploreState: Sendable {
       canvas: display.canvas)
   }
 
+  /// The ranges the plot is drawn with (plot units): the view's, or after `set aspect
+  /// equal` the ranges grown to equal units for the plot area and canvas, as
+  /// `TerminalPlot.render` draws them; the trace steps by the columns and rows shown and
+  /// searches the points of interest shown.
+  var drawnRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    let c = shownCurves
+    guard c.labels.equalAspect,
+      let (x, y) = c.equalAspectRanges(cells: plotCells(), canvas: display.canvas)
+    else { return (c.xRange, c.yRange) }
+    return (x, y)
+  }
+
   /// The trace cursor's point on its curve (plot units); nil when not tracing.
   public func tracePoint() -> (x: Double, y: Double)? {
     guard let trace, let curve = tracedCurve else { return nil }
@@ -280,8 +292,9 @@ public struct ExploreState: Sendable {
       left = traceStatus(curve, at: trace.position)
     } else {
       let scales = curves.labels.scales
-      let y = scales.y.shownRange(yRange)
-      let x = scales.x.shownRange(view.xRange)
+      let drawn = drawnRanges
+      let y = scales.y.shownRange(drawn.y)
+      let x = scales.x.shownRange(drawn.x)
       left =
         "x [\(shortNumber(x.lowerBound)), \(shortNumber(x.upperBound))]"
         + "  y [\(shortNumber(y.lowerBound)), \(shortNumber(y.upperBound))]"
@@ -322,12 +335,12 @@ extension ExploreState {
   ) {
     let cells = plotCells()
     let scales = curves.labels.scales
+    let (x, y) = drawnRanges
     switch curve.kind {
     case .functionOfX:
-      let range = scales.x.coordinates(scales.x.shownRange(view.xRange)) ?? view.xRange
+      let range = scales.x.coordinates(scales.x.shownRange(x)) ?? x
       return (scales.x, range, max(cells.columns, 1))
     case .functionOfY:
-      let y = yRange
       return (scales.y, scales.y.coordinates(scales.y.shownRange(y)) ?? y, max(cells.rows, 1))
     case .parametric(_, let range):
       return (.linear, range, max(cells.columns, 1))
@@ -402,6 +415,14 @@ extension ExploreState {
     return .redraw
   }
 
+  /// Puts the trace cursor on curve `curve` of `tracer` at `position` of its variable (x,
+  /// y, t or θ), tracing if it was not; an index out of range is ignored. For tests and
+  /// callers that know where to look; keys move the cursor by steps.
+  mutating func placeTrace(curve: Int = 0, at position: Double) {
+    guard tracer.curves.indices.contains(curve) else { return }
+    trace = TraceCursor(curve: curve, position: position)
+  }
+
   /// The note that some curves are not traced (relations, data series).
   var skippedNote: String {
     "not traced (relations, data): " + tracer.skipped.joined(separator: ", ")
@@ -429,7 +450,7 @@ extension ExploreState {
   /// searches nothing.
   mutating func pointsOfInterest() -> (points: [TracePoint], note: String?) {
     guard let trace else { return ([], nil) }
-    let (x, y) = (view.xRange, yRange)
+    let (x, y) = drawnRanges
     if let memo = pointsMemo, memo.curve == trace.curve, memo.x == x, memo.y == y {
       return (memo.points, memo.note)
     }
@@ -464,7 +485,8 @@ extension ExploreState {
   func traceStatus(_ curve: TraceCurve, at position: Double) -> String {
     func shown(_ v: Double) -> String { v.isFinite ? shortNumber(v) : "undefined" }
     let (x, y) = curve.point(at: position)
-    let slope = "slope = " + shown(curve.slope(at: position))
+    let m = curve.slope(at: position)
+    let slope = "slope = " + (m.isInfinite ? "vertical" : shown(m))
     switch curve.kind {
     case .functionOfX:
       let title = curve.title.isEmpty ? "f(x)" : curve.title

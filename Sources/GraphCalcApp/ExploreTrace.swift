@@ -61,28 +61,32 @@ public struct TraceCurve: Sendable {
   }
 
   /// The slope dy/dx of the curve at `position`, from the calculator's derivatives: f'(x);
-  /// 1 / g'(y) for x = g(y); y'(t) / x'(t) for a parametric or polar curve. NaN where the
-  /// curve or its derivative is undefined (`abs` at 0, a jump) or the tangent is vertical
-  /// (x'(t) = 0, g'(y) = 0): the slope does not exist there, and none is made up from a
-  /// difference quotient.
+  /// 1 / g'(y) for x = g(y); y'(t) / x'(t) for a parametric or polar curve (the chain
+  /// rule: dy/dx = (dy/dt) / (dx/dt)). In the user's angle unit: in degrees the
+  /// derivatives are of the rewritten trees, so d/dx sin(x) is π/180·cos(x).
+  ///
+  /// - Returns: The slope; `.infinity` where the tangent is vertical (g'(y) = 0, or
+  ///   x'(t) = 0 with y'(t) ≠ 0); NaN where the curve or a derivative is undefined (`abs` at
+  ///   0, a jump, x'(t) = y'(t) = 0 at a cusp): the slope does not exist there, and none is
+  ///   made up from a difference quotient.
   public func slope(at position: Double) -> Double {
     func derivative(_ f: PlotFunction?, _ value: PlotFunction?) -> Double {
       guard let f, let value, value.value(at: position).isFinite else { return .nan }
       let d = f.value(at: position)
       return d.isFinite ? d : .nan
     }
-    let slope: Double
     switch kind {
-    case .functionOfX: slope = derivative(firstSlope, first)
+    case .functionOfX:
+      return derivative(firstSlope, first)
     case .functionOfY:
       let d = derivative(firstSlope, first)
-      slope = d == 0 ? .nan : 1 / d
+      return d == 0 ? .infinity : 1 / d
     case .parametric:
       let dx = derivative(firstSlope, first)
       let dy = derivative(secondSlope, second)
-      slope = dx == 0 ? .nan : dy / dx
+      guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return .nan }
+      return dx == 0 ? .infinity : dy / dx
     }
-    return slope.isFinite ? slope : .nan
   }
 }
 
@@ -108,8 +112,12 @@ public struct ExploreTracer: Sendable {
   public let curves: [TraceCurve]
   /// The legend texts of the curves that cannot be traced (relations, data series).
   public let skipped: [String]
-  /// The calculator (variables and functions) the derivatives are taken with.
-  let brain: CalculatorBrain
+  /// The user's variables, folded into the compiled derivatives.
+  let variables: [String: Double]
+  /// The user's functions as the plot compiles them: in degrees (`mode deg`) with their
+  /// bodies rewritten to radians (`AngleUnit.rewrite`), as the curves' own trees are, so
+  /// a derivative is in the user's unit (d/dx sin(x) is π/180·cos(x) in degrees).
+  let functions: [String: UserFunction]
   /// The limits of one search (its time is cut to `searchSeconds`).
   let budget: AnalysisBudget
 
@@ -120,14 +128,22 @@ public struct ExploreTracer: Sendable {
   ///   - brain: The calculator the curves were compiled with.
   ///   - budget: The analysis budget (Ctrl-C).
   init(curves: FunctionCurves, brain: CalculatorBrain, budget: AnalysisBudget) {
-    self.brain = brain
+    let unit = brain.angleUnit
+    let functions =
+      unit == .radians
+      ? brain.functions
+      : brain.functions.mapValues {
+        UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
+      }
+    self.variables = brain.variables
+    self.functions = functions
     var budget = budget
     budget.seconds = min(budget.seconds, Self.searchSeconds)
     self.budget = budget
     var traced: [TraceCurve] = []
     var skipped: [String] = []
     func slope(_ f: PlotFunction, _ variable: String) -> PlotFunction? {
-      Self.derivative(f.source, by: variable, brain)
+      Self.derivative(f.source, by: variable, variables: brain.variables, functions: functions)
     }
     for (i, item) in curves.items.enumerated() {
       let title = item.title
@@ -161,15 +177,29 @@ public struct ExploreTracer: Sendable {
     self.skipped = skipped
   }
 
-  /// The derivative of `e` by `variable`, compiled in that variable; nil when it cannot be
-  /// taken (too large, a bit operation) or compiled.
-  static func derivative(_ e: Expr, by variable: String, _ brain: CalculatorBrain)
-    -> PlotFunction?
-  {
-    guard let d = try? brain.derivative(of: e, by: variable) else { return nil }
+  /// The derivative of `e` by `variable` (`Differentiator`, forward-mode automatic
+  /// differentiation), compiled in that variable; nil when it cannot be taken (too large, a
+  /// function without a derivative rule) or compiled.
+  ///
+  /// - Parameters:
+  ///   - e: The tree, in the plot compiler's form (angles already in radians).
+  ///   - variable: x, y, t or θ.
+  ///   - variables: The user's variables.
+  ///   - functions: The user's functions, rewritten for the angle unit as `e` is.
+  static func derivative(
+    _ e: Expr, by variable: String, variables: [String: Double],
+    functions: [String: UserFunction]
+  ) -> PlotFunction? {
+    guard let d = try? Differentiator(functions: functions).derivative(of: e, by: variable)
+    else { return nil }
     return try? PlotFunction(
-      d, variable: variable, variables: brain.variables, functions: brain.functions,
+      d, variable: variable, variables: variables, functions: functions,
       sharesSubexpressions: true)
+  }
+
+  /// The derivative of `e` by `variable` with this tracer's variables and functions.
+  func derivative(_ e: Expr, by variable: String) -> PlotFunction? {
+    Self.derivative(e, by: variable, variables: variables, functions: functions)
   }
 
   /// The points of interest of traced curve `index` within the view, sorted along its
@@ -225,7 +255,7 @@ public struct ExploreTracer: Sendable {
       min: String, max: String
     ) {
       guard let df, let b = remaining() else { return }
-      let second = Self.derivative(df.source, by: variable, brain)
+      let second = derivative(df.source, by: variable)
       let report = Extrema.find(
         f: f, derivative: df, second: second, in: range.lowerBound, range.upperBound, budget: b)
       if let stop = report.slopeRoots.stop { stopped = stop }
@@ -241,11 +271,10 @@ public struct ExploreTracer: Sendable {
         let difference = Expr.binary(.subtract, curve.first.source, other.first.source)
         guard
           let d = try? PlotFunction(
-            difference, variable: curve.variable, variables: brain.variables,
-            functions: brain.functions)
+            difference, variable: curve.variable, variables: variables, functions: functions)
         else { continue }
         roots(
-          d, Self.derivative(difference, by: curve.variable, brain), range,
+          d, derivative(difference, by: curve.variable), range,
           "intersection with \(other.title)")
       }
     }
