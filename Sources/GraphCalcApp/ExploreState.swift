@@ -429,7 +429,8 @@ extension ExploreState {
   }
 
   /// Traces the next (`by` 1) or previous (-1) traceable curve, in the plot's order and
-  /// round; from one function of x to another the cursor keeps its x.
+  /// round; from one function of x to another the cursor keeps its x, from one function of
+  /// y to another its y; onto another kind it starts at the middle.
   mutating func switchCurve(by delta: Int) -> Outcome {
     guard let cursor = trace, let from = tracedCurve else { return .ignored }
     let count = tracer.curves.count
@@ -439,7 +440,7 @@ extension ExploreState {
     }
     let index = ((cursor.curve + delta) % count + count) % count
     let to = tracer.curves[index]
-    let keeps = from.kind == to.kind && to.kind == .functionOfX
+    let keeps = from.kind == to.kind && (to.kind == .functionOfX || to.kind == .functionOfY)
     trace = TraceCursor(curve: index, position: keeps ? cursor.position : middlePosition(of: to))
     if !tracer.skipped.isEmpty { message = skippedNote }
     return .redraw

@@ -172,6 +172,13 @@ private func position(_ s: ExploreState) -> Double? { s.trace?.position }
     #expect(curve.slope(at: 0) == .infinity)
     s.placeTrace(at: 1)
     #expect(s.statusLine().hasPrefix("x = y^2: y = 1  x = 1  slope = 0.5"), "\(s.statusLine())")
+    // Tab to the next function of y keeps y: x = y^3 at y = 1 has slope 1/3.
+    var two = try exploring("[-1:5] [-2:2] x = y^2, x = y^3")
+    _ = two.handle(.character("t"))
+    two.placeTrace(at: 1)
+    _ = two.handle(.control(9))
+    #expect(two.trace == ExploreState.TraceCursor(curve: 1, position: 1))
+    #expect(two.statusLine().hasPrefix("x = y^3: y = 1  x = 1  slope = 0.333333"))
   }
 
   /// r = 1 + cos θ is traced along θ, its range [0, 2π] in as many steps as the plot area
