@@ -138,8 +138,8 @@ extension String {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
-/// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, data, stream,
-/// analysis).
+/// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, explore, data,
+/// stream, analysis, relations).
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
   i + 1 < CommandLine.arguments.count
     ? Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init)) : nil
@@ -453,6 +453,73 @@ if wanted("redraw") {
       section: "redraw", name: "zoom/pan at 200x60, 3 curves", ours: fmt(ms, 3) + " ms",
       peer: "16.7 ms (60 Hz frame)",
       ratio: fmt(ms / 16.67) + "x", target: "< 2 ms", met: ms < 2))
+}
+
+// MARK: 3b. explore keys (issues 14 and 15): a key and the frame it redraws, at 200x60
+
+if wanted("explore") {
+  // What the driver does for each key: ExploreState.handle, then screen() (the frame).
+  func exploring(_ plot: String) -> ExploreState? {
+    var session = Session()
+    session.terminalSize = TerminalSize(columns: 200, rows: 60)
+    session.display = TerminalDisplay(canvas: .braille)
+    _ = session.run(plot)
+    return try? session.exploreState()
+  }
+  let plots = [
+    "plot sin(x), cos(x)", "plot sin(x), x^2 + y^2 = 25, (3cos(t), 2sin(t))",
+    "plot [-2.5:2.5] [-2:2] r = 1 + cos(θ), x = y^2",
+  ]
+  let runs = quick ? 5 : 21
+  for plot in plots {
+    // Each key from a state tracing the first curve (cold: nothing remembered).
+    let cases: [(String, [ExploreKey], ExploreKey)] = [
+      ("pan", [], .right), ("zoom", [], .character("+")), ("t (trace on)", [], .character("t")),
+      ("trace step", [.character("t")], .right), ("Tab", [.character("t")], .control(9)),
+      ("n, cold (searches)", [.character("t")], .character("n")),
+      ("n, remembered", [.character("t"), .character("n")], .character("n")),
+    ]
+    for (name, before, key) in cases {
+      var times: [Double] = []
+      for _ in 0..<runs {
+        guard var state = exploring(plot) else { break }
+        for k in before { _ = state.handle(k) }
+        _ = state.screen()
+        let t0 = now()
+        _ = state.handle(key)
+        _ = state.screen()
+        times.append(now() - t0)
+      }
+      guard !times.isEmpty else { continue }
+      let ms = median(times) * 1000
+      report(
+        Row(
+          section: "explore", name: "\(name): \(plot.dropFirst(5))", ours: fmt(ms, 2) + " ms",
+          peer: "16.7 ms (60 Hz frame)", ratio: fmt(ms / 16.67) + "x", target: "< 50 ms",
+          met: ms < 50))
+    }
+  }
+  // The first n on curves with many points of interest: 191 roots and 190 extrema of
+  // sin(30x); sin(1/x), whose roots pile up at 0, meets the search's 0.5 s budget.
+  for plot in ["plot sin(30x)", "plot sin(1/x)"] {
+    var times: [Double] = []
+    for _ in 0..<(quick ? 3 : 7) {
+      guard var state = exploring(plot) else { break }
+      _ = state.handle(.character("t"))
+      _ = state.screen()
+      let t0 = now()
+      _ = state.handle(.character("n"))
+      _ = state.screen()
+      times.append(now() - t0)
+    }
+    guard !times.isEmpty else { continue }
+    let ms = median(times) * 1000
+    report(
+      Row(
+        section: "explore", name: "n, cold (searches): \(plot.dropFirst(5))",
+        ours: fmt(ms, 2) + " ms", peer: "16.7 ms (60 Hz frame)", ratio: fmt(ms / 16.67) + "x",
+        target: "< 50 ms", met: ms < 50))
+  }
 }
 
 // MARK: 4. Data files

@@ -11,6 +11,8 @@ public enum ExploreKey: Sendable, Hashable {
   case escape
   /// Return or Enter (CR or LF).
   case enter
+  /// Shift-Tab (ESC [ Z); Tab itself is `.control(9)`.
+  case backTab
   /// A printable ASCII character.
   case character(Character)
   /// A control character (byte 0x00...0x1F other than ESC, CR, LF, or 0x7F), by its byte:
@@ -21,7 +23,7 @@ public enum ExploreKey: Sendable, Hashable {
 }
 
 /// Turns the bytes a terminal sends in raw mode into keys: ASCII characters, control keys and
-/// the escape sequences of the arrow keys, Home and End, in both their normal (CSI, ESC [ A)
+/// the escape sequences of the arrow keys, Home, End and Shift-Tab (ESC [ Z), in both their normal (CSI, ESC [ A)
 /// and application cursor (SS3, ESC O A) forms, and of Page Up / Page Down and the
 /// VT220-style Home / End (ESC [ 5 ~, ESC [ 1 ~, ...; xterm's ctlseqs); other CSI sequences (ECMA-48: parameter bytes 0x30-0x3F,
 /// intermediate bytes 0x20-0x2F, a final byte 0x40-0x7E) are read whole and answered as
@@ -118,6 +120,7 @@ public struct KeyDecoder: Sendable, Hashable {
     case UInt8(ascii: "D"): return .left
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
+    case UInt8(ascii: "Z"): return .backTab
     default: return .unknown
     }
   }

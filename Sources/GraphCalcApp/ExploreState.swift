@@ -10,10 +10,16 @@ import TextCanvas
 /// - `+` (or `=`) and `-` (or `_`): zoom in and out about the centre, by `zoomStep`;
 /// - `x` / `X`: zoom x only, in / out; `y` / `Y`: zoom y only, in / out;
 /// - `0`: back to the view `explore` started with; `u`: undo the last view change;
-/// - `t`: trace on or off: a cursor on the first curve, which left/right (`h`, `l`) move one
-///   character column (panning when it would leave the view); the status line shows x and
-///   f(x); a parametric or polar first curve is followed by its parameter instead
-///   (`tracedCurve`, `traceParameter()`);
+/// - `t`: trace on or off: a cursor on a curve; left/right (`h`, `l`) move it a step along
+///   the curve: a character column in x for y = f(x) (panning when it would leave the view),
+///   a row in y for x = g(y) (up/down too), a step of the parameter (the range in as many
+///   steps as the plot area has columns, stopping at its ends) for a parametric or polar
+///   curve; the status line shows the point, the parameter and the slope dy/dx
+///   (`undefined` where there is none);
+/// - tracing, Tab / Shift-Tab (or `c` / `C`): the next / previous curve (relations and data
+///   series are skipped, with a note); `n` / `p` (or `N`): the next / previous point of
+///   interest of the traced curve in the view (roots, minima and maxima, intersections:
+///   `ExploreTracer.pointsOfInterest`), named on the status line;
 /// - `q`, Escape, Ctrl-C, Ctrl-D: leave, keeping the view.
 ///
 /// Every view change pushes the view it left onto `history` (the session's, shared with
@@ -45,9 +51,24 @@ public struct ExploreState: Sendable {
   public var size: TerminalSize
   /// How the plot is drawn.
   public var display: TerminalDisplay
-  /// The trace cursor's column within the plot area (0-based cells), or nil when not
-  /// tracing.
-  public private(set) var traceColumn: Int?
+  /// The curves the trace can follow, their slopes and points of interest.
+  public let tracer: ExploreTracer
+  /// Where the trace cursor is: a curve of `tracer` and the value of its variable (x for
+  /// y = f(x), y for x = g(y), the parameter t or θ); nil when not tracing.
+  public struct TraceCursor: Sendable, Hashable {
+    /// The curve, an index into `tracer.curves`.
+    public var curve: Int
+    /// The value of the curve's variable at the cursor.
+    public var position: Double
+  }
+  /// The trace cursor, or nil when not tracing.
+  public private(set) var trace: TraceCursor?
+  /// The last search for points of interest: its curve and view, and what it found.
+  private var pointsMemo:
+    (
+      curve: Int, x: ClosedRange<Double>, y: ClosedRange<Double>, points: [TracePoint],
+      note: String?
+    )?
   /// A message for the status line after a refused key, cleared by the next key.
   public private(set) var message: String?
 
@@ -59,11 +80,13 @@ public struct ExploreState: Sendable {
   ///   - history: The session's view history.
   ///   - size: The terminal's size in cells.
   ///   - display: Canvas and colours.
+  ///   - tracer: The traceable curves (`Session.exploreTracer(for:)`).
   public init(
     curves: FunctionCurves, view: ViewState, history: ViewHistory, size: TerminalSize,
-    display: TerminalDisplay
+    display: TerminalDisplay, tracer: ExploreTracer
   ) {
     self.curves = curves
+    self.tracer = tracer
     self.view = view
     self.history = history
     self.home = view
@@ -81,16 +104,22 @@ public struct ExploreState: Sendable {
     let hadMessage = message != nil
     message = nil
     let outcome = apply(key)
+    keepTraceInView()
     return outcome == .ignored && hadMessage ? .redraw : outcome
   }
 
   private mutating func apply(_ key: ExploreKey) -> Outcome {
     switch key {
     case .escape, .control(3), .control(4), .character("q"), .character("Q"): return .quit
-    case .left, .character("h"): return traceColumn != nil ? moveTrace(by: -1) : pan(-1, 0)
-    case .right, .character("l"): return traceColumn != nil ? moveTrace(by: 1) : pan(1, 0)
-    case .up, .character("k"): return pan(0, 1)
-    case .down, .character("j"): return pan(0, -1)
+    case .left, .character("h"): return trace != nil ? moveTrace(by: -1) : pan(-1, 0)
+    case .right, .character("l"): return trace != nil ? moveTrace(by: 1) : pan(1, 0)
+    case .up, .character("k"): return tracesAlongY ? moveTrace(by: 1) : pan(0, 1)
+    case .down, .character("j"): return tracesAlongY ? moveTrace(by: -1) : pan(0, -1)
+    case .control(9), .character("c"): return trace != nil ? switchCurve(by: 1) : .ignored
+    case .backTab, .character("C"): return trace != nil ? switchCurve(by: -1) : .ignored
+    case .character("n"): return trace != nil ? jumpToPoint(forward: true) : .ignored
+    case .character("p"), .character("N"):
+      return trace != nil ? jumpToPoint(forward: false) : .ignored
     case .character("+"), .character("="): return zoom(x: Self.zoomStep, y: Self.zoomStep)
     case .character("-"), .character("_"): return zoom(x: 1 / Self.zoomStep, y: 1 / Self.zoomStep)
     case .character("x"): return zoom(x: Self.zoomStep, y: 1)
@@ -108,10 +137,13 @@ public struct ExploreState: Sendable {
       view = earlier
       return .redraw
     case .character("t"):
-      if traceColumn == nil {
-        traceColumn = max(0, plotCells().columns / 2)
+      if trace != nil {
+        trace = nil
+      } else if tracer.curves.isEmpty {
+        message = "nothing to trace: relations and data series are not traced"
       } else {
-        traceColumn = nil
+        trace = TraceCursor(curve: 0, position: middlePosition(of: tracer.curves[0]))
+        if !tracer.skipped.isEmpty { message = skippedNote }
       }
       return .redraw
     default:
@@ -188,25 +220,6 @@ public struct ExploreState: Sendable {
     }
   }
 
-  /// Moves the trace cursor by `step` columns, panning by a tenth of the view when it would
-  /// leave the plot area.
-  private mutating func moveTrace(by step: Int) -> Outcome {
-    guard let column = traceColumn else { return .ignored }
-    let columns = max(1, plotCells().columns)
-    let next = column + step
-    if next >= 0 && next < columns {
-      traceColumn = next
-      return .redraw
-    }
-    if tracedCurve != nil { return .ignored }  // by its parameter: stops at the ends
-    let outcome = pan(Double(step), 0)
-    if outcome == .redraw, message == nil {  // the cursor keeps (about) its x
-      let now = max(1, plotCells().columns)
-      traceColumn = min(max(next - step * max(1, now / 10), 0), now - 1)
-    }
-    return .redraw
-  }
-
   // MARK: Drawing
 
   /// The smallest terminal `explore` draws in (the plot's minimum and a status line).
@@ -227,20 +240,22 @@ public struct ExploreState: Sendable {
       canvas: display.canvas)
   }
 
-  /// The trace cursor's point: the x at the middle of its column and the first curve's value
-  /// there; nil when not tracing.
+  /// The ranges the plot is drawn with (plot units): the view's, or after `set aspect
+  /// equal` the ranges grown to equal units for the plot area and canvas, as
+  /// `TerminalPlot.render` draws them; the trace steps by the columns and rows shown and
+  /// searches the points of interest shown.
+  var drawnRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    let c = shownCurves
+    guard c.labels.equalAspect,
+      let (x, y) = c.equalAspectRanges(cells: plotCells(), canvas: display.canvas)
+    else { return (c.xRange, c.yRange) }
+    return (x, y)
+  }
+
+  /// The trace cursor's point on its curve (plot units); nil when not tracing.
   public func tracePoint() -> (x: Double, y: Double)? {
-    if let (curve, _) = tracedCurve, let t = traceParameter() {
-      return (curve.x(t), curve.y(t))
-    }
-    guard let column = traceColumn, let first = curves.functions.first else { return nil }
-    let cells = plotCells()
-    let scale = curves.labels.scales.x
-    let range = scale.coordinates(scale.shownRange(view.xRange)) ?? view.xRange
-    let width = range.upperBound - range.lowerBound
-    let u = range.lowerBound + (Double(column) + 0.5) / Double(max(cells.columns, 1)) * width
-    let x = scale.value(u)
-    return (x, first.value(at: x))
+    guard let trace, let curve = tracedCurve else { return nil }
+    return curve.point(at: trace.position)
   }
 
   /// The whole screen: `size.rows` lines, the plot and then the status line, each at most
@@ -273,46 +288,216 @@ public struct ExploreState: Sendable {
   /// The status line: the view's ranges (or the trace), then a message or the keys.
   public func statusLine() -> String {
     var left: String
-    if let (_, title) = tracedCurve, let t = traceParameter(), let p = tracePoint() {
-      func shown(_ v: Double) -> String { v.isFinite ? shortNumber(v) : "undefined" }
-      let name = title.hasPrefix("r") && !title.hasPrefix("(") ? "θ" : "t"
-      left = "\(title): \(name) = \(shortNumber(t))  x = \(shown(p.x))  y = \(shown(p.y))"
-    } else if let p = tracePoint() {
-      let title =
-        curves.functions.count == curves.titles.count ? (curves.titles.first ?? "f") : "f(x)"
-      let fx = p.y.isFinite ? shortNumber(p.y) : "undefined"
-      left = "\(title): x = \(shortNumber(p.x))  f(x) = \(fx)"
+    if let trace, let curve = tracedCurve {
+      left = traceStatus(curve, at: trace.position)
     } else {
       let scales = curves.labels.scales
-      let y = scales.y.shownRange(yRange)
-      let x = scales.x.shownRange(view.xRange)
+      let drawn = drawnRanges
+      let y = scales.y.shownRange(drawn.y)
+      let x = scales.x.shownRange(drawn.x)
       left =
         "x [\(shortNumber(x.lowerBound)), \(shortNumber(x.upperBound))]"
         + "  y [\(shortNumber(y.lowerBound)), \(shortNumber(y.upperBound))]"
     }
     let right =
       message
-      ?? (traceColumn != nil
-        ? "<- -> move  t stop  u undo  q quit"
+      ?? (trace != nil
+        ? "<- -> move  Tab curve  n p point  t stop  u undo  q quit"
         : "arrows/hjkl pan  +- zoom  xXyY axis  t trace  u undo  0 reset  q quit")
     return left + "  | " + right
   }
 }
 
+// MARK: The trace
+
 extension ExploreState {
-  /// The parametric or polar curve the trace follows, with its legend text: the first
-  /// curve, when it is one (the cursor then moves along its parameter, not along x).
-  var tracedCurve: (ParametricCurve, String)? {
-    guard case .parametric(let curve, let title)? = curves.items.first else { return nil }
-    return (curve, title)
+  /// The curve the trace follows, or nil when not tracing.
+  public var tracedCurve: TraceCurve? {
+    guard let trace, tracer.curves.indices.contains(trace.curve) else { return nil }
+    return tracer.curves[trace.curve]
   }
 
-  /// The traced curve's parameter at the cursor: its range split into as many steps as the
-  /// plot area has columns, the cursor at the middle of its step; nil when not tracing one.
-  func traceParameter() -> Double? {
-    guard let column = traceColumn, let (curve, _) = tracedCurve else { return nil }
-    let columns = Double(max(plotCells().columns, 1))
-    let r = curve.parameterRange
-    return r.lowerBound + (Double(column) + 0.5) / columns * (r.upperBound - r.lowerBound)
+  /// The traced curve's parameter (t or θ) at the cursor; nil when not tracing a parametric
+  /// or polar curve.
+  public func traceParameter() -> Double? {
+    guard let trace, let curve = tracedCurve, case .parametric = curve.kind else { return nil }
+    return trace.position
+  }
+
+  /// Whether the cursor steps in y (an `x = EXPR` curve): up and down move it too.
+  var tracesAlongY: Bool { tracedCurve?.kind == .functionOfY }
+
+  /// The steps the cursor takes along `curve`: the axis (or the parameter) in the
+  /// coordinates it is drawn in, split into as many steps as the plot area has columns
+  /// (rows for x = g(y)); `scale` turns a coordinate into the variable's value.
+  private func steps(for curve: TraceCurve) -> (
+    scale: AxisScale, range: ClosedRange<Double>, count: Int
+  ) {
+    let cells = plotCells()
+    let scales = curves.labels.scales
+    let (x, y) = drawnRanges
+    switch curve.kind {
+    case .functionOfX:
+      let range = scales.x.coordinates(scales.x.shownRange(x)) ?? x
+      return (scales.x, range, max(cells.columns, 1))
+    case .functionOfY:
+      return (scales.y, scales.y.coordinates(scales.y.shownRange(y)) ?? y, max(cells.rows, 1))
+    case .parametric(_, let range):
+      return (.linear, range, max(cells.columns, 1))
+    }
+  }
+
+  /// The step (0-based; outside 0..<count when outside the range) that `position` lies in.
+  private func step(
+    of position: Double, _ s: (scale: AxisScale, range: ClosedRange<Double>, count: Int)
+  ) -> Int? {
+    let u = s.scale.coordinate(position)
+    let width = s.range.upperBound - s.range.lowerBound
+    let k = ((u - s.range.lowerBound) / width * Double(s.count)).rounded(.down)
+    guard k.isFinite, abs(k) < 1e9 else { return nil }
+    return Int(k)
+  }
+
+  /// The variable's value at the middle of step `k`.
+  private func middle(
+    of k: Int, _ s: (scale: AxisScale, range: ClosedRange<Double>, count: Int)
+  ) -> Double {
+    let width = s.range.upperBound - s.range.lowerBound
+    return s.scale.value(s.range.lowerBound + (Double(k) + 0.5) / Double(s.count) * width)
+  }
+
+  /// Where the cursor starts on `curve`: the middle step of the view (or of the parameter's
+  /// range).
+  func middlePosition(of curve: TraceCurve) -> Double {
+    let s = steps(for: curve)
+    return middle(of: s.count / 2, s)
+  }
+
+  /// After a key: a cursor that the view no longer shows (a zoom, pan, undo or resize moved
+  /// the view) goes to the nearest step inside it; one inside stays where it is (a point of
+  /// interest keeps its exact position).
+  mutating func keepTraceInView() {
+    guard let cursor = trace, let curve = tracedCurve else { return }
+    let s = steps(for: curve)
+    guard let k = step(of: cursor.position, s) else {
+      let moved = middle(of: s.count / 2, s)
+      trace?.position = moved
+      return
+    }
+    if k < 0 || k >= s.count {
+      let moved = middle(of: min(max(k, 0), s.count - 1), s)
+      trace?.position = moved
+    }
+  }
+
+  /// Moves the cursor `by` steps along its curve: to the middle of the step so many steps
+  /// on. A function of x or y pans by a tenth of the view when the cursor would leave it; a
+  /// parametric curve stops at its range's ends.
+  mutating func moveTrace(by delta: Int) -> Outcome {
+    guard let cursor = trace, let curve = tracedCurve else { return .ignored }
+    let s = steps(for: curve)
+    let next = (step(of: cursor.position, s) ?? s.count / 2) + delta
+    if next >= 0 && next < s.count {
+      let moved = middle(of: next, s)
+      trace?.position = moved
+      return .redraw
+    }
+    if case .parametric = curve.kind { return .ignored }  // stops at the ends
+    let target = middle(of: next, s)  // just outside the view
+    let outcome = curve.kind == .functionOfY ? pan(0, Double(delta)) : pan(Double(delta), 0)
+    if outcome == .redraw, message == nil {  // the cursor keeps (about) its place
+      let now = steps(for: curve)
+      if let k = step(of: target, now) {
+        let moved = middle(of: min(max(k, 0), now.count - 1), now)
+        trace?.position = moved
+      }
+    }
+    return .redraw
+  }
+
+  /// Puts the trace cursor on curve `curve` of `tracer` at `position` of its variable (x,
+  /// y, t or θ), tracing if it was not; an index out of range is ignored. For tests and
+  /// callers that know where to look; keys move the cursor by steps.
+  mutating func placeTrace(curve: Int = 0, at position: Double) {
+    guard tracer.curves.indices.contains(curve) else { return }
+    trace = TraceCursor(curve: curve, position: position)
+  }
+
+  /// The note that some curves are not traced (relations, data series).
+  var skippedNote: String {
+    "not traced (relations, data): " + tracer.skipped.joined(separator: ", ")
+  }
+
+  /// Traces the next (`by` 1) or previous (-1) traceable curve, in the plot's order and
+  /// round; from one function of x to another the cursor keeps its x, from one function of
+  /// y to another its y; onto another kind it starts at the middle.
+  mutating func switchCurve(by delta: Int) -> Outcome {
+    guard let cursor = trace, let from = tracedCurve else { return .ignored }
+    let count = tracer.curves.count
+    guard count > 1 else {
+      message = "only one curve to trace" + (tracer.skipped.isEmpty ? "" : "; " + skippedNote)
+      return .redraw
+    }
+    let index = ((cursor.curve + delta) % count + count) % count
+    let to = tracer.curves[index]
+    let keeps = from.kind == to.kind && (to.kind == .functionOfX || to.kind == .functionOfY)
+    trace = TraceCursor(curve: index, position: keeps ? cursor.position : middlePosition(of: to))
+    if !tracer.skipped.isEmpty { message = skippedNote }
+    return .redraw
+  }
+
+  /// The points of interest of the traced curve in the view (`ExploreTracer
+  /// .pointsOfInterest`), remembered for the curve and the view, so pressing `n` again
+  /// searches nothing.
+  mutating func pointsOfInterest() -> (points: [TracePoint], note: String?) {
+    guard let trace else { return ([], nil) }
+    let (x, y) = drawnRanges
+    if let memo = pointsMemo, memo.curve == trace.curve, memo.x == x, memo.y == y {
+      return (memo.points, memo.note)
+    }
+    let (points, note) = tracer.pointsOfInterest(of: trace.curve, x: x, y: y)
+    pointsMemo = (trace.curve, x, y, points, note)
+    return (points, note)
+  }
+
+  /// Moves the cursor to the next (or previous) point of interest along the traced curve
+  /// in the view and names it on the status line (`root (proven)`, `max (possible)`, ...);
+  /// says so when there is none.
+  mutating func jumpToPoint(forward: Bool) -> Outcome {
+    guard let position = trace?.position else { return .ignored }
+    let (points, note) = pointsOfInterest()
+    let tolerance = 1e-12 * max(1, abs(position))
+    let target =
+      forward
+      ? points.first { $0.position > position + tolerance }
+      : points.last { $0.position < position - tolerance }
+    let after = note.map { "; " + $0 } ?? ""
+    guard let target else {
+      message = "no \(forward ? "next" : "previous") point of interest in the view" + after
+      return .redraw
+    }
+    trace?.position = target.position
+    message = target.what + (target.isProven ? " (proven)" : " (possible)") + after
+    return .redraw
+  }
+
+  /// The status line's left part while tracing: the curve, the cursor's point, the
+  /// parameter where there is one, and the slope dy/dx.
+  func traceStatus(_ curve: TraceCurve, at position: Double) -> String {
+    func shown(_ v: Double) -> String { v.isFinite ? shortNumber(v) : "undefined" }
+    let (x, y) = curve.point(at: position)
+    let m = curve.slope(at: position)
+    let slope = "slope = " + (m.isInfinite ? "vertical" : shown(m))
+    switch curve.kind {
+    case .functionOfX:
+      let title = curve.title.isEmpty ? "f(x)" : curve.title
+      return "\(title): x = \(shortNumber(x))  f(x) = \(shown(y))  \(slope)"
+    case .functionOfY:
+      return "\(curve.title): y = \(shortNumber(y))  x = \(shown(x))  \(slope)"
+    case .parametric(let name, _):
+      return
+        "\(curve.title): \(name) = \(shortNumber(position))  x = \(shown(x))  y = \(shown(y))"
+        + "  \(slope)"
+    }
   }
 }

@@ -48,6 +48,10 @@ public struct ParametricCurve: Sendable {
   public var yOver: @Sendable (Interval) -> Interval
   /// The limits of a sampling.
   public var budget: ParametricBudget
+  /// What the curve was made from, for its maker's own use (graphcalc keeps the compiled
+  /// x(t) and y(t) here, which `explore`'s trace differentiates); the sampler never reads
+  /// it. Nil by default.
+  public var source: (any Sendable)?
 
   /// Creates a curve.
   ///

@@ -174,6 +174,40 @@ import Testing
     #expect(after.split(separator: "\n").contains("42"), "\(after)")
   }
 
+  /// In explore, `t` traces the first curve and Tab (sent by the terminal as a byte 9) the
+  /// next: the status line names the second curve, with its point and slope; Shift-Tab
+  /// (ESC [ Z) goes back to the first.
+  @Test func tabInExploreTracesTheSecondCurve() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-prompt-trace")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-trace-\(getpid())"
+    let command =
+      "env -u LC_ALL LANG=C.UTF-8 HOME=\(home.path) XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "30", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "plot sin(x), x^2 + y^2 = 4, cos(x)"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    try Self.tmux(["send-keys", "-t", name, "-l", "explore"])
+    try Self.tmux(["send-keys", "-t", name, "Enter"])
+    _ = try Self.screen(name, showing: "arrows/hjkl pan")
+    try Self.tmux(["send-keys", "-t", name, "-l", "t"])
+    let first = try Self.screen(name, showing: "sin(x): x = ")
+    #expect(first.contains("sin(x): x = ") && first.contains("slope = "), "\(first)")
+    try Self.tmux(["send-keys", "-t", name, "Tab"])
+    let second = try Self.screen(name, showing: "cos(x): x = ")
+    #expect(second.contains("cos(x): x = ") && second.contains("slope = "), "\(second)")
+    #expect(second.contains("not traced (relations, data): x^2 + y^2 = 4"), "\(second)")
+    try Self.tmux(["send-keys", "-t", name, "BTab"])
+    let back = try Self.screen(name, showing: "sin(x): x = ")
+    #expect(back.contains("sin(x): x = "), "\(back)")
+    try Self.tmux(["send-keys", "-t", name, "-l", "q"])
+    let prompt = try Self.screen(name, showing: "> explore")
+    #expect(prompt.contains("> explore"), "\(prompt)")
+  }
+
   /// Ctrl-C stops `fib(45)` (3.7e9 calls) at the prompt, and the session goes on.
   @Test func ctrlCStopsADeepRecursionAtThePrompt() throws {
     let binary = try #require(Graphcalc.path, "graphcalc binary not found")

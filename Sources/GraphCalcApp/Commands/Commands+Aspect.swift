@@ -50,16 +50,32 @@ extension Session {
   /// After `set aspect equal`, the ranges the terminal plot shows (grown to equal units for
   /// its plot area and canvas); nil without equal units or a plot.
   var equalAspectView: (ClosedRange<Double>, ClosedRange<Double>)? {
-    guard labels.equalAspect, !showsBarChart, var curves = currentCurves() else { return nil }
+    guard labels.equalAspect, !showsBarChart, let curves = currentCurves() else { return nil }
     let columns = terminalSize.columns
     let rows = terminalSize.rows - 1
     let cells = TerminalPlot.cells(curves, columns: columns, rows: rows, canvas: display.canvas)
+    return curves.equalAspectRanges(cells: cells, canvas: display.canvas)
+  }
+}
+
+extension FunctionCurves {
+  /// The ranges a text canvas of kind `canvas` draws with equal units over a plot area of
+  /// `cells` (what `viewport(for:)` shows there); nil when they cannot be made.
+  ///
+  /// - Parameters:
+  ///   - cells: The plot area, in cells (`TerminalPlot.cells`).
+  ///   - canvas: The canvas, whose dots a cell give the pixel's shape.
+  /// - Returns: The x and y ranges (plot units).
+  func equalAspectRanges(cells: TerminalPlot.Cells, canvas: CanvasKind)
+    -> (ClosedRange<Double>, ClosedRange<Double>)?
+  {
     let dots: (columns: Int, rows: Int)
-    switch display.canvas.characters {
+    switch canvas.characters {
     case .braille, .kitty, .iterm, .sixel: dots = (2, 4)
     case .block: dots = (2, 2)
     case .ascii: dots = (3, 3)
     }
+    var curves = self
     curves.pixelAspect = FunctionCurves.dotAspect(dots)
     return curves.equalAspectRanges(
       for: PixelSize(width: cells.columns * dots.columns, height: cells.rows * dots.rows))

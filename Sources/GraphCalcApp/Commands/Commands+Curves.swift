@@ -65,7 +65,7 @@ extension Session {
     if let (left, right) = Self.pairParts(piece) {
       let fx = try compiled(left, { $0 }, variable: "t", rename: nil)
       let fy = try compiled(right, { $0 }, variable: "t", rename: nil)
-      return .parametric(parametric(fx, fy, parameterRange), title: shown)
+      return .parametric(parametric(fx, fy, parameterRange, parameter: "t"), title: shown)
     }
     if let body = Self.polarBody(piece) {
       // x = r(θ) cos θ, y = r(θ) sin θ, θ in the angle unit.
@@ -76,19 +76,22 @@ extension Session {
         body, { .binary(.multiply, $0, cosine) }, variable: "θ", rename: "theta")
       let fy = try compiled(
         body, { .binary(.multiply, $0, sine) }, variable: "θ", rename: "theta")
-      return .parametric(parametric(fx, fy, parameterRange), title: shown)
+      return .parametric(parametric(fx, fy, parameterRange, parameter: "θ"), title: shown)
     }
     return nil
   }
 
-  /// The curve of `fx` and `fy` over `range`, with the session's budget.
-  func parametric(_ fx: PlotFunction, _ fy: PlotFunction, _ range: ClosedRange<Double>)
-    -> ParametricCurve
-  {
-    ParametricCurve(
+  /// The curve of `fx` and `fy` over `range`, with the session's budget; its `source` is
+  /// the two functions and the parameter's name (`ParametricParts`, for `explore`'s trace).
+  func parametric(
+    _ fx: PlotFunction, _ fy: PlotFunction, _ range: ClosedRange<Double>, parameter: String
+  ) -> ParametricCurve {
+    var curve = ParametricCurve(
       parameterRange: range, x: { fx.value(at: $0) }, y: { fy.value(at: $0) },
       xOver: { fx.enclosure(over: $0) }, yOver: { fy.enclosure(over: $0) },
       budget: parametricBudget)
+    curve.source = ParametricParts(x: fx, y: fy, parameter: parameter)
+    return curve
   }
 
   /// The two halves of a pair `(X, Y)`: the item is a parenthesis closed at its end with

@@ -107,10 +107,14 @@ extension CommandEntry {
       Shows the current plot full screen and steers it with keys, as you would pinch and
       pan a graph: arrows or h j k l pan by a tenth of the view, + and - zoom about the
       centre, x X and y Y zoom one axis (in, out), 0 returns to where you started, u
-      undoes the last change, t traces the first curve (left and right move the cursor,
-      the status line shows x and f(x); a parametric or polar curve is followed by t or
-      θ), q or Escape returns to the prompt keeping the
-      view. At the prompt Ctrl-X starts it too. Example: plot sin(x), then explore.
+      undoes the last change, t traces a curve: left and right move the cursor along it
+      (a function of x by x, x = EXPR by y, a parametric or polar curve by t or θ) and the
+      status line shows the point and the slope dy/dx (vertical, or undefined where there
+      is no derivative); Tab and Shift-Tab (c, C) trace the next and previous curve
+      (relations and data are skipped), n and p jump to the next and previous point of
+      interest in the view (roots, minima, maxima, crossings: proven, or marked
+      possible). q or Escape returns to the prompt keeping the view. At the prompt Ctrl-X
+      starts it too. Example: plot sin(x), cos(x), then explore, t, Tab, n.
       While a bar chart is shown, explore scrolls it: left and right (h, l) by a bar,
       PgUp and PgDn (H, L) by a page, 0 (Home) to the first bar, $ (End) to the last;
       q keeps the position. Example: bar "iowa.csv" using year:value by source, explore
