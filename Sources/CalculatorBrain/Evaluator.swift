@@ -162,8 +162,17 @@ struct Evaluator {
       case .resolve(let name, let count):
         if functions[name] == nil, derived[name] == nil {
           do throws(CalcError) {
-            derived[name] = try Differentiator(functions: functions).derivativeFunction(
-              named: name)
+            // In degrees the derivative is of the bodies in radians (d/dx sin(x) is
+            // π/180·cos(x), as the plot's slope), and so is the body it makes.
+            let unit = angleUnit
+            let inRadians =
+              unit == .radians
+              ? functions
+              : functions.mapValues {
+                UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
+              }
+            derived[name] = try Differentiator(functions: inRadians).derivativeFunction(
+              named: name, angleUnit: unit)
           } catch {
             throw located(error, name)
           }
@@ -191,8 +200,11 @@ struct Evaluator {
           body = cached
         } else {
           var unused: [Int] = []
+          // A derivative's body is in radians already (`resolve`).
+          let inRadians = functions[name] == nil
           body = try compile(
-            angleUnit.rewrite(callee.body), parameters: callee.parameters, sites: &unused)
+            inRadians ? callee.body : angleUnit.rewrite(callee.body),
+            parameters: callee.parameters, sites: &unused)
           compiled[name] = body
         }
         let arguments = Array(stack.suffix(count))

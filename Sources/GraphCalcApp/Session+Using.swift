@@ -373,12 +373,7 @@ extension Session {
         do throws(CalcError) {
           let (expr, locations) = try brain.parseLocated(expression: e.text)
           let unit = brain.angleUnit
-          let functions =
-            unit == .radians
-            ? brain.functions
-            : brain.functions.mapValues {
-              UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-            }
+          let functions = compilingBrain.functions
           f = try RowFunction(
             unit.rewrite(expr), columns: names, variables: brain.variables, functions: functions,
             nameLocations: locations)

@@ -206,8 +206,10 @@ extension Session {
   func analysisFunction(_ text: Word) throws(CommandError) -> (
     f: PlotFunction, derivative: PlotFunction?, expr: Expr
   ) {
+    let brain = compilingBrain
     do {
-      let (expr, locations) = try brain.parseLocated(expression: text.text)
+      let (parsed, locations) = try brain.parseLocated(expression: text.text)
+      let expr = self.brain.angleUnit.rewrite(parsed)  // in degrees: trigonometry in radians
       let f = try PlotFunction(
         expr, variable: "x", variables: brain.variables, functions: brain.functions,
         nameLocations: locations)
@@ -296,7 +298,7 @@ struct Intersect: SessionCommand {
     let (f, _, a) = try session.analysisFunction(first)
     let (_, _, b) = try session.analysisFunction(second)
     let difference = Expr.binary(.subtract, a, b)
-    let brain = session.brain
+    let brain = session.compilingBrain
     let d: PlotFunction
     let slope: PlotFunction?
     do {
@@ -334,7 +336,7 @@ struct FindExtrema: SessionCommand {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     let r = try session.analysisRange(range)
     let (f, derivative, expr) = try session.analysisFunction(expression)
-    let brain = session.brain
+    let brain = session.compilingBrain
     guard let derivative else {
       throw CommandError(.analysis(.extremaNeedsDerivative), at: expression.span)
     }
@@ -396,7 +398,7 @@ struct Integrate: SessionCommand {
     }
     let (f, slope, expr) = try session.analysisFunction(expression)
     let result = Integrator.integrate(
-      f, slope: slope, rule: Self.rule(for: expr, brain: session.brain), from: a, to: b,
+      f, slope: slope, rule: Self.rule(for: expr, brain: session.compilingBrain), from: a, to: b,
       budget: session.analysisBudget)
     switch result {
     case .success(let r):
@@ -451,7 +453,7 @@ struct FindInflections: SessionCommand {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     let r = try session.analysisRange(range)
     let (f, slope, expr) = try session.analysisFunction(expression)
-    let brain = session.brain
+    let brain = session.compilingBrain
     var compiled: [PlotFunction] = []
     do {
       var d = expr
@@ -496,10 +498,12 @@ struct Tangent: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     let x0 = try session.finiteNumbers([point], command: "tangent")[0]
-    let brain = session.brain
+    let brain = session.compilingBrain
     let (y0, m): (Double, Double)
     do {
-      let expr = try brain.parse(expression: expression.text)
+      // In degrees the tree is rewritten to radians and evaluated so (`compilingBrain`):
+      // the slope is then per degree, as the plot's.
+      let expr = session.brain.angleUnit.rewrite(try brain.parse(expression: expression.text))
       y0 = try brain.evaluate(expr, x: x0)
       let slope = try brain.derivative(of: expr)
       do {

@@ -76,7 +76,7 @@ struct Area: SessionCommand {
     var exprs: [Expr] = []
     for curve in curves { exprs.append(try session.analysisFunction(curve).expr) }
     let difference = exprs.count == 2 ? Expr.binary(.subtract, exprs[0], exprs[1]) : exprs[0]
-    let brain = session.brain
+    let brain = session.compilingBrain
     let d: PlotFunction
     let slope: PlotFunction?
     do {

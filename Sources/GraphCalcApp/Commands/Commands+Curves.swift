@@ -38,12 +38,7 @@ extension Session {
     guard mode == .infix else { return nil }
     let shown = title ?? piece.text
     let unit = brain.angleUnit
-    let functions =
-      unit == .radians
-      ? brain.functions
-      : brain.functions.mapValues {
-        UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-      }
+    let functions = compilingBrain.functions
     func compiled(_ part: Word, _ wrap: (Expr) -> Expr, variable: String, rename: String?)
       throws(CommandError) -> PlotFunction
     {

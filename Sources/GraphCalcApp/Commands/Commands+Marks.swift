@@ -113,6 +113,7 @@ extension Session {
     of curves: FunctionCurves, marks: PointMarks, range: ClosedRange<Double>
   ) -> (markers: [PlotMarker], notes: [String]) {
     guard !marks.isEmpty, range.lowerBound < range.upperBound else { return ([], []) }
+    let brain = compilingBrain  // the curves' trees are in radians, so are the bodies
     let deadline = BudgetClock.now() + Self.markBudgetSeconds
     var out: [PlotMarker] = []
     var stopped: AnalysisStop?

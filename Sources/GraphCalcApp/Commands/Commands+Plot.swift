@@ -231,12 +231,7 @@ struct Plot: SessionCommand {
             // In degrees (mode deg) the trigonometric calls are rewritten to radians, in the
             // user's functions too, so the compiled functions keep one set of rules.
             let unit = session.brain.angleUnit
-            let functions =
-              unit == .radians
-              ? session.brain.functions
-              : session.brain.functions.mapValues {
-                UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-              }
+            let functions = session.compilingBrain.functions
             let f = try PlotFunction(
               unit.rewrite(expr), variable: "x", variables: session.brain.variables,
               functions: functions, nameLocations: locations)

@@ -48,12 +48,7 @@ extension Session {
       return nil
     }
     let unit = brain.angleUnit
-    let functions =
-      unit == .radians
-      ? brain.functions
-      : brain.functions.mapValues {
-        UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-      }
+    let functions = compilingBrain.functions
     let shown = title ?? piece.text
     do throws(CalcError) {
       // y = EXPR and x = EXPR: curves, like functions (DECISIONS.md).
