@@ -168,7 +168,8 @@ public enum PlotLayout {
   }
 
   /// Draws `plot` into `renderer`, in this order: grid, axes, frame, ticks and tick labels,
-  /// curves (clipped to the plot area), legend, title.
+  /// then, clipped to the plot area, the shaded areas (`plot.fills`, `FillGeometry`), the
+  /// curves and the guide lines (dashed); then the point markers, legend, title.
   ///
   /// - Parameters:
   ///   - plot: The sampled curves, their viewport and ticks. The viewport's pixels are the
@@ -285,6 +286,11 @@ public enum PlotLayout {
       height: max(0, plotArea.height - 1e-6))
     renderer.beginClip(plotArea)
     var ink: [PixelPoint] = []  // where the curves are drawn, for placing the legend
+    // Shaded areas first of all, light, under the regions and curves.
+    for fill in plot.fills {
+      let polygons = FillGeometry.polygons(fill, plot: plot, map: map, clip: clipRect)
+      if !polygons.isEmpty { renderer.fillPolygons(polygons, style: .curve(fill.curve)) }
+    }
     // Regions first, so the curves and equations drawn after them stay on top.
     for (index, curve) in plot.curves.enumerated() {
       guard let grid = curve.relation, !grid.isThin else { continue }
@@ -323,6 +329,12 @@ public enum PlotLayout {
         if !markers.isEmpty { renderer.drawPolylines(markers, style: .curve(index)) }
         for line in markers { ink.append(contentsOf: line) }
       }
+    }
+    // Guide lines (tangents), dashed over the curves.
+    for line in plot.guideLines {
+      guard let (a, b) = guideSegment(line, map: map, clip: clipRect) else { continue }
+      renderer.drawDashedLines([[a, b]], style: .curve(line.curve))
+      ink += [a, b]
     }
     renderer.endClip()
     for box in drawMarkers(plot.markers, map: map, plotArea: plotArea, in: &renderer) {
