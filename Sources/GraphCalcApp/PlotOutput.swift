@@ -353,7 +353,17 @@ public enum PlotOutput {
   /// each point of contact (no label: the line's equation is what `tangent` printed).
   static func decorate(_ plot: inout SampledPlot, with curves: FunctionCurves) {
     plot.markers = curves.markers
-    plot.fills = curves.fills
+    // A fill's x range is in values; the sampled plot is in the axes' coordinates.
+    let x = curves.labels.scales.x
+    plot.fills = curves.fills.compactMap { fill in
+      guard x.isLog, let range = fill.xRange else { return fill }
+      // A bound at or below 0 reaches the axis's left end; a range all below, nothing.
+      guard range.upperBound > 0 else { return nil }
+      let lower = range.lowerBound > 0 ? x.coordinate(range.lowerBound) : -Double.infinity
+      var copy = fill
+      copy.xRange = lower...x.coordinate(range.upperBound)
+      return copy
+    }
     guard curves.labels.scales.isLinear else { return }
     plot.guideLines = curves.guideLines
     for line in curves.guideLines {

@@ -37,6 +37,11 @@ import Testing
     let word = s.run("plot x^2, x fill sideways")
     #expect(word.error?.location == 17..<25)
     #expect(s.run("plot x^2, x fill between [1:0]").error != nil)
+    // After an operator, fill is a name: a variable of that name still plots.
+    _ = s.run("fill = 2")
+    #expect(s.run("plot x + fill").error == nil)
+    #expect(s.currentCurves()?.fills.isEmpty == true)
+    #expect(s.currentCurves()?.titles == ["x + fill"])
   }
 
   /// The golden braille canvas of `plot [0:1] x^2, x fill between`: shaded cells `░`

@@ -34,8 +34,9 @@ extension Plot {
       let token = tokens[i]
       if token.kind == .open { depth += 1 }
       if token.kind == .close { depth = max(0, depth - 1) }
+      // After an operand only: `x + fill` keeps a variable named fill.
       if depth == 0, i > piece.range.lowerBound, token.kind == .name, token.spaceBefore,
-        token.text.lowercased() == "fill"
+        token.text.lowercased() == "fill", Self.endsOperand(tokens[i - 1])
       {
         at = i
         break
@@ -68,6 +69,16 @@ extension Plot {
     let item = CommandArguments(
       line: piece.line, range: piece.range.lowerBound..<at, start: piece.start)
     return (item, FillClause(keyword: keyword, between: between, range: range))
+  }
+
+  /// Whether `token` can end an operand (a name, number, string, closing bracket or prime),
+  /// so that a word after it is not part of the expression.
+  static func endsOperand(_ token: CommandToken) -> Bool {
+    switch token.kind {
+    case .name, .number, .string, .close: return true
+    case .symbol: return token.text == "'" || token.text == "!"
+    case .open, .comma, .colon: return false
+    }
   }
 }
 
