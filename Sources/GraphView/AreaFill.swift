@@ -143,21 +143,24 @@ package enum FillGeometry {
   /// points inside and the points where it crosses the range's ends; nil when fewer than
   /// two points remain.
   static func cut(_ points: [PixelPoint], to range: ClosedRange<Double>) -> [PixelPoint]? {
-    guard let first = points.first, let last = points.last, first.x <= range.upperBound,
-      last.x >= range.lowerBound
+    let lo = range.lowerBound
+    let hi = range.upperBound
+    guard points.count >= 2, let first = points.first, let last = points.last, first.x <= hi,
+      last.x >= lo
     else { return nil }
+    if first.x >= lo && last.x <= hi { return points }  // wholly inside: x does not decrease
+    func crossing(_ q: PixelPoint, _ p: PixelPoint, _ edge: Double) -> PixelPoint {
+      PixelPoint(x: edge, y: q.y + (edge - q.x) / (p.x - q.x) * (p.y - q.y))
+    }
     var out: [PixelPoint] = []
-    for i in points.indices {
-      let p = points[i]
-      if i > 0 {
-        let q = points[i - 1]
-        for edge in [range.lowerBound, range.upperBound]
-        where (q.x < edge && p.x > edge) || (q.x > edge && p.x < edge) {
-          let t = (edge - q.x) / (p.x - q.x)
-          out.append(PixelPoint(x: edge, y: q.y + t * (p.y - q.y)))
-        }
-      }
-      if range.contains(p.x) { out.append(p) }
+    out.reserveCapacity(points.count)
+    var q = first
+    if q.x >= lo && q.x <= hi { out.append(q) }
+    for p in points.dropFirst() {
+      if (q.x < lo && p.x > lo) || (q.x > lo && p.x < lo) { out.append(crossing(q, p, lo)) }
+      if (q.x < hi && p.x > hi) || (q.x > hi && p.x < hi) { out.append(crossing(q, p, hi)) }
+      if p.x >= lo && p.x <= hi { out.append(p) }
+      q = p
     }
     return out.count >= 2 ? out : nil
   }
