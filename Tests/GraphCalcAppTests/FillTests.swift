@@ -37,6 +37,10 @@ import Testing
     let word = s.run("plot x^2, x fill sideways")
     #expect(word.error?.location == 17..<25)
     #expect(s.run("plot x^2, x fill between [1:0]").error != nil)
+    // The clause ends the line.
+    let early = s.run("plot sin(x) fill, cos(x)")
+    #expect(early.error?.location == 12..<16)
+    #expect(early.error?.message.contains("fill goes at the end of the line") == true)
     // After an operator, fill is a name: a variable of that name still plots.
     _ = s.run("fill = 2")
     #expect(s.run("plot x + fill").error == nil)
@@ -161,6 +165,16 @@ import Testing
     #expect(svg.contains("stroke-dasharray=\"6 4\""))
     #expect(svg.contains("<circle"))
     try assertSnapshot(svg, named: "tangent-800x600.svg")
+    // The table: a block of the line's two ends in the view, both on y = 10x - 16.
+    let table = folder.path + "/t.txt"
+    _ = s.run("export table \(table)")
+    let text = try String(contentsOfFile: table, encoding: .utf8)
+    let block = try #require(text.components(separatedBy: "# tangent 1 of 1: y = 10*x - 16\n").last)
+    let ends = block.split(separator: "\n").map {
+      $0.split(separator: " ").compactMap { Double($0) }
+    }
+    #expect(ends.count == 2)
+    for end in ends { #expect(abs(end[1] - (10 * end[0] - 16)) < 1e-9 * max(1, abs(end[1]))) }
     _ = s.run("zoom 2")
     #expect(s.currentCurves()?.guideLines.count == 1)
     _ = s.run("unmark")

@@ -164,9 +164,17 @@ struct Plot: SessionCommand {
     parameter = ranges.parameter
     items = []
     var pieces = ranges.rest.items
-    if let last = pieces.last {
-      let (item, clause) = try Plot.fillClause(last)
-      pieces[pieces.count - 1] = item
+    for (k, piece) in pieces.enumerated() {
+      let (item, clause) = try Plot.fillClause(piece)
+      guard let clause else { continue }
+      guard k == pieces.count - 1 else {
+        throw CommandError(
+          .notSupported(
+            what: "fill before the last item",
+            hint: "fill goes at the end of the line, as in: plot sin(x), cos(x) fill between"),
+          at: clause.keyword.span)
+      }
+      pieces[k] = item
       fill = clause
     }
     guard pieces.count <= Plot.curveLimit else {
