@@ -26,6 +26,11 @@ import Testing
     _ = s.run("plot x^2, x fill between")
     _ = s.run("replot 0.5")
     #expect(s.currentCurves()?.fills.count == 1)
+    // The clause alone adds a fill to the curves already plotted.
+    _ = s.run("plot sin(x), cos(x)")
+    #expect(s.run("replot fill between [0:pi]").error == nil)
+    #expect(s.currentCurves()?.fills.map(\.title) == ["sin(x), cos(x)"])
+    #expect(s.currentCurves()?.titles == ["sin(x)", "cos(x)"])
   }
 
   /// Mistakes: a caret under the word that is wrong.

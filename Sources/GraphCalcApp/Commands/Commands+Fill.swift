@@ -18,19 +18,31 @@ struct FillClause: Sendable, Hashable {
 
 extension Plot {
   /// Splits a trailing `fill [between] [[A:B]]` off the last item of a plot line: a word
-  /// `fill` outside brackets after a blank, followed by nothing but `between` and a range.
+  /// `fill` outside brackets after a blank and an operand, followed by nothing but `between`
+  /// and a range; when `alone` (the line's only item), also a clause that is the whole item
+  /// (`replot fill between`), which leaves an empty item.
   ///
-  /// - Parameter piece: The last comma-separated item.
+  /// - Parameters:
+  ///   - piece: The last comma-separated item.
+  ///   - alone: Whether it is the line's only item.
   /// - Returns: The item without the clause, and the clause (nil when there is none).
   /// - Throws: `CommandError` at a word after `fill` that is neither `between` nor a range,
   ///   or at a badly formed range.
-  static func fillClause(_ piece: CommandArguments) throws(CommandError) -> (
-    CommandArguments, FillClause?
-  ) {
+  static func fillClause(_ piece: CommandArguments, alone: Bool = false) throws(CommandError)
+    -> (CommandArguments, FillClause?)
+  {
     let tokens = piece.line.tokens
     var depth = 0
     var at: Int?
-    for i in piece.range {
+    // `replot fill between`: the clause alone, for the curves already plotted.
+    if alone, let first = piece.range.first, tokens[first].kind == .name,
+      tokens[first].text.lowercased() == "fill",
+      first + 1 == piece.range.upperBound || tokens[first + 1].text.lowercased() == "between"
+        || tokens[first + 1].text == "["
+    {
+      at = first
+    }
+    for i in piece.range where at == nil {
       let token = tokens[i]
       if token.kind == .open { depth += 1 }
       if token.kind == .close { depth = max(0, depth - 1) }

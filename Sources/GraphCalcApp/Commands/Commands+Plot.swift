@@ -165,7 +165,7 @@ struct Plot: SessionCommand {
     items = []
     var pieces = ranges.rest.items
     for (k, piece) in pieces.enumerated() {
-      let (item, clause) = try Plot.fillClause(piece)
+      let (item, clause) = try Plot.fillClause(piece, alone: pieces.count == 1)
       guard let clause else { continue }
       guard k == pieces.count - 1 else {
         throw CommandError(
@@ -177,6 +177,7 @@ struct Plot: SessionCommand {
       pieces[k] = item
       fill = clause
     }
+    if fill != nil, pieces.count == 1, pieces[0].isEmpty { pieces = [] }  // `replot fill`
     guard pieces.count <= Plot.curveLimit else {
       throw CommandError(
         .tooManyCurves(given: pieces.count, limit: Plot.curveLimit),
@@ -255,8 +256,12 @@ struct Plot: SessionCommand {
       }
     }
     if plotted.isEmpty {
-      guard session.curves != nil else {
+      guard var curves = session.curves else {
         throw CommandError(.plotWhat)
+      }
+      if let fill {  // `replot fill between`: over the curves already plotted
+        curves.fills += try session.fills(fill, items: curves.items, offset: 0)
+        session.curves = curves
       }
     } else {
       let all = (appends ? session.curves?.items ?? [] : []) + plotted
