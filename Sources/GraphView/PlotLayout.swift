@@ -289,7 +289,9 @@ public enum PlotLayout {
     // Shaded areas first of all, light, under the regions and curves.
     for fill in plot.fills {
       let polygons = FillGeometry.polygons(fill, plot: plot, map: map, clip: clipRect)
-      if !polygons.isEmpty { renderer.fillPolygons(polygons, style: .curve(fill.curve)) }
+      guard !polygons.isEmpty else { continue }
+      renderer.fillPolygons(polygons, style: .curve(fill.curve))
+      ink += fillInk(polygons, area: plotArea)
     }
     // Regions first, so the curves and equations drawn after them stay on top.
     for (index, curve) in plot.curves.enumerated() {
@@ -388,6 +390,27 @@ public enum PlotLayout {
           if points.count >= 20_000 { return points }
         }
       }
+    }
+    return points
+  }
+
+  /// Where a fill's shading lies, for placing the legend: points on a lattice of about 40
+  /// steps across the plot area's shorter side (at least 4 pixels) inside `polygons`
+  /// (at most 20,000 points).
+  static func fillInk(_ polygons: [[PixelPoint]], area: PixelRect) -> [PixelPoint] {
+    let step = max(4, min(area.width, area.height) / 40)
+    var points: [PixelPoint] = []
+    var y = area.minY + step / 2
+    while y < area.maxY {
+      for span in FillGeometry.spans(polygons, atY: y) {
+        var x = (span.lowerBound / step).rounded(.up) * step
+        while x <= span.upperBound {
+          points.append(PixelPoint(x: x, y: y))
+          if points.count >= 20_000 { return points }
+          x += step
+        }
+      }
+      y += step
     }
     return points
   }

@@ -164,6 +164,20 @@ import Testing
     #expect(FillGeometry.spans([square(0, 10, clockwise: true)], atY: 11).isEmpty)
   }
 
+  /// The legend avoids shading: a fill's ink is a lattice of points inside it, 4 pixels
+  /// apart in a plot area of 100 x 100 (rows at y = 2, 6, ...; columns at multiples of 4).
+  @Test func fillInkIsALatticeInside() {
+    let square = [
+      [
+        PixelPoint(x: 10, y: 10), PixelPoint(x: 50, y: 10), PixelPoint(x: 50, y: 50),
+        PixelPoint(x: 10, y: 50),
+      ]
+    ]
+    let ink = PlotLayout.fillInk(square, area: area)
+    #expect(ink.count == 100)  // rows 10, 14, ..., 46; columns 12, 16, ..., 48
+    #expect(ink.allSatisfy { $0.x >= 10 && $0.x <= 50 && $0.y >= 10 && $0.y <= 50 })
+  }
+
   /// A tangent's dashes: 6 on, 4 off along the segment, the last cut at its end.
   @Test func dashes() {
     let d = PlotLayout.dashes(
