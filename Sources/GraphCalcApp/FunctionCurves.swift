@@ -154,6 +154,12 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   public var markers: [PlotMarker] = []
   /// The notes of the search for `markers` (it stopped early).
   public var markerNotes: [String] = []
+  /// The areas shaded between curves (`plot f(x), g(x) fill between`, `plot f(x) fill`):
+  /// part of the plot, kept by `replot EXPR`, gone with a new `plot`.
+  public var fills: [PlotFill] = []
+  /// The tangent lines drawn over the plot (`tangent EXPR at X0`), until `unmark`, `reset`
+  /// or a new `plot`.
+  public var guideLines: [PlotGuideLine] = []
 
   /// Creates the data source.
   ///

@@ -277,12 +277,14 @@ public enum PlotOutput {
   static func tableWithNotes(
     _ curves: FunctionCurves, width: Int, height: Int, budget: SamplingBudget = .default
   ) -> (text: String, notes: [String]) {
-    let plot = sample(curves, size: PixelSize(width: width, height: height), budget: budget)
+    var plot = sample(curves, size: PixelSize(width: width, height: height), budget: budget)
+    decorate(&plot, with: curves)
     let scales = curves.labels.scales
-    let text =
+    var text =
       scales.isLinear && curves.dataCurves.isEmpty
       ? TableWriter.table(plot)
       : TableWriter.table(plot, source: curves, xRange: curves.xRange, yRange: curves.yRange)
+    if scales.isLinear { text += TableWriter.overlayBlocks(plot, after: !text.isEmpty) }
     return (text, undecidedNotes(plot) + scaleNotes(curves, plot: plot))
   }
 
@@ -343,13 +345,37 @@ public enum PlotOutput {
     ) { size in
       var plot = sample(
         curves, size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
-      plot.markers = curves.markers
+      decorate(&plot, with: curves)
       return plot
     }
     return (
       drawn,
       undecidedNotes(drawn.plot) + scaleNotes(curves, plot: drawn.plot) + curves.markerNotes
     )
+  }
+
+  /// Puts what `curves` carry besides their curves on the sampled `plot`: the marked points
+  /// of interest, the shaded areas and, on linear axes, the tangent lines with a marker at
+  /// each point of contact (no label: the line's equation is what `tangent` printed).
+  static func decorate(_ plot: inout SampledPlot, with curves: FunctionCurves) {
+    plot.markers = curves.markers
+    // A fill's x range is in values; the sampled plot is in the axes' coordinates.
+    let x = curves.labels.scales.x
+    plot.fills = curves.fills.compactMap { fill in
+      guard x.isLog, let range = fill.xRange else { return fill }
+      // A bound at or below 0 reaches the axis's left end; a range all below, nothing.
+      guard range.upperBound > 0 else { return nil }
+      let lower = range.lowerBound > 0 ? x.coordinate(range.lowerBound) : -Double.infinity
+      var copy = fill
+      copy.xRange = lower...x.coordinate(range.upperBound)
+      return copy
+    }
+    guard curves.labels.scales.isLinear else { return }
+    plot.guideLines = curves.guideLines
+    for line in curves.guideLines {
+      plot.markers.append(
+        PlotMarker(x: line.x0, y: line.y0, curve: line.curve, isProven: true, label: ""))
+    }
   }
 
   /// One tick per `per` units of `length`, from 2 to 10.

@@ -195,7 +195,8 @@ public enum PlotLayout {
   }
 
   /// Draws `plot` into `renderer`, in this order: grid, axes, frame, ticks and tick labels,
-  /// curves (clipped to the plot area), legend, title.
+  /// then, clipped to the plot area, the shaded areas (`plot.fills`, `FillGeometry`), the
+  /// curves and the guide lines (dashed); then the point markers, legend, title.
   ///
   /// - Parameters:
   ///   - plot: The sampled curves, their viewport and ticks. The viewport's pixels are the
@@ -314,6 +315,13 @@ public enum PlotLayout {
       height: max(0, plotArea.height - 1e-6))
     renderer.beginClip(plotArea)
     var ink: [PixelPoint] = []  // where the curves are drawn, for placing the legend
+    // Shaded areas first of all, light, under the regions and curves.
+    for fill in plot.fills {
+      let polygons = FillGeometry.polygons(fill, plot: plot, map: map, clip: clipRect)
+      guard !polygons.isEmpty else { continue }
+      renderer.fillPolygons(polygons, style: .curve(fill.curve))
+      ink += fillInk(polygons, area: plotArea)
+    }
     // Regions first, so the curves and equations drawn after them stay on top.
     for (index, curve) in plot.curves.enumerated() {
       guard let grid = curve.relation, !grid.isThin else { continue }
@@ -352,6 +360,12 @@ public enum PlotLayout {
         if !markers.isEmpty { renderer.drawPolylines(markers, style: .curve(index)) }
         for line in markers { ink.append(contentsOf: line) }
       }
+    }
+    // Guide lines (tangents), dashed over the curves.
+    for line in plot.guideLines {
+      guard let (a, b) = guideSegment(line, map: map, clip: clipRect) else { continue }
+      renderer.drawDashedLines([[a, b]], style: .curve(line.curve))
+      ink += [a, b]
     }
     renderer.endClip()
     for box in drawMarkers(plot.markers, map: map, plotArea: plotArea, in: &renderer) {
@@ -405,6 +419,27 @@ public enum PlotLayout {
           if points.count >= 20_000 { return points }
         }
       }
+    }
+    return points
+  }
+
+  /// Where a fill's shading lies, for placing the legend: points on a lattice of about 40
+  /// steps across the plot area's shorter side (at least 4 pixels) inside `polygons`
+  /// (at most 20,000 points).
+  static func fillInk(_ polygons: [[PixelPoint]], area: PixelRect) -> [PixelPoint] {
+    let step = max(4, min(area.width, area.height) / 40)
+    var points: [PixelPoint] = []
+    var y = area.minY + step / 2
+    while y < area.maxY {
+      for span in FillGeometry.spans(polygons, atY: y) {
+        var x = (span.lowerBound / step).rounded(.up) * step
+        while x <= span.upperBound {
+          points.append(PixelPoint(x: x, y: y))
+          if points.count >= 20_000 { return points }
+          x += step
+        }
+      }
+      y += step
     }
     return points
   }

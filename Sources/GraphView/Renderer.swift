@@ -287,6 +287,17 @@ public protocol PlotRenderer {
   /// for a possible one. The default strokes a small square of that size.
   mutating func drawPointMarker(at point: PixelPoint, filled: Bool, style: DrawStyle)
 
+  /// Paints the inside of `polygons` (pixels, each closed: its last point joins its first)
+  /// as one area by the nonzero winding rule, lightly in the colour of `style` (an area
+  /// between curves, `fill between`), under what is drawn after it. The default does
+  /// nothing.
+  mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle)
+
+  /// Strokes the straight lines of `lines` (pixels, two points each) dashed in the colour of
+  /// `style` (a tangent line). The default strokes dashes of 6 pixels with gaps of 4 through
+  /// `drawPolylines`.
+  mutating func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle)
+
   /// Starts clipping strokes to `rect` (pixels) until `endClip()`. The default does
   /// nothing (the layout has clipped curves already).
   mutating func beginClip(_ rect: PixelRect)
@@ -350,6 +361,20 @@ extension PlotRenderer {
   public mutating func drawPointMarker(at point: PixelPoint, filled: Bool, style: DrawStyle) {
     let r = PlotLayout.pointMarkerRadius
     drawRect(PixelRect(x: point.x - r, y: point.y - r, width: 2 * r, height: 2 * r), style: style)
+  }
+
+  /// The default: nothing is painted.
+  public mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {}
+
+  /// The default: dashes of 6 pixels and gaps of 4, stroked with `drawPolylines`.
+  public mutating func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    var dashes: [[PixelPoint]] = []
+    for line in lines where line.count >= 2 {
+      for i in line.indices.dropFirst() {
+        dashes += PlotLayout.dashes(from: line[i - 1], to: line[i], on: 6, off: 4)
+      }
+    }
+    if !dashes.isEmpty { drawPolylines(dashes, style: style) }
   }
 
   /// The default: no clipping.

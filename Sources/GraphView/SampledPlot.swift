@@ -63,6 +63,10 @@ public struct SampledPlot: Sendable, Hashable {
   public var scales: AxisScales
   /// Points of interest drawn over the curves (`mark roots`, ...), in plot units.
   public var markers: [PlotMarker] = []
+  /// Areas shaded under the curves (`plot f(x), g(x) fill between`), drawn before them.
+  public var fills: [PlotFill] = []
+  /// Straight lines drawn dashed over the curves (`tangent EXPR at X0`), in plot units.
+  public var guideLines: [PlotGuideLine] = []
   /// Creates a sampled plot.
   public init(
     viewport: Viewport, curves: [SampledCurve], xTicks: [Tick], yTicks: [Tick],

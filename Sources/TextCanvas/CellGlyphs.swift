@@ -29,11 +29,18 @@ public protocol CellGlyphs: Sendable {
   /// The character of a point of interest (`mark roots`): filled for a proven point,
   /// hollow for a possible one. The default is `●` / `○`.
   func pointGlyph(filled: Bool) -> Unicode.Scalar
+
+  /// The character of a shaded cell (an area between curves, `fill between`), drawn under
+  /// curves, text and strokes. The default is `░` (light shade).
+  var shadeGlyph: Unicode.Scalar { get }
 }
 
 extension CellGlyphs {
   /// `●` for a proven point, `○` for a possible one.
   public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "\u{25CF}" : "\u{25CB}" }
+
+  /// `░`, light shade.
+  public var shadeGlyph: Unicode.Scalar { "\u{2591}" }
 
   /// The single scalar of `glyph(for:curve:)`, or nil when it has several.
   public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
@@ -58,6 +65,9 @@ public struct AsciiGlyphs: CellGlyphs {
 
   /// `O` for a proven point, `o` for a possible one.
   public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "O" : "o" }
+
+  /// `.`: the lightest 7-bit mark.
+  public var shadeGlyph: Unicode.Scalar { "." }
 
   /// 3 x 3 dots a cell.
   public var dotsPerCell: (columns: Int, rows: Int) { (3, 3) }

@@ -26,3 +26,25 @@ extension DotCanvas {
     }
   }
 }
+
+extension DotCanvas {
+  /// Shades every cell whose centre lies inside `polygons` (dots; the nonzero winding
+  /// rule, `FillGeometry.spans`) with `glyphs.shadeGlyph` in the colour of `.curve(index)`
+  /// (other styles shade nothing). Shading shows only in cells with no dots, text or
+  /// strokes, so the curves, axes and labels stay on top; the first fill to shade a cell
+  /// keeps its colour.
+  public mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    guard case .curve(let index) = style, columns > 0, rows > 0 else { return }
+    let curve = Int32(clamping: max(0, index))
+    for r in 0..<rows {
+      let y = (Double(r) + 0.5) * Double(dotH)
+      for span in FillGeometry.spans(polygons, atY: y) {
+        // Cells whose centre (c + 0.5) * dotW lies in the span.
+        let lo = max(0, Int((span.lowerBound / Double(dotW) - 0.5).rounded(.up)))
+        let hi = min(columns - 1, Int((span.upperBound / Double(dotW) - 0.5).rounded(.down)))
+        guard lo <= hi else { continue }
+        for c in lo...hi where shades[r * columns + c] == nil { shades[r * columns + c] = curve }
+      }
+    }
+  }
+}

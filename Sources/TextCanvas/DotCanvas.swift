@@ -43,6 +43,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Points of interest (`drawPointMarker`), by cell index: the glyph and its curve's
   /// colour; drawn over text and curves, under `marks`.
   var points: [Int: (glyph: Unicode.Scalar, curve: Int32)] = [:]
+  /// Shaded cells (`fillPolygons`), by cell index: the curve whose colour they take; drawn
+  /// under everything else.
+  var shades: [Int: Int32] = [:]
 
   static var dimTint: Int32 { -1 }
   static var plainTint: Int32 { -2 }
@@ -142,6 +145,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
         strokes[i] = 0
         text[i] = 0
         tint[i] = Self.plainTint
+        if !shades.isEmpty { shades[i] = nil }
       }
     }
   }
@@ -205,7 +209,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
-    if colors == nil, marks.isEmpty, points.isEmpty, let text = plainRender() { return text }
+    if colors == nil, marks.isEmpty, points.isEmpty, shades.isEmpty, let text = plainRender() {
+      return text
+    }
     // Built as UTF-8 bytes from one scalar a cell and decoded once: making a Character per
     // cell and appending it to a String cost about a third of a whole redraw at 200x60
     // (callgrind, Docs/performance.md).
@@ -343,6 +349,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     if s & Self.tickMark != 0 || s == Self.horizontal | Self.vertical { return 0x2B }  // +
     if s == Self.horizontal { return 0x2D }  // -
     if s == Self.vertical { return 0x7C }  // |
+    if s == 0, !shades.isEmpty, shades[i] != nil { return glyphs.shadeGlyph.value }
     return 0x20
   }
 
@@ -396,6 +403,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     if text[i] != 0 { return tint[i] }
     if dots[i] != 0 { return owner[i] }
     if strokes[i] != 0 { return Self.dimTint }
+    if let curve = shades[i] { return curve }
     return Self.plainTint
   }
 
@@ -428,6 +436,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     if s & Self.tickMark != 0 || s == Self.horizontal | Self.vertical { return "+" }
     if s == Self.horizontal { return "-" }
     if s == Self.vertical { return "|" }
+    if s == 0, !shades.isEmpty, shades[i] != nil { return Character(glyphs.shadeGlyph) }
     return " "
   }
 

@@ -125,8 +125,10 @@ extension CommandEntry {
     details: """
       Prints the tangent line of EXPR at x = X0 as y = M*x + B, with the slope M from
       automatic differentiation (exact to rounding); where EXPR has no derivative at X0
-      (a corner, a jump) it is an error. ans becomes the slope. To draw it, plot EXPR and
-      the line: plot x^2, 2*x - 1.
+      (a corner, a jump) it is an error, and nothing is drawn. ans becomes the slope.
+      On the current plot the line is drawn dashed, with a dot where it touches, from the
+      next redraw or export on (tangent itself prints only the line); it stays across
+      zoom, pan and replot until unmark, reset or a new plot.
         tangent x^2 at 1         y = 2*x - 1
       """, keywords: ["at"]
   ) { arguments throws(CommandError) in
@@ -523,6 +525,8 @@ struct Tangent: SessionCommand {
     let b = y0 - m * x0
     session.brain.variables["ans"] = m
     let intercept = b == 0 ? "" : (b < 0 ? " - " : " + ") + CalculatorBrain.format(abs(b))
-    return .text("y = \(CalculatorBrain.format(m))*x\(intercept)")
+    let line = "y = \(CalculatorBrain.format(m))*x\(intercept)"
+    session.addTangentLine(x0: x0, y0: y0, slope: m, expression: expression.text, title: line)
+    return .text(line)
   }
 }

@@ -390,7 +390,8 @@ extension CommandEntry {
       replot alone draws the current plot again, with the settings made since (set title,
       set xrange [A:B], set key, ...: as in gnuplot, set draws nothing by itself). With
       items, as plot takes them, it adds their curves to the current plot:
-      replot cos(x) title "cos". After set autoscale, x fits the data again.
+      replot cos(x) title "cos". replot fill between shades between the first two
+      curves already plotted (see plot). After set autoscale, x fits the data again.
       """, keywords: ["using", "with", "title", "notitle"], changesView: true, dataX: .fits
   ) { arguments throws(CommandError) in
     if arguments.isEmpty { return Replot() }

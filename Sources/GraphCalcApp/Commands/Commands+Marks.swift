@@ -46,7 +46,8 @@ extension CommandEntry {
       ASCII), a possible one hollow (○, o), in its curve's colour, labelled (x, y) with
       4 significant digits where there is room. The search of one redraw has 2 seconds
       and stops on Ctrl-C; a note: says when it stopped early. mark alone shows what is
-      marked; unmark is mark none. Several words add up: mark roots extrema.
+      marked; unmark is mark none (it also removes tangent lines). Several words add
+      up: mark roots extrema.
         plot sin(x), cos(x)
         mark all
       """, keywords: ["roots", "extrema", "intersections", "all", "none"]
@@ -78,7 +79,7 @@ extension CommandEntry {
   /// `unmark`: `mark none`.
   static let unmark = CommandEntry.noArguments(
     "unmark", summary: "remove the marks from the plot",
-    details: "Removes every mark from the plot (as mark none).",
+    details: "Removes every mark and tangent line from the plot (as mark none).",
     SetMarks(marks: [], replace: true))
 }
 
@@ -89,6 +90,7 @@ struct SetMarks: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     if replace { session.labels.marks = marks } else { session.labels.marks.formUnion(marks) }
+    if replace && marks.isEmpty { session.curves?.guideLines = [] }  // unmark: tangents too
     guard session.shown == .plot else { return Reply() }
     return try session.redraw()
   }
@@ -213,5 +215,28 @@ enum BudgetClock {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+  }
+}
+
+extension Session {
+  /// Draws the tangent line through (`x0`, `y0`) with `slope` (plot units) on the current
+  /// plot from its next redraw on, in the colour of the plotted function written as
+  /// `expression` (blanks aside), else in the palette's next colour; nothing without a
+  /// plot. The line stays until `unmark`, `reset` or a new `plot`.
+  mutating func addTangentLine(
+    x0: Double, y0: Double, slope: Double, expression: String, title: String
+  ) {
+    guard var shown = curves else { return }
+    let typed = expression.filter { !$0.isWhitespace }
+    let curve =
+      shown.items.indices.first { i in
+        if case .function(_, let t) = shown.items[i] {
+          return t.filter { !$0.isWhitespace } == typed
+        }
+        return false
+      } ?? (shown.items.count + shown.guideLines.count)
+    shown.guideLines.append(
+      PlotGuideLine(x0: x0, y0: y0, slope: slope, curve: curve, title: title))
+    curves = shown
   }
 }

@@ -14,6 +14,7 @@ extension CommandEntry {
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y] [every N] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
       "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
+      "plot EXPR1, EXPR2 fill between [A:B]", "plot EXPR[, ...] fill [A:B]",
     ],
     summary: "plot functions of x, relations in x and y, parametric and polar curves, "
       + "and data files in the terminal",
@@ -54,7 +55,12 @@ extension CommandEntry {
       [0, 360]) unless a range names them: plot [t=0:6pi] (t*cos(t), t*sin(t)). They are
       drawn by interval subdivision of the parameter: chords within a pixel of the curve,
       and the pen lifts at poles and jumps (r = 1/(1 + 1.5cos(θ)) is two branches, no chord between them).
-      """, keywords: ["using", "with", "title", "notitle", "every", "index"],
+      fill between at the end of the line shades the area between the first two
+      functions of x (what area measures), fill alone the area between each function of
+      x and the x axis; [A:B] after it limits the shading to x in [A, B]: plot x^2, x
+      fill between [0:1]. The shading follows the drawn curves: it stops at poles and
+      jumps and is nothing where a curve is undefined.
+      """, keywords: ["using", "with", "title", "notitle", "every", "index", "fill", "between"],
     changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
@@ -141,6 +147,8 @@ struct Plot: SessionCommand {
   /// Whether the items join the current plot's curves (`replot EXPR`) instead of
   /// replacing them.
   var appends = false
+  /// The `fill [between] [[A:B]]` clause that ends the line, if any (Commands+Fill.swift).
+  var fill: FillClause?
 
   /// The most curves one plot holds (items of `plot`, and with `replot` the ones before):
   /// a plot line of 500,000 functions once took minutes and gigabytes. A legend of 1000
@@ -157,7 +165,21 @@ struct Plot: SessionCommand {
     y = ranges.y
     parameter = ranges.parameter
     items = []
-    let pieces = ranges.rest.items
+    var pieces = ranges.rest.items
+    for (k, piece) in pieces.enumerated() {
+      let (item, clause) = try Plot.fillClause(piece, alone: pieces.count == 1)
+      guard let clause else { continue }
+      guard k == pieces.count - 1 else {
+        throw CommandError(
+          .notSupported(
+            what: "fill before the last item",
+            hint: "fill goes at the end of the line, as in: plot sin(x), cos(x) fill between"),
+          at: clause.keyword.span)
+      }
+      pieces[k] = item
+      fill = clause
+    }
+    if fill != nil, pieces.count == 1, pieces[0].isEmpty { pieces = [] }  // `replot fill`
     guard pieces.count <= Plot.curveLimit else {
       throw CommandError(
         .tooManyCurves(given: pieces.count, limit: Plot.curveLimit),
@@ -246,8 +268,12 @@ struct Plot: SessionCommand {
       }
     }
     if plotted.isEmpty {
-      guard session.curves != nil else {
+      guard var curves = session.curves else {
         throw CommandError(.plotWhat)
+      }
+      if let fill {  // `replot fill between`: over the curves already plotted
+        curves.fills += try session.fills(fill, items: curves.items, offset: 0)
+        session.curves = curves
       }
     } else {
       let all = (appends ? session.curves?.items ?? [] : []) + plotted
@@ -255,7 +281,15 @@ struct Plot: SessionCommand {
         session = before
         throw CommandError(.tooManyCurves(given: all.count, limit: Plot.curveLimit))
       }
-      session.curves = FunctionCurves(items: all)
+      let earlier = appends ? session.curves : nil
+      var curves = FunctionCurves(items: all)
+      curves.fills = earlier?.fills ?? []
+      curves.guideLines = earlier?.guideLines ?? []
+      if let fill {
+        curves.fills += try session.fills(
+          fill, items: plotted, offset: all.count - plotted.count)
+      }
+      session.curves = curves
     }
     // x follows the data until the user sets it (gnuplot's autoscaled x).
     if let x, x.lower != nil || x.upper != nil {

@@ -89,7 +89,8 @@ extension CommandEntry {
   /// `reset`.
   static let reset = CommandEntry.noArguments(
     "reset", usage: ["reset"], summary: "back to the default view",
-    details: "Restores the default view: x in [-10, 10], y automatic.", changesView: true,
+    details: "Restores the default view: x in [-10, 10], y automatic; removes tangent lines.",
+    changesView: true,
     dataX: .restores, Reset())
 
   /// `view`.
@@ -280,6 +281,7 @@ struct Reset: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     if session.showsBarChart { session.bars.firstBar = 0 }
     session.view = ViewState()
+    session.curves?.guideLines = []  // tangent lines go with the view they were drawn for
     return try session.redraw()
   }
 }

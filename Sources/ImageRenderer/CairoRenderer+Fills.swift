@@ -1,0 +1,56 @@
+import CCairo
+import GraphView
+
+extension CairoRenderer {
+  /// The opacity of a shaded area, as in the SVG (`SVGRenderer.fillOpacity`).
+  static let fillOpacity = 0.25
+
+  /// Paints `polygons` as one path in the colour of `style` at `fillOpacity`, by the
+  /// nonzero winding rule, anti-aliased (as the SVG's `fillPolygons`).
+  public func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    var any = false
+    cairo_new_path(context)
+    for polygon in polygons {
+      let points = polygon.filter { $0.x.isFinite && $0.y.isFinite }
+      guard points.count >= 3 else { continue }
+      for (k, p) in points.enumerated() {
+        if k == 0 { cairo_move_to(context, p.x, p.y) } else { cairo_line_to(context, p.x, p.y) }
+      }
+      cairo_close_path(context)
+      any = true
+    }
+    guard any else {
+      cairo_new_path(context)
+      return
+    }
+    let (r, g, b) = theme.color(style).fractions
+    cairo_set_source_rgba(context, r, g, b, Self.fillOpacity)
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    cairo_fill(context)
+  }
+
+  /// Strokes `lines` in the curve style's colour and width, dashed 6 4 (as the SVG).
+  public func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    var any = false
+    cairo_new_path(context)
+    for line in lines {
+      let points = line.filter { $0.x.isFinite && $0.y.isFinite }
+      guard points.count >= 2 else { continue }
+      for (k, p) in points.enumerated() {
+        if k == 0 { cairo_move_to(context, p.x, p.y) } else { cairo_line_to(context, p.x, p.y) }
+      }
+      any = true
+    }
+    guard any else { return }
+    setColor(theme.color(style))
+    cairo_set_line_width(context, theme.width(style))
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    let dashes: [Double] = [6, 4]
+    cairo_set_dash(context, dashes, 2, 0)
+    cairo_stroke(context)
+    cairo_set_dash(context, nil, 0, 0)
+  }
+}

@@ -1,0 +1,57 @@
+import GraphView
+
+extension SVGRenderer {
+  /// The opacity of a shaded area (`fill between`): light enough that the grid and the
+  /// curves read through it.
+  static let fillOpacity = "0.25"
+
+  /// Paints `polygons` as one `<path>` (a subpath `M ... Z` each) in the colour of `style`
+  /// at opacity `fillOpacity`, by SVG's default nonzero rule, without a stroke.
+  public mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    let start = body.count
+    Self.append("<path d=\"", to: &body)
+    let dataStart = body.count
+    for polygon in polygons {
+      let points = polygon.filter { $0.x.isFinite && $0.y.isFinite }
+      guard points.count >= 3 else { continue }
+      for (k, p) in points.enumerated() {
+        body.append(k == 0 ? UInt8(ascii: "M") : k == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
+        Self.appendNumber(p.x, to: &body)
+        body.append(UInt8(ascii: ","))
+        Self.appendNumber(p.y, to: &body)
+      }
+      body.append(UInt8(ascii: "Z"))
+    }
+    guard body.count > dataStart else {
+      body.removeSubrange(start...)
+      return
+    }
+    Self.append(
+      "\" fill=\"" + color(style) + "\" fill-opacity=\"" + Self.fillOpacity
+        + "\" stroke=\"none\"/>\n", to: &body)
+  }
+
+  /// Strokes `lines` as one `<path>` in the curve style's colour and width, dashed 6 4.
+  public mutating func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle) {
+    let start = body.count
+    Self.append("<path d=\"", to: &body)
+    let dataStart = body.count
+    for line in lines {
+      let points = line.filter { $0.x.isFinite && $0.y.isFinite }
+      guard points.count >= 2 else { continue }
+      for (k, p) in points.enumerated() {
+        body.append(k == 0 ? UInt8(ascii: "M") : k == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
+        Self.appendNumber(p.x, to: &body)
+        body.append(UInt8(ascii: ","))
+        Self.appendNumber(p.y, to: &body)
+      }
+    }
+    guard body.count > dataStart else {
+      body.removeSubrange(start...)
+      return
+    }
+    Self.append(
+      "\" fill=\"none\" stroke=\"" + color(style) + "\" stroke-width=\""
+        + Self.number(theme.width(style)) + "\" stroke-dasharray=\"6 4\"/>\n", to: &body)
+  }
+}
