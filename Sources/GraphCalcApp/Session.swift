@@ -95,6 +95,8 @@ public struct Session: Sendable {
   var samplingBudget = SamplingBudget.default
   /// The title, axis labels, key and grid of plots (`set title`, `set key`, ...).
   var labels = PlotLabels()
+  /// How `fit` runs and reports (`set fit`).
+  var fitSettings = FitSettings()
   /// The last table of values (`table`), which `export values` writes.
   var values: ValueTable?
   /// How integer results print: the base (`set base`) and whether a very long one is

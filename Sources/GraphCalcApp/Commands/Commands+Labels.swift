@@ -62,7 +62,7 @@ extension SettingTable {
     let plain = [
       "mxtics", "mytics", "xtics", "ytics", "tics", "x2tics", "y2tics", "ztics", "border",
       "format", "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
-      "ydata", "decimalsign", "fit", "table", "palette", "pm3d", "view",
+      "ydata", "decimalsign", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
       "margins", "offsets", "clip", "bars", "colorbox", "cbrange", "zrange", "x2range",

@@ -96,7 +96,7 @@ public struct SettingTable: Sendable {
   /// Every setting of graphcalc.
   public static let standard = SettingTable(
     [
-      .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
+      .canvas, .color, .datafile, .barStyle, .base, .digits, .theme, .fit,
     ] + SettingTable.gnuplotLabels)
 }
 
