@@ -194,7 +194,8 @@ public enum NonlinearFit {
       if now != previous { change = now > 0 ? (now - previous) / now : 0 }
       previous = now
       var info: Int32 = 0
-      if gsl_multifit_nlinear_test(stepTolerance, gradientTolerance, 0, &info, w) == Int32(GSL_SUCCESS)
+      if gsl_multifit_nlinear_test(stepTolerance, gradientTolerance, 0, &info, w)
+        == Int32(GSL_SUCCESS)
       {
         break
       }
@@ -243,7 +244,8 @@ public enum NonlinearFit {
       correlation.append(row)
     }
     return FitResult(
-      parameters: values, standardErrors: errors, unscaledErrors: unscaled, correlation: correlation, sumOfSquares: wssr,
+      parameters: values, standardErrors: errors, unscaledErrors: unscaled,
+      correlation: correlation, sumOfSquares: wssr,
       lastRelativeChange: change, degreesOfFreedom: ndf, iterations: iterations,
       isWeighted: data.sigma != nil, undetermined: undetermined,
       exactDerivatives: model.hasExactDerivatives)

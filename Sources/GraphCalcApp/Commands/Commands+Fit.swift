@@ -83,7 +83,8 @@ struct Fit: SessionCommand {
         .needs(word: "fit", what: "a model and a data file in quotes, as in: \(example)"),
         at: rest.isEmpty ? arguments.text.span : rest.text.span)
     }
-    let model = CommandArguments(line: rest.line, range: rest.range.lowerBound..<file, start: rest.start)
+    let model = CommandArguments(
+      line: rest.line, range: rest.range.lowerBound..<file, start: rest.start)
     guard !model.isEmpty else {
       throw CommandError(
         .needs(word: "fit", what: "a model before the file, as in: \(example)"),
@@ -156,22 +157,36 @@ struct Fit: SessionCommand {
         UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
       }
     let names = parameters.map(\.text)
-    // The model, its functions put in; the names it reads are checked before it is compiled
-    // (a parameter missing from it is named, not the variable the compiler cannot find).
-    let expr: Expr
-    let locations: [String: Range<Int>]
-    let free: Set<String>
+    // The model, its functions put in, compiled; the names it reads are checked before a
+    // compile error is reported unless that error is an unknown function (a parameter missing
+    // from `via`, `b` in `fit a*x + b ... via a`, is named as such, not as an unknown name).
+    let inlined: Expr
+    var compiled: Result<FitModel, FitError>
     do throws(FitError) {
+      let (expr, locations): (Expr, [String: Range<Int>])
       do {
         (expr, locations) = try brain.parseLocated(expression: model.text)
       } catch {
         throw FitError.model(error)
       }
-      free = Set(
-        FitModel.freeNames(of: try FitModel.inlined(unit.rewrite(expr), functions: functions)))
+      inlined = try FitModel.inlined(unit.rewrite(expr), functions: functions)
+      do throws(FitError) {
+        compiled = .success(
+          try FitModel(
+            unit.rewrite(expr), variable: variable, parameters: names,
+            variables: brain.variables, functions: functions, nameLocations: locations))
+      } catch {
+        compiled = .failure(error)
+      }
     } catch {
       throw Self.located(error, model: model)
     }
+    if case .failure(.model(let e)) = compiled, case .unknownName(let name, _) = e.problem,
+      Self.callNames(of: inlined).contains(name)
+    {
+      throw Self.located(.model(e), model: model)
+    }
+    let free = Set(FitModel.freeNames(of: inlined))
     guard free.contains(variable) else {
       throw CommandError(.fit(.modelWithoutVariable(variable)), at: model.span)
     }
@@ -179,12 +194,9 @@ struct Fit: SessionCommand {
       throw CommandError(.fit(.parameterNotInModel(p.text, model: model.text)), at: p.span)
     }
     let fitModel: FitModel
-    do throws(FitError) {
-      fitModel = try FitModel(
-        unit.rewrite(expr), variable: variable, parameters: names, variables: brain.variables,
-        functions: functions, nameLocations: locations)
-    } catch {
-      throw Self.located(error, model: model)
+    switch compiled {
+    case .success(let m): fitModel = m
+    case .failure(let error): throw Self.located(error, model: model)
     }
     let bounds = try range.map { r throws(CommandError) in try xBounds(r, session: session) }
     let points = try session.fitPoints(data, bounds: bounds)
@@ -233,6 +245,24 @@ struct Fit: SessionCommand {
     return .text(lines.joined(separator: "\n"))
   }
 
+  /// The names of the functions `expr` calls.
+  static func callNames(of expr: Expr) -> Set<String> {
+    var names: Set<String> = []
+    var pending: [Expr] = [expr]
+    while let e = pending.popLast() {
+      switch e {
+      case .number, .integer, .variable: break
+      case .unary(_, let a): pending.append(a)
+      case .binary(_, let a, let b): pending += [a, b]
+      case .conditional(let c, let a, let b): pending += [c, a, b]
+      case .call(let name, let args):
+        names.insert(name)
+        pending += args
+      }
+    }
+    return names
+  }
+
   /// The x range `[A:B]` of the points fitted; an open end is unbounded.
   func xBounds(_ r: RangeBounds, session: Session) throws(CommandError) -> ClosedRange<Double> {
     let lower = try r.lower.map { w throws(CommandError) in try session.number(w) } ?? -.infinity
@@ -270,8 +300,10 @@ struct Fit: SessionCommand {
     lines.append("")
     lines.append("degrees of freedom    (FIT_NDF)                        : \(r.degreesOfFreedom)")
     if r.degreesOfFreedom > 0 {
-      lines.append("rms of residuals      (FIT_STDFIT) = sqrt(WSSR/ndf)    : \(g(r.rmsOfResiduals))")
-      lines.append("variance of residuals (reduced chisquare) = WSSR/ndf   : \(g(r.reducedChiSquare))")
+      lines.append(
+        "rms of residuals      (FIT_STDFIT) = sqrt(WSSR/ndf)    : \(g(r.rmsOfResiduals))")
+      lines.append(
+        "variance of residuals (reduced chisquare) = WSSR/ndf   : \(g(r.reducedChiSquare))")
       if let p = r.pValue {
         lines.append("p-value of the Chisq distribution (FIT_P)              : \(g(p))")
       }
@@ -316,9 +348,11 @@ struct Fit: SessionCommand {
     }
     if !r.undetermined.isEmpty {
       let which = r.undetermined.map { names[$0] }.joined(separator: ", ")
+      let one = r.undetermined.count == 1
       notes.append(
-        "note: the data do not determine \(which) (the model depends on the parameters "
-          + "together, not on each): \(r.undetermined.count == 1 ? "its error is" : "their errors are") not defined")
+        "note: the model does not depend on each parameter separately (the Jacobian's columns "
+          + "are dependent): \(which) \(one ? "is" : "are") not determined, \(one ? "its error" : "their errors") "
+          + "undefined, and the other errors hold with \(one ? "it" : "them") fixed")
     }
     if !notes.isEmpty {
       lines.append("")
@@ -521,8 +555,12 @@ extension SettingEntry {
   /// always sets NAME_err).
   static let fit = SettingEntry(
     name: "fit",
-    usage: ["set fit quiet|results|brief|verbose", "set fit maxiter N", "set fit [no]errorscaling"],
-    keywords: ["quiet", "results", "brief", "verbose", "maxiter", "errorscaling", "noerrorscaling"],
+    usage: [
+      "set fit quiet|results|brief|verbose", "set fit maxiter N", "set fit [no]errorscaling",
+    ],
+    keywords: [
+      "quiet", "results", "brief", "verbose", "maxiter", "errorscaling", "noerrorscaling",
+    ],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
       var changes: [@Sendable (inout FitSettings) -> Void] = []
