@@ -87,10 +87,13 @@ import Testing
     let reply = session.run("fit f(x) \(Self.linear) via a, b")
     #expect(reply.error == nil)
     #expect(!reply.output.contains("Final set"))
+    #expect(session.run("show fit").output == "fit quiet maxiter 1000\n")
     #expect(session.run("set fit limit 1e-12").error == nil)
     #expect(session.run("set fit logfile \"x.log\"").error == nil)
     let bad = session.run("set fit sideways")
     #expect(bad.error?.message.hasPrefix("'sideways' after set fit is not supported") == true)
+    #expect(session.run("unset fit").error == nil)
+    #expect(session.run("show fit").output == "")
   }
 
   /// Errors, with the caret under their cause (`LIN` and `SIN` stand for the fixture files'

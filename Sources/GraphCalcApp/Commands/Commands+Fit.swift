@@ -604,7 +604,9 @@ extension SettingEntry {
       return SetFit(changes: changes)
     },
     listing: { session in
+      // Listed by `set` and `show` once changed (the defaults are gnuplot's).
       let f = session.fitSettings
+      guard f != FitSettings() else { return nil }
       return "fit \(f.output.rawValue) maxiter \(f.maxIterations)"
         + (f.errorScaling ? "" : " noerrorscaling")
     },

@@ -96,8 +96,8 @@ public struct SettingTable: Sendable {
   /// Every setting of graphcalc.
   public static let standard = SettingTable(
     [
-      .canvas, .color, .datafile, .barStyle, .base, .digits, .theme, .fit,
-    ] + SettingTable.gnuplotLabels)
+      .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
+    ] + SettingTable.gnuplotLabels + [.fit])
 }
 
 extension CommandEntry {
