@@ -167,3 +167,21 @@ final class Calls: @unchecked Sendable {
     return count
   }
 }
+
+/// The bounds a fit's model meets (DECISIONS: doubling user functions end with an error).
+@Suite struct FitModelBoundTests {
+  /// `f39(x)`, each function twice the one before: inlining stops at its node budget.
+  @Test func doublingFunctionsEndWithAnError() throws {
+    var session = FitCommandTests.session(["f1(x) = a*x + x"])
+    for k in 2...39 { #expect(session.run("f\(k)(x) = f\(k - 1)(x) + f\(k - 1)(x)").error == nil) }
+    let error = try #require(session.run("fit f39(x) \(FitCommandTests.linear) via a").error)
+    #expect(error.message.contains("more than 100000 terms"), "\(error.message)")
+  }
+
+  /// A recursive function cannot be written out.
+  @Test func recursiveFunctionIsNamed() throws {
+    var session = FitCommandTests.session(["r(x) = x < 0 ? a : r(x - 1)"])
+    let error = try #require(session.run("fit r(x) \(FitCommandTests.linear) via a").error)
+    #expect(error.message.contains("the model calls r, which calls itself"), "\(error.message)")
+  }
+}

@@ -228,7 +228,9 @@ struct Fit: SessionCommand {
     session.brain.setVariable("FIT_NDF", to: Double(result.degreesOfFreedom))
     session.brain.setVariable("FIT_STDFIT", to: result.rmsOfResiduals)
     session.brain.setVariable("FIT_NITER", to: Double(result.iterations))
-    var lines = settings.output == .quiet ? [] : Self.report(result, names: names)
+    // `set fit quiet`: nothing printed, as in gnuplot (the variables are set).
+    if settings.output == .quiet { return Reply() }
+    var lines = Self.report(result, names: names)
     let new = names.filter { brain.variables[$0] == nil }
     if !new.isEmpty {
       lines.append(
