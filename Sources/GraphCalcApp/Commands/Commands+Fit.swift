@@ -25,7 +25,8 @@ extension CommandEntry {
       with x in it. The report is gnuplot's: the final sum of squares of the residuals, the
       degrees of freedom, the parameters with their asymptotic standard errors (scaled by
       the reduced chi-square, as gnuplot does) and their correlation matrix. FIT_WSSR,
-      FIT_NDF, FIT_STDFIT and FIT_NITER are set too.
+      FIT_NDF, FIT_STDFIT, FIT_NITER and each parameter's NAME_err are set too. set fit
+      quiet prints nothing; set fit maxiter N bounds the iterations (1000, and 10 s).
         f(x) = a*x + b
         fit f(x) "data.dat" using 1:2 via a, b
         fit [0:10] a*exp(-b*x) + c "decay.dat" via a, b, c
