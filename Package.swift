@@ -87,6 +87,13 @@ let package = Package(
     .target(
       name: "Analysis", dependencies: ["CompiledFunctions", "Intervals"], swiftSettings: fast),
 
+    // Nonlinear least squares (gnuplot's fit) through GSL (libgsl-dev; linked statically in
+    // release, as GMP): the model compiled over the calculator, the solver GSL's.
+    .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+    .target(
+      name: "Fitting", dependencies: ["CalculatorBrain", "CompiledFunctions", "CGSL"],
+      swiftSettings: fast),
+
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(
       name: "GraphView", dependencies: ["Intervals", "TextAndNumbers"], swiftSettings: fast),
@@ -119,7 +126,7 @@ let package = Package(
       dependencies: [
         "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
         "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers", "ImageRenderer",
-        "Analysis",
+        "Analysis", "Fitting",
       ]),
     .executableTarget(
       name: "graphcalc",

@@ -301,6 +301,14 @@ public struct CalculatorBrain: Sendable {
     return IntegerFunction(name: name)?.base
   }
 
+  /// Sets the variable `name` to the double `value`, as `name = value` at the prompt does
+  /// (a function of that name is removed, an exact integer value it held is dropped): how
+  /// a command hands back numbers it computed (`fit`'s parameters).
+  public mutating func setVariable(_ name: String, to value: Double) {
+    store(name, .real(value))
+    functions[name] = nil
+  }
+
   /// Stores `value` as the variable `name` (its double, and its exact value if an integer).
   private mutating func store(_ name: String, _ value: CalcNumber) {
     let double = value.double

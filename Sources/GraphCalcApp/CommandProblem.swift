@@ -103,6 +103,8 @@ public enum CommandProblem: Sendable, Hashable {
 
   /// A problem of an analysis command (`roots`, `integrate`, ...).
   case analysis(AnalysisProblem)
+  /// A problem of `fit` (Commands+Fit.swift).
+  case fit(FitProblem)
 
   // MARK: Command-line options
 
@@ -324,6 +326,7 @@ public enum CommandProblem: Sendable, Hashable {
     case .streamFailed(let message): return message
     case .bar(let problem): return problem.message
     case .analysis(let problem): return problem.message
+    case .fit(let problem): return problem.message
     case .option(let problem): return problem.message
     }
   }

@@ -105,6 +105,8 @@ public struct Session: Sendable {
   /// The blocks of inline data of the line running again after its data were read; the
   /// first `plot "-"` takes them (a second one on the line waits for data of its own).
   var inlineBlocks: [[UInt8]]?
+  /// How `fit` runs and reports (`set fit`).
+  var fitSettings = FitSettings()
   /// The last table of values (`table`), which `export values` writes.
   var values: ValueTable?
   /// How integer results print: the base (`set base`) and whether a very long one is

@@ -138,7 +138,7 @@ public struct CommandTable: Sendable {
     [
       .plot, .replot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
       .explore,
-      .undo, .set, .unset, .show, .stats, .export, .stream, .roots, .extrema, .intersect,
+      .undo, .set, .unset, .show, .stats, .fit, .export, .stream, .roots, .extrema, .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
       .vars,
       .help, .quit, .exit,

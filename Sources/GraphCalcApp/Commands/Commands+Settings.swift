@@ -97,7 +97,7 @@ public struct SettingTable: Sendable {
   public static let standard = SettingTable(
     [
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
-    ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes)
+    ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + [.fit])
 }
 
 extension CommandEntry {
