@@ -291,6 +291,15 @@ public protocol PlotRenderer {
   /// nothing (the layout has clipped curves already).
   mutating func beginClip(_ rect: PixelRect)
 
+  /// Takes the curves' style options (`CurveLook`: colour, width, dashes), by curve index,
+  /// for the strokes and markers of `.curve(i)` drawn after. The default ignores them.
+  mutating func setCurveLooks(_ looks: [CurveLook])
+
+  /// Draws a data point's marker of gnuplot point type `type` (`PointShape`) centred on
+  /// `point`, `radius` pixels from its centre to its far points, in the colour of `style`.
+  /// The default strokes `PointShape.strokes` (filled shapes as their outline).
+  mutating func drawPoint(at point: PixelPoint, type: Int, radius: Double, style: DrawStyle)
+
   /// Ends the clipping started by `beginClip`. The default does nothing.
   mutating func endClip()
 }
@@ -354,6 +363,17 @@ extension PlotRenderer {
 
   /// The default: no clipping.
   public mutating func beginClip(_ rect: PixelRect) {}
+
+  /// The default: the looks are ignored.
+  public mutating func setCurveLooks(_ looks: [CurveLook]) {}
+
+  /// The default: the shape's outline through `drawPolylines`.
+  public mutating func drawPoint(
+    at point: PixelPoint, type: Int, radius: Double, style: DrawStyle
+  ) {
+    let strokes = PointShape.strokes(type, at: point, radius: radius)
+    if !strokes.isEmpty { drawPolylines(strokes, style: style) }
+  }
 
   /// The default: no clipping.
   public mutating func endClip() {}

@@ -29,11 +29,24 @@ public protocol CellGlyphs: Sendable {
   /// The character of a point of interest (`mark roots`): filled for a proven point,
   /// hollow for a possible one. The default is `●` / `○`.
   func pointGlyph(filled: Bool) -> Unicode.Scalar
+
+  /// The character of a data point of gnuplot point type `type` (1...15, `PointShape`). The
+  /// default is `+ × * □ ■ ○ ● △ ▲ ▽ ▼ ◇ ◆ ⬠ ⬟`.
+  func pointTypeGlyph(_ type: Int) -> Unicode.Scalar
 }
 
 extension CellGlyphs {
   /// `●` for a proven point, `○` for a possible one.
   public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "\u{25CF}" : "\u{25CB}" }
+
+  /// `+ × * □ ■ ○ ● △ ▲ ▽ ▼ ◇ ◆ ⬠ ⬟` for types 1 to 15 (cycling), gnuplot's shapes.
+  public func pointTypeGlyph(_ type: Int) -> Unicode.Scalar {
+    let glyphs: [Unicode.Scalar] = [
+      "+", "\u{00D7}", "*", "\u{25A1}", "\u{25A0}", "\u{25CB}", "\u{25CF}", "\u{25B3}", "\u{25B2}",
+      "\u{25BD}", "\u{25BC}", "\u{25C7}", "\u{25C6}", "\u{2B20}", "\u{2B1F}",
+    ]
+    return glyphs[(max(type, 1) - 1) % glyphs.count]
+  }
 
   /// The single scalar of `glyph(for:curve:)`, or nil when it has several.
   public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
@@ -58,6 +71,16 @@ public struct AsciiGlyphs: CellGlyphs {
 
   /// `O` for a proven point, `o` for a possible one.
   public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "O" : "o" }
+
+  /// `+ x * s S o O t T v V d D p P` for point types 1 to 15 (cycling): the shapes' first
+  /// letters, lower case open and upper case filled (square, circle, triangle, triangle
+  /// down, diamond, pentagon).
+  public func pointTypeGlyph(_ type: Int) -> Unicode.Scalar {
+    let glyphs: [Unicode.Scalar] = [
+      "+", "x", "*", "s", "S", "o", "O", "t", "T", "v", "V", "d", "D", "p", "P",
+    ]
+    return glyphs[(max(type, 1) - 1) % glyphs.count]
+  }
 
   /// 3 x 3 dots a cell.
   public var dotsPerCell: (columns: Int, rows: Int) { (3, 3) }

@@ -1,0 +1,153 @@
+/// The shapes of gnuplot's stair, impulse, box and error-bar styles (`CurveMarks`), in plot
+/// units, from a curve's records: what `RecordsSampler` hands the layout for those styles.
+///
+/// - `steps`: (x0, y0) to (x1, y0) to (x1, y1) ...; `fsteps`: (x0, y0) to (x0, y1) to
+///   (x1, y1) ...; `histeps`: each y held between the midpoints with its neighbours, the
+///   first and last reaching as far beyond their points as to the midpoint on their other
+///   side (gnuplot's `histeps`). These polylines go through `M4Decimator` like lines, so a
+///   long file stays a few points a pixel column. A gap record (NaN) lifts the pen.
+/// - `impulses`: a segment from y = 0 to each point; more records than four a pixel column
+///   are merged into one segment a column (from the column's lowest to its highest end,
+///   0 included), which covers the same pixels.
+/// - `boxes`: a box outline from y = 0 to each point, between its extents' x ends when
+///   given (the width column), else reaching halfway to its neighbours.
+/// - The error-bar styles: an `ErrorBar` a record (its ends from the extents, NaN where the
+///   style has no bar that way); the `...errorlines` styles also a polyline through the
+///   points, decimated as lines.
+enum StyleGeometry {
+  /// The sampled curve of records `x`, `y` drawn in `marks`.
+  ///
+  /// - Parameters:
+  ///   - marks: One of the styles above.
+  ///   - x: The records' x (plot units; NaN: a gap).
+  ///   - y: The records' y, as many as `x`.
+  ///   - extents: The error-bar or box columns, or nil.
+  ///   - title: The legend text.
+  ///   - viewport: The viewport, for decimation.
+  /// - Returns: The curve's segments (and error bars).
+  static func sample(
+    _ marks: CurveMarks, x: [Double], y: [Double], extents: RecordExtents?, title: String,
+    viewport: Viewport
+  ) -> SampledCurve {
+    let n = min(x.count, y.count)
+    func lines(_ points: [PlotPoint]) -> [[PlotPoint]] {
+      var decimator = M4Decimator(viewport: viewport)
+      for p in points { decimator.add(x: p.x, y: p.y) }
+      return decimator.finish()
+    }
+    let gap = PlotPoint(x: .nan, y: .nan)
+    switch marks {
+    case .steps, .fsteps:
+      var points: [PlotPoint] = []
+      var previous: PlotPoint? = nil
+      for i in 0..<n {
+        let p = PlotPoint(x: x[i], y: y[i])
+        guard p.x.isFinite, p.y.isFinite else {
+          points.append(gap)
+          previous = nil
+          continue
+        }
+        if let q = previous {
+          points.append(marks == .steps ? PlotPoint(x: p.x, y: q.y) : PlotPoint(x: q.x, y: p.y))
+        }
+        points.append(p)
+        previous = p
+      }
+      return SampledCurve(title: title, segments: lines(points))
+    case .histeps:
+      var points: [PlotPoint] = []
+      var run: [PlotPoint] = []
+      func flush() {
+        guard !run.isEmpty else { return }
+        let m = run.count
+        for (k, p) in run.enumerated() {
+          let left =
+            k > 0
+            ? (run[k - 1].x + p.x) / 2
+            : (m > 1 ? p.x - (run[1].x - p.x) / 2 : p.x)
+          let right =
+            k < m - 1
+            ? (p.x + run[k + 1].x) / 2
+            : (m > 1 ? p.x + (p.x - run[m - 2].x) / 2 : p.x)
+          points.append(PlotPoint(x: left, y: p.y))
+          points.append(PlotPoint(x: right, y: p.y))
+        }
+        points.append(gap)
+        run.removeAll()
+      }
+      for i in 0..<n {
+        let p = PlotPoint(x: x[i], y: y[i])
+        if p.x.isFinite && p.y.isFinite { run.append(p) } else { flush() }
+      }
+      flush()
+      return SampledCurve(title: title, segments: lines(points))
+    case .impulses:
+      let width = max(1, viewport.size.width)
+      if n <= 4 * width {
+        var segments: [[PlotPoint]] = []
+        for i in 0..<n where x[i].isFinite && y[i].isFinite {
+          segments.append([PlotPoint(x: x[i], y: 0), PlotPoint(x: x[i], y: y[i])])
+        }
+        return SampledCurve(title: title, segments: segments)
+      }
+      // One segment a pixel column (and one each side of the view).
+      var low = [Double](repeating: .infinity, count: width + 2)
+      var high = [Double](repeating: -.infinity, count: width + 2)
+      var at = [Double](repeating: .nan, count: width + 2)
+      for i in 0..<n where x[i].isFinite && y[i].isFinite {
+        let px = viewport.pixelX(x[i])
+        let c = px < 0 ? 0 : (px >= Double(width) ? width + 1 : Int(px) + 1)
+        low[c] = min(low[c], min(0, y[i]))
+        high[c] = max(high[c], max(0, y[i]))
+        if at[c].isNaN { at[c] = x[i] }
+      }
+      var segments: [[PlotPoint]] = []
+      for c in 0..<(width + 2) where low[c] <= high[c] {
+        segments.append([PlotPoint(x: at[c], y: low[c]), PlotPoint(x: at[c], y: high[c])])
+      }
+      return SampledCurve(title: title, segments: segments)
+    case .boxes:
+      var segments: [[PlotPoint]] = []
+      var finite: [Int] = []
+      for i in 0..<n where x[i].isFinite && y[i].isFinite { finite.append(i) }
+      for (k, i) in finite.enumerated() {
+        var lo = extents?.xLow?[safe: i] ?? .nan
+        var hi = extents?.xHigh?[safe: i] ?? .nan
+        if !(lo.isFinite && hi.isFinite) {
+          let before = k > 0 ? x[finite[k - 1]] : nil
+          let after = k + 1 < finite.count ? x[finite[k + 1]] : nil
+          let halfLeft = before.map { (x[i] - $0) / 2 } ?? after.map { ($0 - x[i]) / 2 } ?? 0.5
+          let halfRight = after.map { ($0 - x[i]) / 2 } ?? halfLeft
+          lo = x[i] - abs(halfLeft)
+          hi = x[i] + abs(halfRight)
+        }
+        segments.append([
+          PlotPoint(x: lo, y: 0), PlotPoint(x: lo, y: y[i]), PlotPoint(x: hi, y: y[i]),
+          PlotPoint(x: hi, y: 0), PlotPoint(x: lo, y: 0),
+        ])
+      }
+      return SampledCurve(title: title, segments: segments)
+    default:
+      var bars: [ErrorBar] = []
+      bars.reserveCapacity(n)
+      for i in 0..<n where x[i].isFinite && y[i].isFinite {
+        bars.append(
+          ErrorBar(
+            point: PlotPoint(x: x[i], y: y[i]), xLow: extents?.xLow?[safe: i] ?? .nan,
+            xHigh: extents?.xHigh?[safe: i] ?? .nan, yLow: extents?.yLow?[safe: i] ?? .nan,
+            yHigh: extents?.yHigh?[safe: i] ?? .nan))
+      }
+      var curve = SampledCurve(title: title, segments: [])
+      if marks.drawsLines {
+        curve.segments = lines((0..<n).map { PlotPoint(x: x[$0], y: y[$0]) })
+      }
+      curve.errorBars = bars
+      return curve
+    }
+  }
+}
+
+extension Array where Element == Double {
+  /// The element at `i`, or nil when `i` is out of range.
+  subscript(safe i: Int) -> Double? { indices.contains(i) ? self[i] : nil }
+}
