@@ -91,6 +91,11 @@ extension CalcError {
     case seriesBoundNotWhole(String, Double)
     /// `sum`/`prod` of more than `limit` terms.
     case seriesTooManyTerms(String, limit: Int)
+    /// `root(k)` or `extremum(k)` before any `roots` or `extrema` (or after one that found
+    /// none): `command` is the command that fills the list.
+    case answerListEmpty(String, command: String)
+    /// `root(k)` with k not a whole number from 1 to `count` (or not known now).
+    case answerIndex(String, index: Double, count: Int)
 
     // MARK: Values
 
@@ -183,7 +188,8 @@ extension CalcError {
       case .arity, .seriesArity:
         return .arity
       case .seriesBoundNotKnown, .seriesBoundNotWhole, .undefined, .needsIntegers,
-        .negativeShift, .noDerivative, .derivativeNeedsDigamma, .bitOperationDerivative,
+        .negativeShift, .noDerivative, .derivativeNeedsDigamma, .answerListEmpty, .answerIndex,
+        .bitOperationDerivative,
         .integerFunctionInPlot, .integerOperatorInPlot:
         return .domain
       case .notEnoughOperands:
@@ -248,6 +254,11 @@ extension CalcError {
       case .seriesBoundNotWhole(let name, let value):
         return "the bounds of '\(name)' must be whole numbers, got \(CalculatorBrain.format(value))"
       case .seriesTooManyTerms(let name, let limit): return "'\(name)' of more than \(limit) terms"
+      case .answerListEmpty(let name, let command):
+        return "'\(name)(k)' reads the list of the last '\(command)', and there is none yet"
+      case .answerIndex(let name, let index, let count):
+        let k = index.isFinite ? CalculatorBrain.format(index) : "not a number known now"
+        return "'\(name)(k)' needs k a whole number from 1 to \(count), got \(k)"
       case .undefined(let expression): return "\(expression) is undefined"
       case .needsIntegers(let operation, let value):
         return "\(operation) needs integers, and \(CalculatorBrain.format(value)) is not one"

@@ -73,6 +73,14 @@ public struct CalculatorBrain: Sendable {
   /// one expression, `-e 1+1`, makes no dictionary of a new type: its metadata costs
   /// instructions at start-up).
   public private(set) var exactAnswer: ExactVariable?
+  /// The lists of the last analysis answers, by the name of the function that reads them
+  /// (`answerFunctions`): after `roots`, `root(2)` is the second root. The parser replaces
+  /// `root(k)` by the number when it reads the line.
+  public var answerLists: [String: [Double]] = [:]
+  /// The functions that read `answerLists` (reserved words of the calculator) and the
+  /// command that fills each: `root(k)` (the k-th root of the last `roots`), `extremum(k)`
+  /// (the x of the k-th extremum of the last `extrema`).
+  public static let answerFunctions: [String: String] = ["root": "roots", "extremum": "extrema"]
   /// The unit of the trigonometric functions and their inverses (`mode deg`, `mode rad`).
   public var angleUnit: AngleUnit = .radians
   /// Asked every 4096 calls of user functions during an evaluation; when it answers true
@@ -96,7 +104,7 @@ public struct CalculatorBrain: Sendable {
   public static func isReserved(_ name: String) -> Bool {
     Builtins.constants[name] != nil || BuiltinFunction(name: name) != nil
       || IntegerFunction(name: name) != nil || BinaryOperator.word(name) != nil
-      || name == differentiate || name == "sum" || name == "prod"
+      || name == differentiate || name == "sum" || name == "prod" || answerFunctions[name] != nil
   }
 
   /// `diff`: the word that differentiates an expression by x where the parser reads it
@@ -202,7 +210,7 @@ public struct CalculatorBrain: Sendable {
   private var knownValues: KnownValues {
     KnownValues(
       names: Set(["x", "ans"].filter { functions[$0] == nil }), variables: variables,
-      functions: functions, reservedWords: reservedWords)
+      functions: functions, reservedWords: reservedWords, answerLists: answerLists)
   }
 
   /// Reads an RPN program into its operand stack (see `RPNReader` for the words).

@@ -362,6 +362,9 @@ struct Parser {
     if name == "sum" || name == "prod", isSymbol(.leftParen, current) {
       return try series(name, token)
     }
+    if let command = CalculatorBrain.answerFunctions[name], isSymbol(.leftParen, current) {
+      return try answer(name, command: command, token)
+    }
     if name == CalculatorBrain.differentiate {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(.expectedDiffParenthesis(found: current.quoted), at: current.range)
@@ -463,6 +466,31 @@ struct Parser {
     }
     let depth = Int.bitWidth - terms.count.leadingZeroBitCount  // the balanced tree's
     return try node(balanced(terms[...]), over: body.height + depth, at: token)
+  }
+
+  /// `root(k)` or `extremum(k)`: the k-th number of the list the last `roots` or `extrema`
+  /// left (`CalculatorBrain.answerLists`), read now, as a number in the tree.
+  ///
+  /// - Throws: `.arity` for other than one argument, `.domain` when there is no list or k is
+  ///   not a whole number from 1 to its count; located at the whole call.
+  private mutating func answer(_ name: String, command: String, _ token: Token) throws(CalcError)
+    -> Node
+  {
+    let arguments = try self.arguments()
+    let whole = token.range.lowerBound..<arguments.end
+    guard arguments.nodes.count == 1 else {
+      throw CalcError(.arity(name, .exactly(1), given: arguments.nodes.count), at: whole)
+    }
+    guard let list = knownValues.answerLists[name], !list.isEmpty else {
+      throw CalcError(.answerListEmpty(name, command: command), at: whole)
+    }
+    let evaluator = Evaluator(
+      variables: knownValues.variables, functions: knownValues.functions, x: nil)
+    let k = (try? evaluator.value(arguments.nodes[0].expr)) ?? .nan
+    guard k.isFinite, k == k.rounded(), k >= 1, k <= Double(list.count) else {
+      throw CalcError(.answerIndex(name, index: k, count: list.count), at: whole)
+    }
+    return (.number(list[Int(k) - 1]), 1)
   }
 
   /// The most terms `sum` and `prod` expand to.
@@ -580,6 +608,8 @@ struct KnownValues {
   /// Words that cannot be assigned or defined besides the built-in names (the command words
   /// of the language the calculator serves).
   var reservedWords: Set<String> = []
+  /// The lists `root(k)` and `extremum(k)` read (`CalculatorBrain.answerLists`).
+  var answerLists: [String: [Double]] = [:]
 
   /// Whether `name` is a value.
   func contains(_ name: String) -> Bool {

@@ -205,6 +205,11 @@ public enum CommandProblem: Sendable, Hashable {
     /// The integral of `expression` failed: it diverges, is undefined, does not settle, or
     /// the budget ran out.
     case integral(IntegralFailure, expression: String)
+    /// `area` with an empty curve or more than two.
+    case areaNeedsOneOrTwoCurves
+    /// The area between the curves failed: it diverges, a curve is undefined, it does not
+    /// settle, or the budget ran out.
+    case area(IntegralFailure)
   }
 
   /// The problems of graphcalc's command-line options.
@@ -368,6 +373,20 @@ extension CommandProblem.AnalysisProblem {
     switch self {
     case .intersectNeedsTwoCurves:
       return "intersect needs two curves separated by a comma, as in: intersect cos(x), x"
+    case .areaNeedsOneOrTwoCurves:
+      return "area needs one curve or two separated by a comma, as in: area x^2, x [0:1]"
+    case .area(let failure):
+      switch failure {
+      case .diverges(let x):
+        return "the area diverges at x = \(CalculatorBrain.format(x))"
+      case .undefined(let x):
+        return "the curves are not both defined at x = \(CalculatorBrain.format(x))"
+      case .unsettled(let x):
+        return "the area does not settle near x = \(CalculatorBrain.format(x)) (it may "
+          + "diverge, or oscillate too fast)"
+      case .stopped(.interrupted): return "area: interrupted"
+      case .stopped: return "area: the budget ran out before the bound was met"
+      }
     case .integrateNeedsBounds:
       return "integrate needs both bounds: integrate EXPR A B, or integrate EXPR [A:B]"
     case .tangentUsage: return "usage: tangent EXPR at X0, as in: tangent x^2 at 1"

@@ -247,6 +247,7 @@ public struct Session: Sendable {
     brain.variables[name] != nil || brain.functions[name] != nil
       || Builtins.functions[name] != nil || Builtins.integerFunctions[name] != nil
       || Builtins.constants[name] != nil || name == "x"
+      || CalculatorBrain.answerFunctions[name] != nil
   }
 
   /// The value of the argument `word`, an infix expression with the user's variables.

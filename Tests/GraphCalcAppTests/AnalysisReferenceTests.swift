@@ -77,8 +77,9 @@ struct ReportedPoint {
       #expect(abs(got - want) <= 1e-13 * max(1, abs(want)), "\(got) vs \(want)")
     case "integrate", "integrate-bound":
       #expect(reply.error == nil, "\(String(describing: reply.error))")
-      let lines = reply.output.split(separator: "\n")
-      try #require(lines.count == 2)
+      // `area` adds a `note:` line naming the crossings it cut at.
+      let lines = reply.output.split(separator: "\n").filter { !$0.hasPrefix("note:") }
+      try #require(lines.count == 2, "\(reply.output)")
       let parts = lines[0].components(separatedBy: " ± ")
       let value = try #require(Double(parts[0]))
       let bound = try #require(Double(parts[1]))

@@ -139,7 +139,8 @@ public struct CommandTable: Sendable {
       .plot, .replot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
       .explore,
       .undo, .set, .unset, .show, .stats, .export, .stream, .roots, .extrema, .intersect,
-      .integrate, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe, .vars,
+      .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
+      .vars,
       .help, .quit, .exit,
     ])
 }

@@ -16,7 +16,8 @@ extension CommandEntry {
       x = V, each proven by interval Newton: an enclosure holding exactly one root, or an
       exact zero. A root that cannot be proven (a double root, a tangency) is listed as
       x = V possible; ranges where roots may hide are named on note: lines. A sign change
-      across a pole or jump is not a root. ans becomes the first root.
+      across a pole or jump is not a root. ans becomes the first root, and root(k) in
+      any expression is the k-th root listed (root(2) the second), until the next roots.
         roots x^2 - 2            x = -1.4142135623731 and x = 1.4142135623731
         roots sin(30x) [-10:10]  191 roots
         roots tan(x) [1:5]       x = 3.14159265358979
@@ -52,7 +53,8 @@ extension CommandEntry {
       Prints the local minima and maxima of EXPR in [A, B] (default: the view's x range),
       one a line as min x = X y = Y or max x = X y = Y: the proven roots of the derivative
       where it changes sign, corners where it jumps across 0 (abs(x) at 0) and flat ones
-      (x^4 at 0). One that is not proven ends in possible. ans becomes the first x.
+      (x^4 at 0). One that is not proven ends in possible. ans becomes the first x, and
+      extremum(k) in any expression is the x of the k-th one listed.
         extrema x^3 - 3x         max x = -1 y = 2 and min x = 1 y = -2
       """
   ) { arguments throws(CommandError) in
@@ -277,6 +279,7 @@ struct FindRoots: SessionCommand {
       lines.append("note: no roots in \(Session.interval(r))")
     }
     if let first = report.roots.first { session.brain.variables["ans"] = first.x }
+    session.brain.answerLists["root"] = report.roots.map(\.x)
     if report.stop == .interrupted { throw CommandError(.analysis(.interrupted(command: "roots"))) }
     return .text(lines.joined(separator: "\n"))
   }
@@ -356,6 +359,7 @@ struct FindExtrema: SessionCommand {
       lines.append("note: no local minimum or maximum in \(Session.interval(r))")
     }
     if let first = report.extrema.first { session.brain.variables["ans"] = first.x }
+    session.brain.answerLists["extremum"] = report.extrema.map(\.x)
     if report.slopeRoots.stop == .interrupted {
       throw CommandError(.analysis(.interrupted(command: "extrema")))
     }
