@@ -284,8 +284,10 @@ extension Session {
     var path: Word
     /// The `using` columns as written, if given.
     var using: Word?
-    /// The style (`with ...`), `.lines` when not given.
-    var marks: CurveMarks = .lines
+    /// The style (`with ...`, `.lines` when not given) and its options (`lw`, `lc`, ...).
+    var style = PlotStyle()
+    /// The style alone.
+    var marks: CurveMarks { style.marks }
     /// The legend text (`title "..."`), if given.
     var title: String?
     /// gnuplot's `every` argument as written, if given (`Session+Using.swift`).
@@ -294,16 +296,13 @@ extension Session {
     var index: Word?
   }
 
-  /// The styles `with` takes, gnuplot's abbreviations included.
-  static let styleWords: [String: CurveMarks] = [
-    "l": .lines, "line": .lines, "lines": .lines,
-    "p": .points, "point": .points, "points": .points,
-    "lp": .linesPoints, "linesp": .linesPoints, "linespoint": .linesPoints,
-    "linespoints": .linesPoints,
-  ]
+  /// The keywords a data item takes, for the nearest one after a word that is none.
+  static let dataItemKeywords =
+    ["using", "with", "title", "notitle", "every", "index"] + ["lw", "lc", "pt", "ps", "dt"]
 
   /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [with|w STYLE]
-  /// [title|t "TEXT" | notitle]`.
+  /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
+  /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
@@ -323,15 +322,6 @@ extension Session {
       switch word.text {
       case "using", "u":
         spec.using = try reader.value(of: word, "columns, as in: using 1:2 or using date:temp_max")
-      case "with", "w":
-        let style = try reader.value(of: word, "a style: lines, points or linespoints (l, p, lp)")
-        guard let marks = styleWords[style.text] else {
-          let suggestion = Suggestions.nearest(
-            to: style.text, among: ["lines", "points", "linespoints"])
-          throw CommandError(
-            .unknownName(.plotStyle, style.text, suggestion: suggestion), at: style.span)
-        }
-        spec.marks = marks
       case "title", "t":
         let text = try reader.value(of: word, "a text in quotes, as in: title \"rain\"")
         guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
@@ -347,8 +337,8 @@ extension Session {
       case "index", "i":
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
       default:
-        throw KeywordReader.unexpected(
-          word, keywords: ["using", "with", "title", "notitle", "every", "index"])
+        if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
+        throw KeywordReader.unexpected(word, keywords: dataItemKeywords)
       }
     }
     return spec
@@ -362,7 +352,10 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
-    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using) {
+    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using)
+      || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
+      || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
+    {
       return try expressionDataItem(spec)
     }
     let path = spec.path.text
@@ -400,9 +393,10 @@ extension Session {
         .joined(separator: ":")
       title = "\(base) using \(using)"
     }
-    let curve = DataCurve(
+    var curve = DataCurve(
       x: series.x, y: series.y, title: title, marks: spec.marks, xIsTime: series.xIsTime,
       yIsTime: series.yIsTime)
+    curve.look = spec.style.look
     var notes: [String] = []
     if series.missing > 0 {
       notes.append(

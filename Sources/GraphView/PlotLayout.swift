@@ -404,6 +404,23 @@ public enum PlotLayout {
       for s in strokes { ink.append(contentsOf: s) }
     }
     guard marks.drawsPoints || marks == .dots else { return }
+    if Self.drawsPlainPlus(marks, look) {
+      // `points` and `linespoints` without a point type: a `+` at every point, all in one
+      // stroke (a dot on a text canvas), as before point types existed.
+      var markers: [[PixelPoint]] = []
+      for segment in curve.segments {
+        for point in segment {
+          let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
+          if plotArea.contains(p) {
+            let inside = PixelPoint(x: min(p.x, clip.maxX), y: min(p.y, clip.maxY))
+            markers += plusMarker(at: inside, radius: radius, clip: clip)
+          }
+        }
+      }
+      if !markers.isEmpty { renderer.drawPolylines(markers, style: style) }
+      for line in markers { ink.append(contentsOf: line) }
+      return
+    }
     let type = marks == .dots ? 0 : look.pointType(curve: index)
     let points: [PlotPoint] =
       curve.errorBars.isEmpty ? curve.segments.flatMap { $0 } : curve.errorBars.map(\.point)
@@ -414,6 +431,29 @@ public enum PlotLayout {
       drawPointMarker(inside, type: type, radius: radius, clip: clip, style: style, into: &renderer)
       ink.append(inside)
     }
+  }
+
+  /// Whether a curve in `marks` with `look` draws its points as the plain `+` of the
+  /// `points` and `linespoints` styles (no point type given): every curve the same `+`,
+  /// one stroke for all its markers, one dot on a text canvas. Plots that were drawn before
+  /// the point types (`pt`) came stay byte for byte the same.
+  static func drawsPlainPlus(_ marks: CurveMarks, _ look: CurveLook) -> Bool {
+    (marks == .points || marks == .linesPoints) && look.pointType == nil
+  }
+
+  /// A `+` marker at `p` (gnuplot's point type 1): two strokes `radius` pixels each way,
+  /// clipped to `clip`; one point (a dot) when `radius` is 0.
+  static func plusMarker(at p: PixelPoint, radius: Double, clip: PixelRect) -> [[PixelPoint]] {
+    guard radius > 0 else { return [[p]] }
+    var strokes: [[PixelPoint]] = []
+    let ends = [
+      (PixelPoint(x: p.x - radius, y: p.y), PixelPoint(x: p.x + radius, y: p.y)),
+      (PixelPoint(x: p.x, y: p.y - radius), PixelPoint(x: p.x, y: p.y + radius)),
+    ]
+    for (a, b) in ends {
+      if let c = LayoutClip.clipSegment(a, b, to: clip) { strokes.append([c.a, c.b]) }
+    }
+    return strokes
   }
 
   /// A data point's marker at `p`: through `PlotRenderer.drawPoint` when it lies wholly in
@@ -582,7 +622,12 @@ public enum PlotLayout {
           [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
       }
       let look = looks.indices.contains(i) ? looks[i] : CurveLook()
-      if kind.drawsPoints || kind == .dots {
+      if drawsPlainPlus(kind, look) {
+        let centre = PixelPoint(x: sx + sample / 2, y: cy)
+        renderer.drawPolylines(
+          plusMarker(at: centre, radius: markerRadius(m) * (look.pointSize ?? 1), clip: box),
+          style: .curve(i))
+      } else if kind.drawsPoints || kind == .dots {
         let centre = PixelPoint(x: sx + sample / 2, y: cy)
         let type = kind == .dots ? 0 : look.pointType(curve: i)
         drawPointMarker(
