@@ -57,7 +57,8 @@ extension Session {
       case .functionOfY, .relation, .parametric: return true
       }
     }
-    if data.isEmpty && !others {
+    let styled = curves.styleBounds(xWithin: xRange)
+    if data.isEmpty && !others && styled.y == nil {
       return Autoscale.yRange(of: functions, xRange: xRange)
     }
     var bounds: (Double, Double)? = nil
@@ -73,6 +74,7 @@ extension Session {
       unite((b.y.lowerBound, b.y.upperBound))
     }
     if let b = curveYBounds(of: curves, xRange: xRange, around: bounds) { unite(b) }
+    if let b = styled.y { unite(b) }
     guard let (lo, hi) = bounds else { return Autoscale.fallback }
     if curves.yAxisIsTime { return timeRange(lo, hi) }
     return Autoscale.range(of: [lo, hi])
@@ -157,6 +159,9 @@ extension Session {
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
     if curves.xAxisIsTime, let x = bounds?.x { return timeRange(x.lowerBound, x.upperBound) }
     var lohi = bounds.map { ($0.x.lowerBound, $0.x.upperBound) }
+    if bounds != nil, let b = curves.styleBounds(xWithin: nil).x {
+      lohi = lohi.map { (min($0.0, b.0), max($0.1, b.1)) }
+    }
     // Beside a function of x or a relation the view keeps its x range (a parametric curve
     // beside sin(x) would otherwise narrow sin's view to the curve's width).
     let keepsX = curves.items.contains {

@@ -264,6 +264,12 @@ public struct ScaledSource<Inner: GraphViewRecordsDataSource>: GraphViewRecordsD
   /// The inner source's look.
   public func look(ofCurve curve: Int) -> CurveLook { inner.look(ofCurve: curve) }
 
+  /// The inner source's baseline in coordinates; on a log y axis, which has no 0, the
+  /// view's bottom (-infinity).
+  public var baseline: Double {
+    scales.y.isLog ? -.infinity : scales.y.coordinate(inner.baseline)
+  }
+
   /// Whether x is a time axis (the inner source's answer).
   public var xAxisIsTime: Bool { inner.xAxisIsTime }
 

@@ -194,6 +194,10 @@ public protocol GraphViewRecordsDataSource: GraphViewDataSource {
   /// The style options of curve `curve` (`lw`, `lc`, `pt`, `ps`, `dt`). The default: none.
   func look(ofCurve curve: Int) -> CurveLook
 
+  /// The y (plot units) that `impulses` and `boxes` stand on: 0, or -infinity for the
+  /// view's bottom (a log y axis, which has no 0). The default: 0.
+  var baseline: Double { get }
+
   /// Whether x values are times (Unix seconds, UTC), labelled with calendar ticks
   /// (`TimeTicks`). The default: false.
   var xAxisIsTime: Bool { get }
@@ -229,6 +233,9 @@ extension GraphViewRecordsDataSource {
 
   /// The default: no style options.
   public func look(ofCurve curve: Int) -> CurveLook { CurveLook() }
+
+  /// The default: y = 0.
+  public var baseline: Double { 0 }
 
   /// The default: x is not a time axis.
   public var xAxisIsTime: Bool { false }

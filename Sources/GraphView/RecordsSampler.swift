@@ -49,7 +49,8 @@ public enum RecordsSampler {
       let (xs, ys) = records(of: source, curve: curve, count: n)
       let extents = source.extents(ofCurve: curve)
       return StyleGeometry.sample(
-        marks, x: xs, y: ys, extents: extents, title: title, viewport: viewport)
+        marks, x: xs, y: ys, extents: extents, title: title, viewport: viewport,
+        baseline: source.baseline)
     }
   }
 

@@ -6,10 +6,10 @@
 ///   first and last reaching as far beyond their points as to the midpoint on their other
 ///   side (gnuplot's `histeps`). These polylines go through `M4Decimator` like lines, so a
 ///   long file stays a few points a pixel column. A gap record (NaN) lifts the pen.
-/// - `impulses`: a segment from y = 0 to each point; more records than four a pixel column
+/// - `impulses`: a segment from the baseline (y = 0; a log y axis's bottom) to each point; more records than four a pixel column
 ///   are merged into one segment a column (from the column's lowest to its highest end,
-///   0 included), which covers the same pixels.
-/// - `boxes`: a box outline from y = 0 to each point, between its extents' x ends when
+///   the baseline included), which covers the same pixels.
+/// - `boxes`: a box outline from the baseline to each point, between its extents' x ends when
 ///   given (the width column), else reaching halfway to its neighbours.
 /// - The error-bar styles: an `ErrorBar` a record (its ends from the extents, NaN where the
 ///   style has no bar that way); the `...errorlines` styles also a polyline through the
@@ -24,12 +24,15 @@ enum StyleGeometry {
   ///   - extents: The error-bar or box columns, or nil.
   ///   - title: The legend text.
   ///   - viewport: The viewport, for decimation.
+  ///   - baseline: The y impulses and boxes stand on (plot units); not finite: the view's
+  ///     bottom (`GraphViewRecordsDataSource.baseline`).
   /// - Returns: The curve's segments (and error bars).
   static func sample(
     _ marks: CurveMarks, x: [Double], y: [Double], extents: RecordExtents?, title: String,
-    viewport: Viewport
+    viewport: Viewport, baseline: Double = 0
   ) -> SampledCurve {
     let n = min(x.count, y.count)
+    let base = baseline.isFinite ? baseline : viewport.plotY(Double(viewport.size.height))
     func lines(_ points: [PlotPoint]) -> [[PlotPoint]] {
       var decimator = M4Decimator(viewport: viewport)
       for p in points { decimator.add(x: p.x, y: p.y) }
@@ -86,7 +89,7 @@ enum StyleGeometry {
       if n <= 4 * width {
         var segments: [[PlotPoint]] = []
         for i in 0..<n where x[i].isFinite && y[i].isFinite {
-          segments.append([PlotPoint(x: x[i], y: 0), PlotPoint(x: x[i], y: y[i])])
+          segments.append([PlotPoint(x: x[i], y: base), PlotPoint(x: x[i], y: y[i])])
         }
         return SampledCurve(title: title, segments: segments)
       }
@@ -97,8 +100,8 @@ enum StyleGeometry {
       for i in 0..<n where x[i].isFinite && y[i].isFinite {
         let px = viewport.pixelX(x[i])
         let c = px < 0 ? 0 : (px >= Double(width) ? width + 1 : Int(px) + 1)
-        low[c] = min(low[c], min(0, y[i]))
-        high[c] = max(high[c], max(0, y[i]))
+        low[c] = min(low[c], min(base, y[i]))
+        high[c] = max(high[c], max(base, y[i]))
         if at[c].isNaN { at[c] = x[i] }
       }
       var segments: [[PlotPoint]] = []
@@ -122,8 +125,8 @@ enum StyleGeometry {
           hi = x[i] + abs(halfRight)
         }
         segments.append([
-          PlotPoint(x: lo, y: 0), PlotPoint(x: lo, y: y[i]), PlotPoint(x: hi, y: y[i]),
-          PlotPoint(x: hi, y: 0), PlotPoint(x: lo, y: 0),
+          PlotPoint(x: lo, y: base), PlotPoint(x: lo, y: y[i]), PlotPoint(x: hi, y: y[i]),
+          PlotPoint(x: hi, y: base), PlotPoint(x: lo, y: base),
         ])
       }
       return SampledCurve(title: title, segments: segments)

@@ -1,8 +1,9 @@
 import Foundation
-import GraphCalcApp
 import GraphView
 import TestSupport
 import Testing
+
+@testable import GraphCalcApp
 
 /// gnuplot's plotting styles and style options on `plot` (tracker issue 16): the words as
 /// gnuplot reads them, the columns each style takes, and the mistakes with their carets.
@@ -121,5 +122,45 @@ import Testing
     #expect(session.run("plot \(fixture("errors.dat")) with points, sin(x)").error == nil)
     let curves = try #require(session.curves)
     #expect(curves.look(ofCurve: 0).isDefault && curves.look(ofCurve: 1).isDefault)
+  }
+
+  /// The automatic ranges hold the error bars and the boxes whole, and the zero line that
+  /// impulses and boxes stand on.
+  @Test(arguments: [
+    ("using 1:2:4 with yerrorbars", "x [1, 6]  y [1.5, 5.5]"),
+    ("using 1:2:3 with xerrorbars", "x [0, 7]  y [2, 5]"),
+    ("using 1:2:3:4 with xyerrorbars", "x [0, 7]  y [1.5, 5.5]"),
+    ("using 1:2:($2-1):($2+3) with yerrorlines", "x [1, 6]  y [1, 8]"),
+    ("using 1:2 with boxes", "x [0, 7]  y [0, 5]"),
+    ("using 1:2:(0.2) with boxes", "x [0, 7]  y [0, 5]"),
+    ("using 1:2 with impulses", "x [1, 6]  y [0, 5]"),
+    ("using 1:2 with points", "x [1, 6]  y [2, 5]"),
+  ])
+  func autoscaleHoldsTheStyles(_ item: String, _ view: String) throws {
+    var session = Self.session()
+    let reply = session.run("plot \(fixture("errors.dat")) \(item)")
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    #expect(session.run("view").output.trimmingCharacters(in: .newlines) == view, "\(item)")
+  }
+
+  /// On a log y axis, which has no 0, impulses and boxes start at the axis's bottom (the
+  /// view's lowest y), and the zero line is not in the automatic range.
+  @Test(arguments: ["impulses", "boxes"])
+  func onALogAxisBarsStartAtTheBottom(_ style: String) throws {
+    var session = Self.session()
+    _ = session.run("set logscale y")
+    #expect(session.run("plot \(fixture("errors.dat")) using 1:2 with \(style)").error == nil)
+    let x = style == "boxes" ? "[0, 7]" : "[1, 6]"  // the outer boxes' halves
+    #expect(session.run("view").output.trimmingCharacters(in: .newlines) == "x \(x)  y [1, 10]")
+    var curves = try #require(session.currentCurves())
+    curves.labels = session.labels
+    let plot = PlotOutput.sample(
+      curves, size: PixelSize(width: 200, height: 100), budget: .default)
+    let segments = plot.curves[0].segments
+    #expect(segments.count == 6)
+    for segment in segments {
+      // log10(1) = 0 is the bottom of the view [1, 10] in coordinates.
+      #expect(segment.first?.y == 0 && segment.contains { $0.y > 0.3 }, "\(segment)")
+    }
   }
 }
