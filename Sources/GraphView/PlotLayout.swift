@@ -371,6 +371,13 @@ public enum PlotLayout {
       for line in lines { ink.append(contentsOf: line) }
     }
     let radius = markerRadius(m) * (look.pointSize ?? 1)
+    if !curve.mergedBars.isEmpty {
+      // Many bars a pixel column, merged to the pixels they cover: strokes without caps.
+      let strokes = curvePolylines(
+        SampledCurve(title: curve.title, segments: curve.mergedBars), map: map, clip: clip)
+      if !strokes.isEmpty { renderer.drawPolylines(strokes, style: style) }
+      for s in strokes { ink.append(contentsOf: s) }
+    }
     if !curve.errorBars.isEmpty {
       // The bars, with caps across their ends (gnuplot's `set errorbars` default: small).
       let cap = max(radius, 1)
@@ -424,12 +431,27 @@ public enum PlotLayout {
     let type = marks == .dots ? 0 : look.pointType(curve: index)
     let points: [PlotPoint] =
       curve.errorBars.isEmpty ? curve.segments.flatMap { $0 } : curve.errorBars.map(\.point)
+    // Markers wholly inside the clip go out together (`drawPoints`); those across its
+    // edge are cut there one by one.
+    let r = type == 0 ? 0 : radius * 1.3
+    var whole: [PixelPoint] = []
     for point in points {
       let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
       guard plotArea.contains(p) else { continue }
       let inside = PixelPoint(x: min(p.x, clip.maxX), y: min(p.y, clip.maxY))
-      drawPointMarker(inside, type: type, radius: radius, clip: clip, style: style, into: &renderer)
+      if r == 0
+        || clip.contains(PixelPoint(x: inside.x - r, y: inside.y - r))
+          && clip.contains(PixelPoint(x: inside.x + r, y: inside.y + r))
+      {
+        whole.append(inside)
+      } else {
+        drawPointMarker(
+          inside, type: type, radius: radius, clip: clip, style: style, into: &renderer)
+      }
       ink.append(inside)
+    }
+    if !whole.isEmpty {
+      renderer.drawPoints(at: whole, type: type, radius: radius, style: style)
     }
   }
 

@@ -300,6 +300,12 @@ public protocol PlotRenderer {
   /// The default strokes `PointShape.strokes` (filled shapes as their outline).
   mutating func drawPoint(at point: PixelPoint, type: Int, radius: Double, style: DrawStyle)
 
+  /// Draws the markers of `drawPoint` at every point of `points`, all of one type and
+  /// style (a curve's points). The default draws them one by one; an output may draw them
+  /// as one shape (SVG: one `<path>`).
+  mutating func drawPoints(
+    at points: [PixelPoint], type: Int, radius: Double, style: DrawStyle)
+
   /// Ends the clipping started by `beginClip`. The default does nothing.
   mutating func endClip()
 }
@@ -373,6 +379,13 @@ extension PlotRenderer {
   ) {
     let strokes = PointShape.strokes(type, at: point, radius: radius)
     if !strokes.isEmpty { drawPolylines(strokes, style: style) }
+  }
+
+  /// The default: each point through `drawPoint`.
+  public mutating func drawPoints(
+    at points: [PixelPoint], type: Int, radius: Double, style: DrawStyle
+  ) {
+    for p in points { drawPoint(at: p, type: type, radius: radius, style: style) }
   }
 
   /// The default: no clipping.

@@ -21,6 +21,11 @@ public struct SampledCurve: Sendable, Hashable {
   /// For an error-bar style, each record's bars (plot units), in record order; the layout
   /// draws them with caps of a fixed pixel size.
   public var errorBars: [ErrorBar] = []
+  /// For an error-bar style with more records than four a pixel column, the bars merged
+  /// (plot units): the pixels each pixel column's y bars and each pixel row's x bars cover,
+  /// as strokes without caps; `errorBars` then holds the points only (one a pixel, extents
+  /// NaN).
+  public var mergedBars: [[PlotPoint]] = []
 
   /// Creates a sampled curve.
   public init(

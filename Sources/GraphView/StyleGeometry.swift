@@ -10,10 +10,15 @@
 ///   are merged into one segment a column (from the column's lowest to its highest end,
 ///   the baseline included), which covers the same pixels.
 /// - `boxes`: a box outline from the baseline to each point, between its extents' x ends when
-///   given (the width column), else reaching halfway to its neighbours.
+///   given (the width column), else reaching halfway to its neighbours; past four records a
+///   pixel column merged as impulses are (the boxes' sides cover those pixels).
 /// - The error-bar styles: an `ErrorBar` a record (its ends from the extents, NaN where the
 ///   style has no bar that way); the `...errorlines` styles also a polyline through the
-///   points, decimated as lines.
+///   points, decimated as lines. Past four records a pixel column the bars are merged
+///   (`SampledCurve.mergedBars`): the pixel rows each column's y bars cover, the pixel
+///   columns each row's x bars cover (a difference array a column, then its runs), so a
+///   million bars become at most a few strokes a pixel column with the same pixels, and the
+///   points are kept one a pixel (`PixelDecimator`).
 enum StyleGeometry {
   /// The sampled curve of records `x`, `y` drawn in `marks`.
   ///
@@ -84,6 +89,11 @@ enum StyleGeometry {
       }
       flush()
       return SampledCurve(title: title, segments: lines(points))
+    case .boxes where n > 4 * max(1, viewport.size.width):
+      // Boxes narrower than a pixel: their sides cover what impulses would.
+      return sample(
+        .impulses, x: x, y: y, extents: nil, title: title, viewport: viewport,
+        baseline: baseline)
     case .impulses:
       let width = max(1, viewport.size.width)
       if n <= 4 * width {
@@ -131,6 +141,10 @@ enum StyleGeometry {
       }
       return SampledCurve(title: title, segments: segments)
     default:
+      if n > 4 * max(1, viewport.size.width) {
+        return mergedErrorBars(
+          marks, x: x, y: y, extents: extents, title: title, viewport: viewport)
+      }
       var bars: [ErrorBar] = []
       bars.reserveCapacity(n)
       for i in 0..<n where x[i].isFinite && y[i].isFinite {
@@ -147,6 +161,99 @@ enum StyleGeometry {
       curve.errorBars = bars
       return curve
     }
+  }
+}
+
+extension StyleGeometry {
+  /// The error bars of many records merged to the pixels they cover (see the type's
+  /// summary), the points one a pixel, and for the `errorlines` styles the line.
+  static func mergedErrorBars(
+    _ marks: CurveMarks, x: [Double], y: [Double], extents: RecordExtents?, title: String,
+    viewport: Viewport
+  ) -> SampledCurve {
+    let n = min(x.count, y.count)
+    let width = max(1, viewport.size.width)
+    let height = max(1, viewport.size.height)
+    // Difference arrays: for each pixel column, +1 where a y bar starts covering rows and
+    // -1 after it ends (rows above and below the view clamped to one beyond it); the same
+    // for each pixel row's x bars over columns.
+    func runs(
+      _ count: Int, _ length: Int, _ bars: [(line: Int, from: Int, to: Int)]
+    ) -> [(line: Int, from: Int, to: Int)] {
+      guard !bars.isEmpty else { return [] }
+      var diff = [Int32](repeating: 0, count: count * (length + 3))
+      for b in bars {
+        diff[b.line * (length + 3) + b.from] += 1
+        diff[b.line * (length + 3) + b.to + 1] -= 1
+      }
+      var out: [(line: Int, from: Int, to: Int)] = []
+      for line in 0..<count {
+        var depth: Int32 = 0
+        var start = -1
+        for k in 0..<(length + 3) {
+          depth += diff[line * (length + 3) + k]
+          if depth > 0 && start < 0 { start = k }
+          if depth <= 0 && start >= 0 {
+            out.append((line, start, k - 1))
+            start = -1
+          }
+        }
+      }
+      return out
+    }
+    // Pixel index of a coordinate, clamped to [-1, size + 1] and shifted by 1 (0...size+2).
+    func cell(_ p: Double, _ size: Int) -> Int {
+      guard p.isFinite else { return p > 0 ? size + 2 : 0 }
+      return Int(min(max(p.rounded(.down), -1), Double(size + 1))) + 1
+    }
+    var ybars: [(line: Int, from: Int, to: Int)] = []
+    var xbars: [(line: Int, from: Int, to: Int)] = []
+    var points = PixelDecimator(viewport: viewport)
+    for i in 0..<n where x[i].isFinite && y[i].isFinite {
+      points.add(x: x[i], y: y[i])
+      let px = viewport.pixelX(x[i])
+      let py = viewport.pixelY(y[i])
+      if let lo = extents?.yLow?[safe: i], let hi = extents?.yHigh?[safe: i], lo.isFinite,
+        hi.isFinite, px >= 0, px < Double(width)
+      {
+        let a = cell(viewport.pixelY(hi), height)
+        let b = cell(viewport.pixelY(lo), height)
+        ybars.append((Int(px), min(a, b), max(a, b)))
+      }
+      if let lo = extents?.xLow?[safe: i], let hi = extents?.xHigh?[safe: i], lo.isFinite,
+        hi.isFinite, py >= 0, py < Double(height)
+      {
+        let a = cell(viewport.pixelX(lo), width)
+        let b = cell(viewport.pixelX(hi), width)
+        xbars.append((Int(py), min(a, b), max(a, b)))
+      }
+    }
+    var curve = SampledCurve(title: title, segments: [])
+    // A run of cells a...b (shifted by 1) covers pixels a-1 ... b-1: from the edge of the
+    // first to the edge past the last.
+    for r in runs(width, height, ybars) {
+      let cx = viewport.plotX(Double(r.line) + 0.5)
+      curve.mergedBars.append([
+        PlotPoint(x: cx, y: viewport.plotY(Double(r.from - 1))),
+        PlotPoint(x: cx, y: viewport.plotY(Double(r.to))),
+      ])
+    }
+    for r in runs(height, width, xbars) {
+      let cy = viewport.plotY(Double(r.line) + 0.5)
+      curve.mergedBars.append([
+        PlotPoint(x: viewport.plotX(Double(r.from - 1)), y: cy),
+        PlotPoint(x: viewport.plotX(Double(r.to)), y: cy),
+      ])
+    }
+    curve.errorBars = points.points.map {
+      ErrorBar(point: $0, xLow: .nan, xHigh: .nan, yLow: .nan, yHigh: .nan)
+    }
+    if marks.drawsLines {
+      var decimator = M4Decimator(viewport: viewport)
+      for i in 0..<n { decimator.add(x: x[i], y: y[i]) }
+      curve.segments = decimator.finish()
+    }
+    return curve
   }
 }
 

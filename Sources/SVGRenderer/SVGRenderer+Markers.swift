@@ -27,19 +27,32 @@ extension SVGRenderer {
   public mutating func drawPoint(
     at point: PixelPoint, type: Int, radius: Double, style: DrawStyle
   ) {
-    let strokes = PointShape.strokes(type, at: point, radius: radius)
-    guard !strokes.isEmpty, point.x.isFinite, point.y.isFinite else { return }
-    let colour = color(style)
-    Self.append("<path d=\"", to: &body)
-    for line in strokes {
-      for (k, p) in line.enumerated() {
-        body.append(k == 0 ? UInt8(ascii: "M") : k == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
-        Self.appendNumber(p.x, to: &body)
-        body.append(UInt8(ascii: ","))
-        Self.appendNumber(p.y, to: &body)
+    drawPoints(at: [point], type: type, radius: radius, style: style)
+  }
+
+  /// The markers of many points as one `<path>` (a curve's points: a file of a million
+  /// points is one element, not a million).
+  public mutating func drawPoints(
+    at points: [PixelPoint], type: Int, radius: Double, style: DrawStyle
+  ) {
+    var any = false
+    for point in points where point.x.isFinite && point.y.isFinite {
+      let strokes = PointShape.strokes(type, at: point, radius: radius)
+      guard !strokes.isEmpty else { return }
+      if !any { Self.append("<path d=\"", to: &body) }
+      any = true
+      for line in strokes {
+        for (k, p) in line.enumerated() {
+          body.append(k == 0 ? UInt8(ascii: "M") : k == 1 ? UInt8(ascii: "L") : UInt8(ascii: " "))
+          Self.appendNumber(p.x, to: &body)
+          body.append(UInt8(ascii: ","))
+          Self.appendNumber(p.y, to: &body)
+        }
+        if line.count == 1 { Self.append("h0", to: &body) }
       }
-      if line.count == 1 { Self.append("h0", to: &body) }
     }
+    guard any else { return }
+    let colour = color(style)
     let fill = PointShape.isFilled(type) ? colour : "none"
     Self.append(
       "\" fill=\"" + fill + "\" stroke=\"" + colour + "\" stroke-width=\""

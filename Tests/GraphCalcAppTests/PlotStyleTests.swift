@@ -163,4 +163,38 @@ import Testing
       #expect(segment.first?.y == 0 && segment.contains { $0.y > 0.3 }, "\(segment)")
     }
   }
+
+  /// Past four records a pixel column the error bars are merged to the pixels they cover
+  /// (a few strokes a column), the points kept one a pixel: 20,000 bars over 200 columns.
+  @Test func manyErrorBarsAreMerged() throws {
+    let folder = try TemporaryFolder()
+    var text = ""
+    for i in 0..<20_000 {
+      let y = Double(i % 7)
+      text += "\(i) \(y) \(0.1 + Double(i % 3) * 0.2)\n"
+    }
+    let file = try folder.write(text, to: "many.dat")
+    var session = Self.session()
+    #expect(session.run("plot \"\(file)\" using 1:2:3 with yerrorbars").error == nil)
+    var curves = try #require(session.currentCurves())
+    curves.labels = session.labels
+    let plot = PlotOutput.sample(
+      curves, size: PixelSize(width: 200, height: 100), budget: .default)
+    let curve = plot.curves[0]
+    #expect(!curve.mergedBars.isEmpty && curve.mergedBars.count <= 200 * 7)
+    #expect(curve.errorBars.allSatisfy { $0.yLow.isNaN } && curve.errorBars.count <= 200 * 100)
+    // Every bar lies within a merged stroke of its pixel column.
+    let v = plot.viewport
+    for i in stride(from: 0, to: 20_000, by: 997) {
+      let x = Double(i)
+      let lo = Double(i % 7) - (0.1 + Double(i % 3) * 0.2)
+      let hi = Double(i % 7) + (0.1 + Double(i % 3) * 0.2)
+      let column = Int(v.pixelX(x))
+      let covered = curve.mergedBars.contains { s in
+        Int(v.pixelX(s[0].x)) == column && min(s[0].y, s[1].y) <= lo + 1e-9
+          && max(s[0].y, s[1].y) >= hi - 1e-9
+      }
+      #expect(covered, "bar \(i)")
+    }
+  }
 }
