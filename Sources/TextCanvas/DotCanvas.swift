@@ -46,6 +46,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Data points' markers (`drawPoint`), by cell index: the point type's glyph and its
   /// curve's colour; drawn over curves, under text (a legend's box blanks them).
   var dataPoints: [Int: (glyph: Unicode.Scalar, curve: Int32)] = [:]
+  /// The curves' looks (`setCurveLooks`), by curve index: their `lc` colours in
+  /// `render(colors:)`.
+  var looks: [CurveLook] = []
 
   static var dimTint: Int32 { -1 }
   static var plainTint: Int32 { -2 }
@@ -241,7 +244,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
           } else if t == Self.dimTint {
             out.append(contentsOf: colors.dim.utf8)
           } else if t >= 0 {
-            out.append(contentsOf: colors.curve(Int(t)).utf8)
+            let look = looks.indices.contains(Int(t)) ? looks[Int(t)] : nil
+            out.append(contentsOf: colors.curve(Int(t), look: look).utf8)
           }
           current = t
         }
@@ -422,6 +426,10 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     else { return }
     points[r * columns + c] = (glyphs.pointGlyph(filled: filled), Int32(clamping: max(0, index)))
   }
+
+  /// Takes the curves' looks, for their colours (`TerminalColors.curve(_:look:)`); widths
+  /// and dashes are not drawn on a text canvas.
+  public mutating func setCurveLooks(_ looks: [CurveLook]) { self.looks = looks }
 
   /// Puts a data point's marker in the cell under `point` (dots): the glyph set's
   /// `pointTypeGlyph` of gnuplot point type `type` in the colour of `style`'s curve, so a
