@@ -31,6 +31,9 @@ public enum CommandProblem: Sendable, Hashable {
   case givenTwice(String)
   /// A word after a data file that is none of `keywords`.
   case unexpectedAfterFile(String, suggestion: String?, keywords: [String])
+  /// A `using` spec with a number of columns style `style` does not take: `forms` says
+  /// what it takes (`3 or 4 columns (x:y:ydelta or x:y:ylow:yhigh)`).
+  case styleColumns(style: String, forms: String, spec: String, count: Int)
   /// Something else was expected here (`a "FILE"`, `a function of x or a "FILE"`).
   case expected(String)
   /// A title not in quotes; `example` is the right form.
@@ -254,8 +257,8 @@ public enum CommandProblem: Sendable, Hashable {
       case .barStyle:
         return "unknown bar style '\(name)'\(Self.hint(suggestion)); choose rounded or flat"
       case .plotStyle:
-        return "unknown style '\(name)'\(Self.hint(suggestion)); styles are lines, points, "
-          + "linespoints (l, p, lp)"
+        return "unknown style '\(name)'\(Self.hint(suggestion)); styles are "
+          + Session.styleNames.joined(separator: ", ")
       case .helpTopic: return "no help for '\(name)'\(Self.hint(suggestion))"
       case .base: return "unknown base '\(name)'; choose 2, 8, 10 or 16"
       case .theme(let known):
@@ -276,6 +279,8 @@ public enum CommandProblem: Sendable, Hashable {
         listed.dropLast().joined(separator: ", ") + (listed.count > 1 ? " or " : "")
         + (listed.last ?? "")
       return "unexpected '\(word)' after the file\(Self.hint(suggestion)); expected \(expected)"
+    case .styleColumns(let style, let forms, let spec, let count):
+      return "with \(style), using takes \(forms); \"\(spec)\" has \(count)"
     case .expected(let what): return "expected \(what) here"
     case .titleNotQuoted(let example): return "a title goes in quotes, as in: \(example)"
     case .emptyFileName: return "the file name is empty"

@@ -22,6 +22,11 @@ public struct DataCurve: Sendable, Hashable {
   public var xIsTime: Bool
   /// Whether y is a time axis (Unix seconds).
   public var yIsTime: Bool
+  /// The style options (`lw`, `lc`, `pt`, `ps`, `dt`).
+  public var look = CurveLook()
+  /// The error-bar or box columns of an error-bar or `boxes` style (values, one a record,
+  /// as `x` and `y`), or nil.
+  public var extents: RecordExtents? = nil
 
   /// Creates a series.
   ///
@@ -89,8 +94,10 @@ final class YRangeMemo: Sendable {
 
 /// One curve of a plot: a function of x, or a data series.
 public enum PlotItem: Sendable {
-  /// A compiled function and its legend text (the function as typed).
-  case function(PlotFunction, title: String)
+  /// A compiled function, its legend text (the function as typed) and its style. A style
+  /// other than `lines` draws the function's values at `FunctionCurves.styleSamples`
+  /// points across the view, as gnuplot samples a function (`set samples`, 100).
+  case function(PlotFunction, title: String, style: PlotStyle = PlotStyle())
   /// A data series (its legend text is its `title`).
   case data(DataCurve)
   /// x as a compiled function of y (`plot x = y^2`; the function's variable is y) and its
@@ -106,7 +113,7 @@ public enum PlotItem: Sendable {
   /// The legend text.
   public var title: String {
     switch self {
-    case .function(_, let title), .functionOfY(_, let title), .relation(_, let title),
+    case .function(_, let title, _), .functionOfY(_, let title), .relation(_, let title),
       .parametric(_, let title):
       return title
     case .data(let curve): return curve.title
@@ -116,7 +123,7 @@ public enum PlotItem: Sendable {
   /// The compiled function of a curve drawn along x or along y, else nil.
   var curveFunction: PlotFunction? {
     switch self {
-    case .function(let f, _), .functionOfY(let f, _): return f
+    case .function(let f, _, _), .functionOfY(let f, _): return f
     case .data, .relation, .parametric: return nil
     }
   }
@@ -221,7 +228,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
 
   /// The compiled functions among the curves, in order.
   public var functions: [PlotFunction] {
-    items.compactMap { if case .function(let f, _) = $0 { return f } else { return nil } }
+    items.compactMap { if case .function(let f, _, _) = $0 { return f } else { return nil } }
   }
 
   /// The data series among the curves, in order.
@@ -285,34 +292,91 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     }
   }
 
-  /// The number of records of a data series; nil for a function.
+  /// How many points a function drawn in a style other than `lines` is drawn at, evenly
+  /// across the x range shown: gnuplot's default `set samples` (100). Functions drawn with
+  /// lines are sampled per pixel instead (`Sampler`).
+  public static let styleSamples = 100
+
+  /// The function of curve `curve` when it is drawn at sample points (a style other than
+  /// `lines`), else nil.
+  func sampledFunction(_ curve: Int) -> PlotFunction? {
+    guard items.indices.contains(curve), case .function(let f, _, let style) = items[curve],
+      style.marks != .lines
+    else { return nil }
+    return f
+  }
+
+  /// The x of sample `i` of a function drawn at sample points.
+  func sampleX(_ i: Int) -> Double {
+    let n = Self.styleSamples
+    let lo = xRange.lowerBound
+    let hi = xRange.upperBound
+    return i == n - 1 ? hi : lo + (hi - lo) * Double(i) / Double(n - 1)
+  }
+
+  /// The number of records of a data series (`styleSamples` for a function drawn in a
+  /// style other than `lines`); nil for a function drawn with lines.
   public func numberOfRecords(forCurve curve: Int) -> Int? {
+    if sampledFunction(curve) != nil { return Self.styleSamples }
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
     return d.count
   }
 
-  /// The x or y value of record `record` of a data series (NaN when out of range).
+  /// The x or y value of record `record` of a data series or of a function drawn at sample
+  /// points (NaN when out of range).
   public func value(of field: RecordField, record: Int, curve: Int) -> Double {
+    if let f = sampledFunction(curve) {
+      guard (0..<Self.styleSamples).contains(record) else { return .nan }
+      let x = sampleX(record)
+      return field == .x ? x : f.value(at: x)
+    }
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return .nan }
     let values = field == .x ? d.x : d.y
     return values.indices.contains(record) ? values[record] : .nan
   }
 
-  /// The x and y values of a data series a block at a time (decoded from its columns);
-  /// false for a function.
+  /// The x and y values of a data series a block at a time (decoded from its columns), or
+  /// of a function drawn at sample points in one block; false for a function drawn with
+  /// lines.
   public func forEachRecordBlock(
     ofCurve curve: Int,
     _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
   ) -> Bool {
+    if let f = sampledFunction(curve) {
+      let xs = (0..<Self.styleSamples).map(sampleX)
+      let ys = xs.map { f.value(at: $0) }
+      xs.withUnsafeBufferPointer { bx in ys.withUnsafeBufferPointer { by in body(bx, by) } }
+      return true
+    }
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return false }
     DataColumn.forEachBlock(d.x, d.y, body)
     return true
   }
 
-  /// How the curve is drawn: a function with lines, a series as asked.
+  /// How the curve is drawn: a series or a function as asked, anything else with lines.
   public func marks(ofCurve curve: Int) -> CurveMarks {
-    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return .lines }
-    return d.marks
+    guard items.indices.contains(curve) else { return .lines }
+    switch items[curve] {
+    case .data(let d): return d.marks
+    case .function(_, _, let style): return style.marks
+    default: return .lines
+    }
+  }
+
+  /// The error-bar or box columns of a data series, if it has them.
+  public func extents(ofCurve curve: Int) -> RecordExtents? {
+    guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
+    return d.extents
+  }
+
+  /// The style options of a series or a function (none for the other curves).
+  public func look(ofCurve curve: Int) -> CurveLook {
+    guard items.indices.contains(curve) else { return CurveLook() }
+    switch items[curve] {
+    case .data(let d): return d.look
+    case .function(_, _, let style): return style.look
+    default: return CurveLook()
+    }
   }
 
   /// Whether x is a time axis: there are data series and each has time x.

@@ -282,6 +282,7 @@ public enum PlotOutput {
     let scales = curves.labels.scales
     var text =
       scales.isLinear && curves.dataCurves.isEmpty
+        && (0..<curves.curveCount).allSatisfy({ curves.numberOfRecords(forCurve: $0) == nil })
       ? TableWriter.table(plot)
       : TableWriter.table(plot, source: curves, xRange: curves.xRange, yRange: curves.yRange)
     if scales.isLinear { text += TableWriter.overlayBlocks(plot, after: !text.isEmpty) }
@@ -310,9 +311,14 @@ public enum PlotOutput {
     return ticks.map(\.label).filter { !$0.isEmpty }
   }
 
-  /// The options `curves` are drawn with (each curve's marks).
+  /// The options `curves` are drawn with (each curve's marks, and their looks when one
+  /// has an option set: `lw`, `lc`, `pt`, `ps`, `dt`).
   static func options(_ curves: FunctionCurves) -> PlotLayout.Options {
-    curves.labels.options(marks: RecordsSampler.marks(of: curves), titles: curves.titles)
+    var options = curves.labels.options(
+      marks: RecordsSampler.marks(of: curves), titles: curves.titles)
+    let looks = RecordsSampler.looks(of: curves)
+    if looks.contains(where: { !$0.isDefault }) { options.curveLooks = looks }
+    return options
   }
 
   /// Where the plot area of `curves` lies in `renderer`, as `draw` lays it out, without

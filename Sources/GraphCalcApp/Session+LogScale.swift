@@ -22,6 +22,10 @@ extension Session {
         bounds.map { (min($0.0, y.lowerBound), max($0.1, y.upperBound)) }
         ?? (y.lowerBound, y.upperBound)
     }
+    let styled = curves.styleBounds(
+      xWithin: xRange, x: { scales.x.coordinate($0) }, y: { scales.y.coordinate($0) },
+      zero: !scales.y.isLog)
+    if let b = styled.y { bounds = bounds.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b }
     guard let (lo, hi) = bounds else { return scales.y.isLog ? 1...10 : Autoscale.fallback }
     return ScaledPlot.finish(lo, hi, scale: scales.y)
   }
@@ -32,7 +36,11 @@ extension Session {
   static func scaledDataXRange(of curves: FunctionCurves) -> ClosedRange<Double>? {
     let scales = curves.labels.scales
     guard let x = ScaledPlot.recordBounds(curves, scales: scales).bounds?.x else { return nil }
-    return ScaledPlot.finish(x.lowerBound, x.upperBound, scale: scales.x)
+    var (lo, hi) = (x.lowerBound, x.upperBound)
+    let styled = curves.styleBounds(
+      xWithin: nil, x: { scales.x.coordinate($0) }, y: { scales.y.coordinate($0) })
+    if let b = styled.x { (lo, hi) = (min(lo, b.0), max(hi, b.1)) }
+    return ScaledPlot.finish(lo, hi, scale: scales.x)
   }
 }
 

@@ -57,7 +57,8 @@ extension Session {
       case .functionOfY, .relation, .parametric: return true
       }
     }
-    if data.isEmpty && !others {
+    let styled = curves.styleBounds(xWithin: xRange)
+    if data.isEmpty && !others && styled.y == nil {
       return Autoscale.yRange(of: functions, xRange: xRange)
     }
     var bounds: (Double, Double)? = nil
@@ -73,6 +74,7 @@ extension Session {
       unite((b.y.lowerBound, b.y.upperBound))
     }
     if let b = curveYBounds(of: curves, xRange: xRange, around: bounds) { unite(b) }
+    if let b = styled.y { unite(b) }
     guard let (lo, hi) = bounds else { return Autoscale.fallback }
     if curves.yAxisIsTime { return timeRange(lo, hi) }
     return Autoscale.range(of: [lo, hi])
@@ -157,6 +159,9 @@ extension Session {
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
     if curves.xAxisIsTime, let x = bounds?.x { return timeRange(x.lowerBound, x.upperBound) }
     var lohi = bounds.map { ($0.x.lowerBound, $0.x.upperBound) }
+    if bounds != nil, let b = curves.styleBounds(xWithin: nil).x {
+      lohi = lohi.map { (min($0.0, b.0), max($0.1, b.1)) }
+    }
     // Beside a function of x or a relation the view keeps its x range (a parametric curve
     // beside sin(x) would otherwise narrow sin's view to the curve's width).
     let keepsX = curves.items.contains {
@@ -284,8 +289,10 @@ extension Session {
     var path: Word
     /// The `using` columns as written, if given.
     var using: Word?
-    /// The style (`with ...`), `.lines` when not given.
-    var marks: CurveMarks = .lines
+    /// The style (`with ...`, `.lines` when not given) and its options (`lw`, `lc`, ...).
+    var style = PlotStyle()
+    /// The style alone.
+    var marks: CurveMarks { style.marks }
     /// The legend text (`title "..."`), if given.
     var title: String?
     /// gnuplot's `every` argument as written, if given (`Session+Using.swift`).
@@ -294,16 +301,13 @@ extension Session {
     var index: Word?
   }
 
-  /// The styles `with` takes, gnuplot's abbreviations included.
-  static let styleWords: [String: CurveMarks] = [
-    "l": .lines, "line": .lines, "lines": .lines,
-    "p": .points, "point": .points, "points": .points,
-    "lp": .linesPoints, "linesp": .linesPoints, "linespoint": .linesPoints,
-    "linespoints": .linesPoints,
-  ]
+  /// The keywords a data item takes, for the nearest one after a word that is none.
+  static let dataItemKeywords =
+    ["using", "with", "title", "notitle", "every", "index"] + ["lw", "lc", "pt", "ps", "dt"]
 
   /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [with|w STYLE]
-  /// [title|t "TEXT" | notitle]`.
+  /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
+  /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
@@ -323,15 +327,6 @@ extension Session {
       switch word.text {
       case "using", "u":
         spec.using = try reader.value(of: word, "columns, as in: using 1:2 or using date:temp_max")
-      case "with", "w":
-        let style = try reader.value(of: word, "a style: lines, points or linespoints (l, p, lp)")
-        guard let marks = styleWords[style.text] else {
-          let suggestion = Suggestions.nearest(
-            to: style.text, among: ["lines", "points", "linespoints"])
-          throw CommandError(
-            .unknownName(.plotStyle, style.text, suggestion: suggestion), at: style.span)
-        }
-        spec.marks = marks
       case "title", "t":
         let text = try reader.value(of: word, "a text in quotes, as in: title \"rain\"")
         guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
@@ -347,8 +342,8 @@ extension Session {
       case "index", "i":
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
       default:
-        throw KeywordReader.unexpected(
-          word, keywords: ["using", "with", "title", "notitle", "every", "index"])
+        if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
+        throw KeywordReader.unexpected(word, keywords: dataItemKeywords)
       }
     }
     return spec
@@ -362,7 +357,10 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
-    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using) {
+    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using)
+      || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
+      || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
+    {
       return try expressionDataItem(spec)
     }
     let path = spec.path.text
@@ -400,9 +398,10 @@ extension Session {
         .joined(separator: ":")
       title = "\(base) using \(using)"
     }
-    let curve = DataCurve(
+    var curve = DataCurve(
       x: series.x, y: series.y, title: title, marks: spec.marks, xIsTime: series.xIsTime,
       yIsTime: series.yIsTime)
+    curve.look = spec.style.look
     var notes: [String] = []
     if series.missing > 0 {
       notes.append(

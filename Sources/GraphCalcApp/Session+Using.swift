@@ -322,11 +322,19 @@ extension Session {
       ?? EverySpec()
     // The parts: as written, or the default columns.
     var parts: [UsingPart] = []
+    let counts = spec.marks.columnCounts
     if let using = spec.using {
       let words = Session.usingParts(using)
-      guard (1...2).contains(words.count) else {
+      guard counts.contains(words.count) else {
+        if counts == [1, 2] {
+          throw CommandError(
+            DataFileError(path: "", .tooManyColumns(using.text, count: words.count)),
+            at: using.span)
+        }
         throw CommandError(
-          DataFileError(path: "", .tooManyColumns(using.text, count: words.count)),
+          .styleColumns(
+            style: spec.marks.description, forms: Session.columnForms(spec.marks),
+            spec: using.text, count: words.count),
           at: using.span)
       }
       for word in words {
@@ -341,6 +349,23 @@ extension Session {
           }
         }
       }
+    } else if counts.allSatisfy({ $0 > 2 }) {
+      // An error-bar style without using: the file's first columns, as many as the style
+      // takes and the file has (gnuplot reads every column of the line).
+      let info: [ColumnInfo]
+      do {
+        info = try DataFile.columns(path: path, options: data.options)
+      } catch {
+        throw CommandError(error, at: fileSpan)
+      }
+      guard let n = counts.last(where: { $0 <= info.count }) else {
+        throw CommandError(
+          .styleColumns(
+            style: spec.marks.description, forms: Session.columnForms(spec.marks),
+            spec: "\(Session.baseName(path))", count: info.count),
+          at: fileSpan)
+      }
+      for j in 1...n { parts.append(.column(.index(j), spec.path)) }
     } else {
       do {
         let columns = try DataFile.defaultUsing(path: path, options: data.options)
@@ -388,6 +413,9 @@ extension Session {
     // One pass over the records.
     var xs: [Double] = []
     var ys: [Double] = []
+    // The error-bar and box columns, as gnuplot reads them (`extents(_:x:y:)`).
+    let extentCount = plans.count > 2 ? plans.count - 2 : 0
+    var more = [[Double]](repeating: [], count: extentCount)
     var kept = 0  // points kept in this data set ($0)
     var record = 0  // records read in this block (every)
     var defined = 0
@@ -418,6 +446,7 @@ extension Session {
         if gap && !xs.isEmpty {
           xs.append(.nan)
           ys.append(.nan)
+          for k in more.indices { more[k].append(.nan) }
         }
         gap = false
         func evaluate(_ plan: Plan) -> Double {
@@ -437,8 +466,9 @@ extension Session {
           }
           return v.isFinite ? v : .nan
         }
-        let x = plans.count == 2 ? evaluate(plans[0]) : Double(kept)
-        let y = evaluate(plans[plans.count - 1])
+        let x = plans.count >= 2 ? evaluate(plans[0]) : Double(kept)
+        let y = evaluate(plans[plans.count >= 2 ? 1 : 0])
+        for k in more.indices { more[k].append(evaluate(plans[k + 2])) }
         if x.isFinite && y.isFinite { defined += 1 }
         xs.append(x)
         ys.append(y)
@@ -462,10 +492,68 @@ extension Session {
       spec.title
       ?? "\(base)\(spec.index.map { " index \($0.text)" } ?? "")\(using.map { " using \($0)" } ?? "")"
       + (spec.every.map { " every \($0.text)" } ?? "")
-    let curve = DataCurve(
-      x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count == 2 && isTime(parts[0]),
-      yIsTime: isTime(parts.last))
+    var curve = DataCurve(
+      x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count >= 2 && isTime(parts[0]),
+      yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
+    curve.look = spec.style.look
+    curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
     let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil
     return (curve, note)
+  }
+}
+
+extension Session {
+  /// What `using` takes with style `marks`, for the error when it is given another number
+  /// of columns.
+  static func columnForms(_ marks: CurveMarks) -> String {
+    switch marks {
+    case .boxes: return "1, 2 or 3 columns (y, x:y or x:y:width)"
+    case .yErrorBars, .yErrorLines: return "3 or 4 columns (x:y:ydelta or x:y:ylow:yhigh)"
+    case .xErrorBars, .xErrorLines: return "3 or 4 columns (x:y:xdelta or x:y:xlow:xhigh)"
+    case .xyErrorBars, .xyErrorLines:
+      return "4 or 6 columns (x:y:xdelta:ydelta or x:y:xlow:xhigh:ylow:yhigh)"
+    default: return "1 or 2 columns (y, or x:y)"
+    }
+  }
+
+  /// The error-bar or box extents of records `x`, `y` from the `using` columns after x and
+  /// y (`columns`, one array a column), as gnuplot reads them (`help yerrorbars`, ...):
+  /// `boxes` x:y:width (the box from x - width/2 to x + width/2); `yerrorbars` x:y:ydelta
+  /// (y ± ydelta) or x:y:ylow:yhigh; `xerrorbars` the same in x; `xyerrorbars`
+  /// x:y:xdelta:ydelta or x:y:xlow:xhigh:ylow:yhigh; the `errorlines` styles as their
+  /// `errorbars`. nil when there are no such columns.
+  static func extents(
+    _ marks: CurveMarks, columns: [[Double]], x: [Double], y: [Double]
+  ) -> RecordExtents? {
+    guard !columns.isEmpty else { return nil }
+    func around(_ centre: [Double], _ delta: [Double], scale: Double = 1) -> ([Double], [Double]) {
+      let n = min(centre.count, delta.count)
+      return (
+        (0..<n).map { centre[$0] - delta[$0] * scale },
+        (0..<n).map { centre[$0] + delta[$0] * scale }
+      )
+    }
+    switch (marks, columns.count) {
+    case (.boxes, 1):
+      let (lo, hi) = around(x, columns[0], scale: 0.5)
+      return RecordExtents(xLow: lo, xHigh: hi)
+    case (.yErrorBars, 1), (.yErrorLines, 1):
+      let (lo, hi) = around(y, columns[0])
+      return RecordExtents(yLow: lo, yHigh: hi)
+    case (.yErrorBars, 2), (.yErrorLines, 2):
+      return RecordExtents(yLow: columns[0], yHigh: columns[1])
+    case (.xErrorBars, 1), (.xErrorLines, 1):
+      let (lo, hi) = around(x, columns[0])
+      return RecordExtents(xLow: lo, xHigh: hi)
+    case (.xErrorBars, 2), (.xErrorLines, 2):
+      return RecordExtents(xLow: columns[0], xHigh: columns[1])
+    case (.xyErrorBars, 2), (.xyErrorLines, 2):
+      let (xl, xh) = around(x, columns[0])
+      let (yl, yh) = around(y, columns[1])
+      return RecordExtents(xLow: xl, xHigh: xh, yLow: yl, yHigh: yh)
+    case (.xyErrorBars, 4), (.xyErrorLines, 4):
+      return RecordExtents(xLow: columns[0], xHigh: columns[1], yLow: columns[2], yHigh: columns[3])
+    default: return nil
+    }
   }
 }

@@ -254,6 +254,22 @@ public struct ScaledSource<Inner: GraphViewRecordsDataSource>: GraphViewRecordsD
   /// The inner source's marks.
   public func marks(ofCurve curve: Int) -> CurveMarks { inner.marks(ofCurve: curve) }
 
+  /// The inner source's extents, in coordinates.
+  public func extents(ofCurve curve: Int) -> RecordExtents? {
+    let sx = scales.x
+    let sy = scales.y
+    return inner.extents(ofCurve: curve)?.mapped(x: { sx.coordinate($0) }, y: { sy.coordinate($0) })
+  }
+
+  /// The inner source's look.
+  public func look(ofCurve curve: Int) -> CurveLook { inner.look(ofCurve: curve) }
+
+  /// The inner source's baseline in coordinates; on a log y axis, which has no 0, the
+  /// view's bottom (-infinity).
+  public var baseline: Double {
+    scales.y.isLog ? -.infinity : scales.y.coordinate(inner.baseline)
+  }
+
   /// Whether x is a time axis (the inner source's answer).
   public var xAxisIsTime: Bool { inner.xAxisIsTime }
 

@@ -28,9 +28,9 @@ public enum PlotLayout {
     public var showGrid: Bool
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     var showAxes: Bool
-    /// How each curve is drawn, by index (`.lines` for curves beyond the list): `.points`
-    /// and `.linesPoints` put a marker (a `+`, `markerRadius` pixels each way; one dot on
-    /// a text canvas) at every point of the sampled curve.
+    /// How each curve is drawn, by index (`.lines` for curves beyond the list): the styles
+    /// with points put a marker (gnuplot's point type of the curve, `markerRadius` pixels
+    /// each way; a glyph on a text canvas) at every point of the sampled curve.
     public var curveMarks: [CurveMarks]
     /// The x axis's label (gnuplot's `set xlabel`), centred below the x tick labels; nil or
     /// empty for none. It takes a line of the bottom margin.
@@ -50,6 +50,9 @@ public enum PlotLayout {
     /// (gnuplot's `mirror`, its default; `set xtics nomirror`).
     public var mirrorsXTicks = true
     public var mirrorsYTicks = true
+    /// Each curve's style options (`lw`, `lc`, `pt`, `ps`, `dt`), by index; handed to the
+    /// renderer (`PlotRenderer.setCurveLooks`) and used for point types and sizes.
+    public var curveLooks: [CurveLook] = []
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -77,6 +80,11 @@ public enum PlotLayout {
     /// How curve `index` is drawn.
     func marks(_ index: Int) -> CurveMarks {
       curveMarks.indices.contains(index) ? curveMarks[index] : .lines
+    }
+
+    /// The look of curve `index`.
+    func look(_ index: Int) -> CurveLook {
+      curveLooks.indices.contains(index) ? curveLooks[index] : CurveLook()
     }
   }
 
@@ -212,6 +220,7 @@ public enum PlotLayout {
     let m = Metrics(renderer)
     let map = PixelMap(viewport: plot.viewport, area: plotArea)
     let frame = plotArea.outset(dx: m.outset.x, dy: m.outset.y)
+    if !options.curveLooks.isEmpty { renderer.setCurveLooks(options.curveLooks) }
     // The plot area's own fill, if the renderer's look has one (a theme's).
     renderer.fillRect(plotArea, style: .plotArea)
     // Tick positions, in the output's pixels; a tick on the plot area's right or bottom
@@ -337,29 +346,9 @@ public enum PlotLayout {
         ink += relationInk(region)
         continue
       }
-      let marks = options.marks(index)
-      if marks != .points {
-        let lines = curvePolylines(curve, map: map, clip: clipRect)
-        if !lines.isEmpty { renderer.drawPolylines(lines, style: .curve(index)) }
-        for line in lines { ink.append(contentsOf: line) }
-      }
-      if marks != .lines {
-        var markers: [[PixelPoint]] = []
-        for segment in curve.segments {
-          for point in segment {
-            // A point on the view's boundary is inside the view (gnuplot draws it): one on
-            // the right or bottom edge, which `clipRect` leaves out so that no dot lands
-            // past the last pixel, is moved onto the last one.
-            let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
-            if plotArea.contains(p) {
-              let inside = PixelPoint(x: min(p.x, clipRect.maxX), y: min(p.y, clipRect.maxY))
-              markers += marker(at: inside, radius: markerRadius(m), clip: clipRect)
-            }
-          }
-        }
-        if !markers.isEmpty { renderer.drawPolylines(markers, style: .curve(index)) }
-        for line in markers { ink.append(contentsOf: line) }
-      }
+      drawCurve(
+        curve, index: index, marks: options.marks(index), look: options.look(index), map: map,
+        plotArea: plotArea, clip: clipRect, metrics: m, into: &renderer, ink: &ink)
     }
     // Guide lines (tangents), dashed over the curves.
     for line in plot.guideLines {
@@ -378,6 +367,7 @@ public enum PlotLayout {
     if options.showLegend && !plot.curves.isEmpty {
       drawLegend(
         plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks),
+        looks: plot.curves.indices.map(options.look),
         regions: plot.curves.map { c in c.relation.flatMap { $0.isThin ? nil : $0.isStrict } },
         in: &renderer,
         plotArea: plotArea, metrics: m, avoiding: ink, placement: options.legendPlacement)
@@ -404,6 +394,152 @@ public enum PlotLayout {
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
         style: .label)
     }
+  }
+
+  /// Draws one sampled curve in its style: its polylines (lines and the stair, impulse and
+  /// box styles), its error bars with caps, and a point marker at each point (gnuplot's
+  /// point type, `look.pointType(curve:)`, sized by `look.pointSize`); `.dots` a dot each.
+  /// A point on the view's boundary is inside the view (gnuplot draws it): one on the right
+  /// or bottom edge, which `clip` leaves out so that no dot lands past the last pixel, is
+  /// moved onto the last one.
+  static func drawCurve(
+    _ curve: SampledCurve, index: Int, marks: CurveMarks, look: CurveLook, map: PixelMap,
+    plotArea: PixelRect, clip: PixelRect, metrics m: Metrics,
+    into renderer: inout some PlotRenderer, ink: inout [PixelPoint]
+  ) {
+    let style = DrawStyle.curve(index)
+    if marks.drawsLines {
+      let lines = curvePolylines(curve, map: map, clip: clip)
+      if !lines.isEmpty { renderer.drawPolylines(lines, style: style) }
+      for line in lines { ink.append(contentsOf: line) }
+    }
+    let radius = markerRadius(m) * (look.pointSize ?? 1)
+    if !curve.mergedBars.isEmpty {
+      // Many bars a pixel column, merged to the pixels they cover: strokes without caps.
+      let strokes = curvePolylines(
+        SampledCurve(title: curve.title, segments: curve.mergedBars), map: map, clip: clip)
+      if !strokes.isEmpty { renderer.drawPolylines(strokes, style: style) }
+      for s in strokes { ink.append(contentsOf: s) }
+    }
+    if !curve.errorBars.isEmpty {
+      // The bars, with caps across their ends (gnuplot's `set errorbars` default: small).
+      let cap = max(radius, 1)
+      var strokes: [[PixelPoint]] = []
+      func add(_ a: PixelPoint, _ b: PixelPoint) {
+        if let c = LayoutClip.clipSegment(a, b, to: clip) { strokes.append([c.a, c.b]) }
+      }
+      for bar in curve.errorBars {
+        let px = map.x(bar.point.x)
+        let py = map.y(bar.point.y)
+        if bar.yLow.isFinite && bar.yHigh.isFinite && px.isFinite {
+          let y0 = map.y(bar.yLow)
+          let y1 = map.y(bar.yHigh)
+          add(PixelPoint(x: px, y: y0), PixelPoint(x: px, y: y1))
+          if radius > 0 {
+            add(PixelPoint(x: px - cap, y: y0), PixelPoint(x: px + cap, y: y0))
+            add(PixelPoint(x: px - cap, y: y1), PixelPoint(x: px + cap, y: y1))
+          }
+        }
+        if bar.xLow.isFinite && bar.xHigh.isFinite && py.isFinite {
+          let x0 = map.x(bar.xLow)
+          let x1 = map.x(bar.xHigh)
+          add(PixelPoint(x: x0, y: py), PixelPoint(x: x1, y: py))
+          if radius > 0 {
+            add(PixelPoint(x: x0, y: py - cap), PixelPoint(x: x0, y: py + cap))
+            add(PixelPoint(x: x1, y: py - cap), PixelPoint(x: x1, y: py + cap))
+          }
+        }
+      }
+      if !strokes.isEmpty { renderer.drawPolylines(strokes, style: style) }
+      for s in strokes { ink.append(contentsOf: s) }
+    }
+    guard marks.drawsPoints || marks == .dots else { return }
+    if Self.drawsPlainPlus(marks, look) {
+      // `points` and `linespoints` without a point type: a `+` at every point, all in one
+      // stroke (a dot on a text canvas), as before point types existed.
+      var markers: [[PixelPoint]] = []
+      for segment in curve.segments {
+        for point in segment {
+          let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
+          if plotArea.contains(p) {
+            let inside = PixelPoint(x: min(p.x, clip.maxX), y: min(p.y, clip.maxY))
+            markers += plusMarker(at: inside, radius: radius, clip: clip)
+          }
+        }
+      }
+      if !markers.isEmpty { renderer.drawPolylines(markers, style: style) }
+      for line in markers { ink.append(contentsOf: line) }
+      return
+    }
+    let type = marks == .dots ? 0 : look.pointType(curve: index)
+    let points: [PlotPoint] =
+      curve.errorBars.isEmpty ? curve.segments.flatMap { $0 } : curve.errorBars.map(\.point)
+    // Markers wholly inside the clip go out together (`drawPoints`); those across its
+    // edge are cut there one by one.
+    let r = type == 0 ? 0 : radius * 1.3
+    var whole: [PixelPoint] = []
+    for point in points {
+      let p = PixelPoint(x: map.x(point.x), y: map.y(point.y))
+      guard plotArea.contains(p) else { continue }
+      let inside = PixelPoint(x: min(p.x, clip.maxX), y: min(p.y, clip.maxY))
+      if r == 0
+        || clip.contains(PixelPoint(x: inside.x - r, y: inside.y - r))
+          && clip.contains(PixelPoint(x: inside.x + r, y: inside.y + r))
+      {
+        whole.append(inside)
+      } else {
+        drawPointMarker(
+          inside, type: type, radius: radius, clip: clip, style: style, into: &renderer)
+      }
+      ink.append(inside)
+    }
+    if !whole.isEmpty {
+      renderer.drawPoints(at: whole, type: type, radius: radius, style: style)
+    }
+  }
+
+  /// Whether a curve in `marks` with `look` draws its points as the plain `+` of the
+  /// `points` and `linespoints` styles (no point type given): every curve the same `+`,
+  /// one stroke for all its markers, one dot on a text canvas. Plots that were drawn before
+  /// the point types (`pt`) came stay byte for byte the same.
+  static func drawsPlainPlus(_ marks: CurveMarks, _ look: CurveLook) -> Bool {
+    (marks == .points || marks == .linesPoints) && look.pointType == nil
+  }
+
+  /// A `+` marker at `p` (gnuplot's point type 1): two strokes `radius` pixels each way,
+  /// clipped to `clip`; one point (a dot) when `radius` is 0.
+  static func plusMarker(at p: PixelPoint, radius: Double, clip: PixelRect) -> [[PixelPoint]] {
+    guard radius > 0 else { return [[p]] }
+    var strokes: [[PixelPoint]] = []
+    let ends = [
+      (PixelPoint(x: p.x - radius, y: p.y), PixelPoint(x: p.x + radius, y: p.y)),
+      (PixelPoint(x: p.x, y: p.y - radius), PixelPoint(x: p.x, y: p.y + radius)),
+    ]
+    for (a, b) in ends {
+      if let c = LayoutClip.clipSegment(a, b, to: clip) { strokes.append([c.a, c.b]) }
+    }
+    return strokes
+  }
+
+  /// A data point's marker at `p`: through `PlotRenderer.drawPoint` when it lies wholly in
+  /// `clip`, else its outline's strokes clipped to `clip` (a dot when `radius` is 0).
+  static func drawPointMarker(
+    _ p: PixelPoint, type: Int, radius: Double, clip: PixelRect, style: DrawStyle,
+    into renderer: inout some PlotRenderer
+  ) {
+    let r = type == 0 ? 0 : radius * 1.3
+    if r == 0
+      || clip.contains(PixelPoint(x: p.x - r, y: p.y - r))
+        && clip.contains(PixelPoint(x: p.x + r, y: p.y + r))
+    {
+      renderer.drawPoint(at: p, type: type, radius: radius, style: style)
+      return
+    }
+    var strokes: [[PixelPoint]] = []
+    for line in PointShape.strokes(type, at: p, radius: radius) {
+      strokes += LayoutClip.clipPolyline(line, to: clip)
+    }
+    if !strokes.isEmpty { renderer.drawPolylines(strokes, style: style) }
   }
 
   /// Where a relation's ink lies, for placing the legend: the centres of its curve's or
@@ -485,21 +621,6 @@ public enum PlotLayout {
   /// SVG; 0 on a text canvas, whose marker is one dot).
   static func markerRadius(_ m: Metrics) -> Double { m.pad * 0.4 }
 
-  /// A `+` marker at `p` (gnuplot's point type 1): two strokes `radius` pixels each way,
-  /// clipped to `clip`; one point (a dot) when `radius` is 0.
-  static func marker(at p: PixelPoint, radius: Double, clip: PixelRect) -> [[PixelPoint]] {
-    guard radius > 0 else { return [[p]] }
-    var strokes: [[PixelPoint]] = []
-    let ends = [
-      (PixelPoint(x: p.x - radius, y: p.y), PixelPoint(x: p.x + radius, y: p.y)),
-      (PixelPoint(x: p.x, y: p.y - radius), PixelPoint(x: p.x, y: p.y + radius)),
-    ]
-    for (a, b) in ends {
-      if let c = LayoutClip.clipSegment(a, b, to: clip) { strokes.append([c.a, c.b]) }
-    }
-    return strokes
-  }
-
   /// The legend: a box in a corner of the plot area with, for each curve, a short stroke in
   /// the curve's style (a marker in its middle for points) and its title. The corner is the
   /// one whose box covers the fewest of the curves' drawn points `avoiding` (the top right
@@ -516,7 +637,8 @@ public enum PlotLayout {
   /// proven true inside, false around, through `drawRelation`, so it is filled as the region
   /// is with its edge (dashed for a strict inequality) around it.
   static func drawLegend(
-    _ titles: [String], marks: [CurveMarks] = [], regions: [Bool?] = [],
+    _ titles: [String], marks: [CurveMarks] = [], looks: [CurveLook] = [],
+    regions: [Bool?] = [],
     in renderer: inout some PlotRenderer,
     plotArea: PixelRect, metrics m: Metrics, avoiding ink: [PixelPoint] = [],
     placement: LegendPlacement = .best
@@ -581,14 +703,22 @@ public enum PlotLayout {
         renderer.drawRelation(
           legendSwatch(x: sx, centreY: cy, width: sample, height: 0.7 * lineH, strict: strict),
           style: .curve(i))
-      } else if kind != .points {
+      } else if kind.drawsLines || kind.errorBars.y || kind.errorBars.x {
         renderer.drawPolyline(
           [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
       }
-      if kind != .lines {
+      let look = looks.indices.contains(i) ? looks[i] : CurveLook()
+      if drawsPlainPlus(kind, look) {
         let centre = PixelPoint(x: sx + sample / 2, y: cy)
         renderer.drawPolylines(
-          marker(at: centre, radius: markerRadius(m), clip: box), style: .curve(i))
+          plusMarker(at: centre, radius: markerRadius(m) * (look.pointSize ?? 1), clip: box),
+          style: .curve(i))
+      } else if kind.drawsPoints || kind == .dots {
+        let centre = PixelPoint(x: sx + sample / 2, y: cy)
+        let type = kind == .dots ? 0 : look.pointType(curve: i)
+        drawPointMarker(
+          centre, type: type, radius: markerRadius(m) * (look.pointSize ?? 1), clip: box,
+          style: .curve(i), into: &renderer)
       }
       renderer.drawText(
         title, at: PixelPoint(x: sx + sample + m.char.width, y: cy), anchor: .middleLeft,

@@ -7,23 +7,136 @@ public enum RecordField: Sendable, Hashable {
   case y
 }
 
-/// How a curve is drawn: its points joined, marked, or both (gnuplot's `with lines`,
-/// `with points`, `with linespoints`).
-public enum CurveMarks: Sendable, Hashable, CustomStringConvertible {
+/// How a curve is drawn: gnuplot's plotting styles (`help plotting styles`).
+///
+/// The columns a record brings besides x and y (`RecordExtents`) depend on the style, as in
+/// gnuplot: `yerrorbars` takes `x:y:ydelta` or `x:y:ylow:yhigh`, `xerrorbars` `x:y:xdelta`
+/// or `x:y:xlow:xhigh`, `xyerrorbars` `x:y:xdelta:ydelta` or `x:y:xlow:xhigh:ylow:yhigh`
+/// (and the `...errorlines` styles the same), `boxes` `x:y` or `x:y:width`.
+public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// A polyline through the points; the pen lifts at gaps.
   case lines
   /// A marker at each point, nothing between them.
   case points
   /// Both: the polyline and a marker at each of its points.
   case linesPoints
+  /// A vertical line from y = 0 to each point.
+  case impulses
+  /// Stairs: from each point right to the next x, then up or down to its y.
+  case steps
+  /// Stairs the other way: from each point up or down to the next y, then right.
+  case fsteps
+  /// Stairs centred on the points (a histogram's outline): each y held from the midpoint
+  /// with the point before to the midpoint with the point after.
+  case histeps
+  /// A box from y = 0 to each point, as wide as its width column or, without one, reaching
+  /// halfway to the neighbouring points (gnuplot's `set boxwidth` unset).
+  case boxes
+  /// A one-pixel dot at each point.
+  case dots
+  /// A marker at each point with a vertical error bar from ylow to yhigh.
+  case yErrorBars
+  /// A marker at each point with a horizontal error bar from xlow to xhigh.
+  case xErrorBars
+  /// A marker at each point with both error bars.
+  case xyErrorBars
+  /// `yErrorBars` with the points joined (gnuplot's `yerrorlines`, `errorlines`).
+  case yErrorLines
+  /// `xErrorBars` with the points joined.
+  case xErrorLines
+  /// `xyErrorBars` with the points joined.
+  case xyErrorLines
 
-  /// gnuplot's word for the style: `lines`, `points`, `linespoints`.
+  /// gnuplot's word for the style: `lines`, `points`, `yerrorbars`, ...
   public var description: String {
     switch self {
     case .lines: return "lines"
     case .points: return "points"
     case .linesPoints: return "linespoints"
+    case .impulses: return "impulses"
+    case .steps: return "steps"
+    case .fsteps: return "fsteps"
+    case .histeps: return "histeps"
+    case .boxes: return "boxes"
+    case .dots: return "dots"
+    case .yErrorBars: return "yerrorbars"
+    case .xErrorBars: return "xerrorbars"
+    case .xyErrorBars: return "xyerrorbars"
+    case .yErrorLines: return "yerrorlines"
+    case .xErrorLines: return "xerrorlines"
+    case .xyErrorLines: return "xyerrorlines"
     }
+  }
+
+  /// Whether the style strokes lines (everything but points, dots and the error bars
+  /// without lines).
+  public var drawsLines: Bool {
+    switch self {
+    case .points, .dots, .yErrorBars, .xErrorBars, .xyErrorBars: return false
+    default: return true
+    }
+  }
+
+  /// Whether the style puts a point marker at each record.
+  public var drawsPoints: Bool {
+    switch self {
+    case .points, .linesPoints, .yErrorBars, .xErrorBars, .xyErrorBars, .yErrorLines,
+      .xErrorLines, .xyErrorLines:
+      return true
+    default: return false
+    }
+  }
+
+  /// Which error bars the style draws (x, y).
+  public var errorBars: (x: Bool, y: Bool) {
+    switch self {
+    case .yErrorBars, .yErrorLines: return (false, true)
+    case .xErrorBars, .xErrorLines: return (true, false)
+    case .xyErrorBars, .xyErrorLines: return (true, true)
+    default: return (false, false)
+    }
+  }
+
+  /// How many `using` columns the style reads (gnuplot's counts; 1 column is y against
+  /// the record number, for the styles that need no more than x and y).
+  public var columnCounts: [Int] {
+    switch self {
+    case .yErrorBars, .xErrorBars, .yErrorLines, .xErrorLines: return [3, 4]
+    case .xyErrorBars, .xyErrorLines: return [4, 6]
+    case .boxes: return [1, 2, 3]
+    default: return [1, 2]
+    }
+  }
+}
+
+/// The columns a record of an error-bar or box style brings besides x and y, one value a
+/// record in record order (plot units, values on a log axis too; NaN where a record has
+/// none): the ends of its x extent (an x error bar, a box's sides) and of its y extent (a
+/// y error bar). A nil array: the style has no such extent.
+public struct RecordExtents: Sendable, Hashable {
+  /// The low end of each record's x extent.
+  public var xLow: [Double]?
+  /// The high end of each record's x extent.
+  public var xHigh: [Double]?
+  /// The low end of each record's y extent.
+  public var yLow: [Double]?
+  /// The high end of each record's y extent.
+  public var yHigh: [Double]?
+
+  /// Creates extents (nil arrays: none).
+  public init(
+    xLow: [Double]? = nil, xHigh: [Double]? = nil, yLow: [Double]? = nil, yHigh: [Double]? = nil
+  ) {
+    self.xLow = xLow
+    self.xHigh = xHigh
+    self.yLow = yLow
+    self.yHigh = yHigh
+  }
+
+  /// The extents with every value mapped through `x` (the x arrays) and `y` (the y arrays).
+  public func mapped(x: (Double) -> Double, y: (Double) -> Double) -> RecordExtents {
+    RecordExtents(
+      xLow: xLow?.map(x), xHigh: xHigh?.map(x), yLow: yLow?.map(y), yHigh: yHigh?.map(y))
   }
 }
 
@@ -74,6 +187,17 @@ public protocol GraphViewRecordsDataSource: GraphViewDataSource {
   /// How curve `curve` is drawn. The default: `.lines`.
   func marks(ofCurve curve: Int) -> CurveMarks
 
+  /// The error-bar or box columns of curve `curve`'s records (`RecordExtents`), or nil
+  /// when it has none (the default).
+  func extents(ofCurve curve: Int) -> RecordExtents?
+
+  /// The style options of curve `curve` (`lw`, `lc`, `pt`, `ps`, `dt`). The default: none.
+  func look(ofCurve curve: Int) -> CurveLook
+
+  /// The y (plot units) that `impulses` and `boxes` stand on: 0, or -infinity for the
+  /// view's bottom (a log y axis, which has no 0). The default: 0.
+  var baseline: Double { get }
+
   /// Whether x values are times (Unix seconds, UTC), labelled with calendar ticks
   /// (`TimeTicks`). The default: false.
   var xAxisIsTime: Bool { get }
@@ -103,6 +227,15 @@ extension GraphViewRecordsDataSource {
 
   /// The default: every curve is drawn with lines.
   public func marks(ofCurve curve: Int) -> CurveMarks { .lines }
+
+  /// The default: no extents.
+  public func extents(ofCurve curve: Int) -> RecordExtents? { nil }
+
+  /// The default: no style options.
+  public func look(ofCurve curve: Int) -> CurveLook { CurveLook() }
+
+  /// The default: y = 0.
+  public var baseline: Double { 0 }
 
   /// The default: x is not a time axis.
   public var xAxisIsTime: Bool { false }

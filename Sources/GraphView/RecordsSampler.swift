@@ -34,8 +34,9 @@ public enum RecordsSampler {
     }
     let title = source.title(ofCurve: curve)
     let n = max(0, count)
-    switch source.marks(ofCurve: curve) {
-    case .points:
+    let marks = source.marks(ofCurve: curve)
+    switch marks {
+    case .points, .dots:
       var decimator = PixelDecimator(viewport: viewport)
       feed(&decimator, from: source, curve: curve, count: n)
       return SampledCurve(title: title, segments: decimator.points.map { [$0] })
@@ -43,7 +44,37 @@ public enum RecordsSampler {
       var decimator = M4Decimator(viewport: viewport)
       feed(&decimator, from: source, curve: curve, count: n)
       return SampledCurve(title: title, segments: decimator.finish())
+    case .steps, .fsteps, .histeps, .impulses, .boxes, .yErrorBars, .xErrorBars, .xyErrorBars,
+      .yErrorLines, .xErrorLines, .xyErrorLines:
+      let (xs, ys) = records(of: source, curve: curve, count: n)
+      let extents = source.extents(ofCurve: curve)
+      return StyleGeometry.sample(
+        marks, x: xs, y: ys, extents: extents, title: title, viewport: viewport,
+        baseline: source.baseline)
     }
+  }
+
+  /// The first `count` records of curve `curve`, as two arrays.
+  static func records(
+    of source: some GraphViewRecordsDataSource, curve: Int, count n: Int
+  ) -> ([Double], [Double]) {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    xs.reserveCapacity(n)
+    ys.reserveCapacity(n)
+    let done = source.forEachRecordBlock(ofCurve: curve) { bx, by in
+      let m = min(n - xs.count, bx.count, by.count)
+      guard m > 0 else { return }
+      xs.append(contentsOf: bx[0..<m])
+      ys.append(contentsOf: by[0..<m])
+    }
+    if !done {
+      for i in 0..<n {
+        xs.append(source.value(of: .x, record: i, curve: curve))
+        ys.append(source.value(of: .y, record: i, curve: curve))
+      }
+    }
+    return (xs, ys)
   }
 
   /// Hands the first `count` records of curve `curve` to `decimator`, a block at a time where
@@ -108,6 +139,11 @@ public enum RecordsSampler {
     isTime
       ? TimeTicks.ticks(for: range, approximateCount: approximateCount)
       : Ticks.ticks(for: range, approximateCount: approximateCount)
+  }
+
+  /// The looks of every curve of `source`, for `PlotLayout.Options.curveLooks`.
+  public static func looks(of source: some GraphViewRecordsDataSource) -> [CurveLook] {
+    (0..<max(0, source.curveCount)).map { source.look(ofCurve: $0) }
   }
 
   /// The marks of every curve of `source`, for `PlotLayout.Options.curveMarks`.

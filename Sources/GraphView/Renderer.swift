@@ -302,6 +302,21 @@ public protocol PlotRenderer {
   /// nothing (the layout has clipped curves already).
   mutating func beginClip(_ rect: PixelRect)
 
+  /// Takes the curves' style options (`CurveLook`: colour, width, dashes), by curve index,
+  /// for the strokes and markers of `.curve(i)` drawn after. The default ignores them.
+  mutating func setCurveLooks(_ looks: [CurveLook])
+
+  /// Draws a data point's marker of gnuplot point type `type` (`PointShape`) centred on
+  /// `point`, `radius` pixels from its centre to its far points, in the colour of `style`.
+  /// The default strokes `PointShape.strokes` (filled shapes as their outline).
+  mutating func drawPoint(at point: PixelPoint, type: Int, radius: Double, style: DrawStyle)
+
+  /// Draws the markers of `drawPoint` at every point of `points`, all of one type and
+  /// style (a curve's points). The default draws them one by one; an output may draw them
+  /// as one shape (SVG: one `<path>`).
+  mutating func drawPoints(
+    at points: [PixelPoint], type: Int, radius: Double, style: DrawStyle)
+
   /// Ends the clipping started by `beginClip`. The default does nothing.
   mutating func endClip()
 }
@@ -379,6 +394,24 @@ extension PlotRenderer {
 
   /// The default: no clipping.
   public mutating func beginClip(_ rect: PixelRect) {}
+
+  /// The default: the looks are ignored.
+  public mutating func setCurveLooks(_ looks: [CurveLook]) {}
+
+  /// The default: the shape's outline through `drawPolylines`.
+  public mutating func drawPoint(
+    at point: PixelPoint, type: Int, radius: Double, style: DrawStyle
+  ) {
+    let strokes = PointShape.strokes(type, at: point, radius: radius)
+    if !strokes.isEmpty { drawPolylines(strokes, style: style) }
+  }
+
+  /// The default: each point through `drawPoint`.
+  public mutating func drawPoints(
+    at points: [PixelPoint], type: Int, radius: Double, style: DrawStyle
+  ) {
+    for p in points { drawPoint(at: p, type: type, radius: radius, style: style) }
+  }
 
   /// The default: no clipping.
   public mutating func endClip() {}

@@ -18,6 +18,14 @@ public struct SampledCurve: Sendable, Hashable {
   /// budget ran out or stayed wider than a pixel (joined point to point;
   /// `ParametricSampler`).
   public var undecidedPieces = 0
+  /// For an error-bar style, each record's bars (plot units), in record order; the layout
+  /// draws them with caps of a fixed pixel size.
+  public var errorBars: [ErrorBar] = []
+  /// For an error-bar style with more records than four a pixel column, the bars merged
+  /// (plot units): the pixels each pixel column's y bars and each pixel row's x bars cover,
+  /// as strokes without caps; `errorBars` then holds the points only (one a pixel, extents
+  /// NaN).
+  public var mergedBars: [[PlotPoint]] = []
 
   /// Creates a sampled curve.
   public init(
@@ -28,6 +36,30 @@ public struct SampledCurve: Sendable, Hashable {
     self.segments = segments
     self.undecidedColumns = undecidedColumns
     self.relation = relation
+  }
+}
+
+/// One record's error bars in plot units: the point and the ends of its x and y bars (NaN
+/// ends: no bar that way).
+public struct ErrorBar: Sendable, Hashable {
+  /// The point.
+  public var point: PlotPoint
+  /// The x bar's ends (NaN: none).
+  public var xLow: Double
+  /// The x bar's high end (NaN: none).
+  public var xHigh: Double
+  /// The y bar's low end (NaN: none).
+  public var yLow: Double
+  /// The y bar's high end (NaN: none).
+  public var yHigh: Double
+
+  /// Creates the bars of the record at `point`.
+  public init(point: PlotPoint, xLow: Double, xHigh: Double, yLow: Double, yHigh: Double) {
+    self.point = point
+    self.xLow = xLow
+    self.xHigh = xHigh
+    self.yLow = yLow
+    self.yHigh = yHigh
   }
 }
 

@@ -11,7 +11,11 @@ extension TableWriter {
   ///   a log axis: gnuplot writes `u` for a negative value and `o` for 0; here both are
   ///   `u`), `o` outside the view, `i` inside; a record with a missing or undefined value
   ///   (a `using` expression's `1/0`) is `NaN` and `u`, as gnuplot writes it; a gap
-  ///   record (both values NaN: a blank line of the file) is a blank line.
+  ///   record (both values NaN: a blank line of the file) is a blank line. The error-bar
+  ///   and box styles add their columns as gnuplot 5.4's table does (`extraColumns`):
+  ///   `boxes` `x y xlow xhigh`, `yerrorbars` `x y ylow yhigh`, `xerrorbars`
+  ///   `x y xlow xhigh`, `xyerrorbars` `x y xlow xhigh ylow yhigh`; every other style,
+  ///   the `errorlines` ones too, `x y`.
   ///
   /// - Parameters:
   ///   - plot: The plot as sampled (`ScaledPlot.samplePlot`), in axis coordinates.
@@ -38,15 +42,28 @@ extension TableWriter {
       if shown > 0 { out += "\n\n" }
       var body = ""
       var rows = 0
+      var header = "x y"
       if let n = source.numberOfRecords(forCurve: index) {
+        let marks = source.marks(ofCurve: index)
+        let extents = source.extents(ofCurve: index)
+        let extra = extraColumns(marks)
+        header = (["x", "y"] + extra.map(\.name)).joined(separator: " ")
+        var record = 0
         func row(_ x: Double, _ y: Double) {
+          defer { record += 1 }
           if x.isNaN && y.isNaN {  // a gap record: blank lines of the file
             body += "\n"
             rows += 1  // gnuplot counts it among the points
             return
           }
           rows += 1
-          body += "\(recordNumber(x)) \(recordNumber(y)) \(type(x, y))\n"
+          body += "\(recordNumber(x)) \(recordNumber(y))"
+          for column in extra {
+            // A box without a width column: gnuplot writes x for both sides.
+            let v = extents?[keyPath: column.values]?[safe: record] ?? x
+            body += " \(recordNumber(v))"
+          }
+          body += " \(type(x, y))\n"
         }
         let bulk = source.forEachRecordBlock(ofCurve: index) { xs, ys in
           for i in 0..<min(xs.count, ys.count) { row(xs[i], ys[i]) }
@@ -73,7 +90,7 @@ extension TableWriter {
       }
       out += "# Curve \(shown) of \(curves.count), \(rows) points\n"
       out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
-      out += "# x y type\n"
+      out += "# \(header) type\n"
       out += body
     }
     let relations = plot.curves.compactMap { c in c.relation.map { (c.title, $0) } }
@@ -83,6 +100,21 @@ extension TableWriter {
         grid, title: title, index: k + 1, of: relations.count, viewport: plot.viewport)
     }
     return out
+  }
+
+  /// The columns a record of style `marks` has in gnuplot 5.4's table after x and y: their
+  /// names and where `RecordExtents` keeps them (a box without its width column writes x
+  /// for both sides, as gnuplot does).
+  static func extraColumns(
+    _ marks: CurveMarks
+  ) -> [(name: String, values: KeyPath<RecordExtents, [Double]?>)] {
+    switch marks {
+    case .boxes, .xErrorBars: return [("xlow", \.xLow), ("xhigh", \.xHigh)]
+    case .yErrorBars: return [("ylow", \.yLow), ("yhigh", \.yHigh)]
+    case .xyErrorBars:
+      return [("xlow", \.xLow), ("xhigh", \.xHigh), ("ylow", \.yLow), ("yhigh", \.yHigh)]
+    default: return []
+    }
   }
 
   /// A record's value in the table: `number(v)`, and `NaN` as gnuplot writes it.

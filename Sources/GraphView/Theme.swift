@@ -104,6 +104,9 @@ public struct Theme: Sendable, Hashable {
   public var legendFill: RGBColor
   /// The title.
   public var title: RGBColor
+  /// The curves' own style options, by curve index (`PlotRenderer.setCurveLooks`): a
+  /// colour, width or dashes given for a curve win over the palette's and the default width.
+  public var curveLooks: [CurveLook] = []
 
   static let tab10 = [
     0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B, 0xE377C2, 0x17BECF,
@@ -227,7 +230,14 @@ public struct Theme: Sendable, Hashable {
     case .label, .barValue: return foreground
     case .axis: return axis
     case .grid: return grid
-    case .curve(let i), .bar(let i): return series(i)
+    case .curve(let i):
+      if curveLooks.indices.contains(i) {
+        let look = curveLooks[i]
+        if let c = look.color { return c }
+        if let k = look.colorIndex { return series(k - 1) }
+      }
+      return series(i)
+    case .bar(let i): return series(i)
     case .legend: return legendOutline
     case .title: return title
     case .midline: return midline
@@ -239,11 +249,21 @@ public struct Theme: Sendable, Hashable {
   /// axes, 1 for the rest.
   public func width(_ style: DrawStyle) -> Double {
     switch style {
-    case .curve, .bar: return 1.5
+    case .curve(let i):
+      let k = curveLooks.indices.contains(i) ? curveLooks[i].lineWidth ?? 1 : 1
+      return 1.5 * k
+    case .bar: return 1.5
     case .frame: return frameWidth
     case .axis: return axisWidth
     default: return 1
     }
+  }
+
+  /// The dash pattern of a stroke of `style` in pixels (`CurveLook.dashPattern`), or nil
+  /// for a solid stroke.
+  public func dashes(_ style: DrawStyle) -> [Double]? {
+    guard case .curve(let i) = style, curveLooks.indices.contains(i) else { return nil }
+    return curveLooks[i].dashPattern(width: width(style))
   }
 
   /// The colour text of `style` takes: a curve's own colour for `.curve`, the title's for

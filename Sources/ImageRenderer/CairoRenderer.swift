@@ -34,8 +34,10 @@ public final class CairoRenderer: PlotRenderer {
   public let fontSize: Double
   /// PNG or PDF.
   public let format: Format
-  /// The colours.
-  public let theme: Theme
+  /// The colours (and the curves' looks, `setCurveLooks`).
+  public private(set) var theme: Theme
+  /// Whether strokes are drawn solid whatever their curve's dashes (point markers).
+  var solid = false
 
   let surface: OpaquePointer
   let context: OpaquePointer
@@ -91,6 +93,28 @@ public final class CairoRenderer: PlotRenderer {
   /// Strokes the polyline (see `drawPolylines`).
   public func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
     drawPolylines([points], style: style)
+  }
+
+  /// Takes the curves' looks into the theme (`Theme.curveLooks`): their colours, widths and
+  /// dashes.
+  public func setCurveLooks(_ looks: [CurveLook]) { theme.curveLooks = looks }
+
+  /// A data point's marker (`PointShape.strokes`), solid, in the curve's colour and width;
+  /// the filled types are filled.
+  public func drawPoint(at point: PixelPoint, type: Int, radius: Double, style: DrawStyle) {
+    let strokes = PointShape.strokes(type, at: point, radius: radius)
+    guard !strokes.isEmpty else { return }
+    if PointShape.isFilled(type), let outline = strokes.first {
+      for (k, p) in outline.enumerated() {
+        if k == 0 { cairo_move_to(context, p.x, p.y) } else { cairo_line_to(context, p.x, p.y) }
+      }
+      cairo_close_path(context)
+      setColor(theme.color(style))
+      cairo_fill(context)
+    }
+    solid = true
+    drawPolylines(strokes, style: style)
+    solid = false
   }
 
   /// Strokes the polylines as one path, the pen lifting between them; a lone point is a
@@ -321,6 +345,8 @@ public final class CairoRenderer: PlotRenderer {
     if style == .midline {
       let dashes: [Double] = [6, 4]
       cairo_set_dash(context, dashes, 2, 0)
+    } else if !solid, let dashes = theme.dashes(style) {
+      cairo_set_dash(context, dashes, Int32(dashes.count), 0)
     } else {
       cairo_set_dash(context, nil, 0, 0)
     }

@@ -427,8 +427,11 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     let width = Self.number(theme.width(style))
     switch style {
     case .curve:
+      let dashes = theme.dashes(style).map {
+        " stroke-dasharray=\"" + $0.map(Self.number).joined(separator: " ") + "\""
+      }
       return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"\(width)\" "
-        + "stroke-linejoin=\"round\" stroke-linecap=\"round\""
+        + "stroke-linejoin=\"round\" stroke-linecap=\"round\"" + (dashes ?? "")
     case .legend:
       return "fill=\"none\" stroke=\"\(color(style))\" stroke-width=\"\(width)\""
     case .midline:

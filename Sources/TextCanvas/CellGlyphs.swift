@@ -33,6 +33,9 @@ public protocol CellGlyphs: Sendable {
   /// The character of a shaded cell (an area between curves, `fill between`), drawn under
   /// curves, text and strokes. The default is `░` (light shade).
   var shadeGlyph: Unicode.Scalar { get }
+  /// The character of a data point of gnuplot point type `type` (1...15, `PointShape`). The
+  /// default is `+ × * □ ■ ○ ● △ ▲ ▽ ▼ ◇ ◆ ⬠ ⬟`.
+  func pointTypeGlyph(_ type: Int) -> Unicode.Scalar
 }
 
 extension CellGlyphs {
@@ -41,6 +44,14 @@ extension CellGlyphs {
 
   /// `░`, light shade.
   public var shadeGlyph: Unicode.Scalar { "\u{2591}" }
+  /// `+ × * □ ■ ○ ● △ ▲ ▽ ▼ ◇ ◆ ⬠ ⬟` for types 1 to 15 (cycling), gnuplot's shapes.
+  public func pointTypeGlyph(_ type: Int) -> Unicode.Scalar {
+    let glyphs: [Unicode.Scalar] = [
+      "+", "\u{00D7}", "*", "\u{25A1}", "\u{25A0}", "\u{25CB}", "\u{25CF}", "\u{25B3}", "\u{25B2}",
+      "\u{25BD}", "\u{25BC}", "\u{25C7}", "\u{25C6}", "\u{2B20}", "\u{2B1F}",
+    ]
+    return glyphs[(max(type, 1) - 1) % glyphs.count]
+  }
 
   /// The single scalar of `glyph(for:curve:)`, or nil when it has several.
   public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
@@ -68,6 +79,15 @@ public struct AsciiGlyphs: CellGlyphs {
 
   /// `.`: the lightest 7-bit mark.
   public var shadeGlyph: Unicode.Scalar { "." }
+  /// `+ x * s S o O t T v V d D p P` for point types 1 to 15 (cycling): the shapes' first
+  /// letters, lower case open and upper case filled (square, circle, triangle, triangle
+  /// down, diamond, pentagon).
+  public func pointTypeGlyph(_ type: Int) -> Unicode.Scalar {
+    let glyphs: [Unicode.Scalar] = [
+      "+", "x", "*", "s", "S", "o", "O", "t", "T", "v", "V", "d", "D", "p", "P",
+    ]
+    return glyphs[(max(type, 1) - 1) % glyphs.count]
+  }
 
   /// 3 x 3 dots a cell.
   public var dotsPerCell: (columns: Int, rows: Int) { (3, 3) }

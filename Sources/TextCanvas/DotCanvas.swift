@@ -46,6 +46,12 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Shaded cells (`fillPolygons`), by cell index: the curve whose colour they take; drawn
   /// under everything else.
   var shades: [Int: Int32] = [:]
+  /// Data points' markers (`drawPoint`), by cell index: the point type's glyph and its
+  /// curve's colour; drawn over curves, under text (a legend's box blanks them).
+  var dataPoints: [Int: (glyph: Unicode.Scalar, curve: Int32)] = [:]
+  /// The curves' looks (`setCurveLooks`), by curve index: their `lc` colours in
+  /// `render(colors:)`.
+  var looks: [CurveLook] = []
 
   static var dimTint: Int32 { -1 }
   static var plainTint: Int32 { -2 }
@@ -146,6 +152,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
         text[i] = 0
         tint[i] = Self.plainTint
         if !shades.isEmpty { shades[i] = nil }
+        if !dataPoints.isEmpty { dataPoints[i] = nil }
       }
     }
   }
@@ -209,7 +216,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
-    if colors == nil, marks.isEmpty, points.isEmpty, shades.isEmpty, let text = plainRender() {
+    if colors == nil, marks.isEmpty, points.isEmpty, shades.isEmpty, dataPoints.isEmpty, let text = plainRender() {
       return text
     }
     // Built as UTF-8 bytes from one scalar a cell and decoded once: making a Character per
@@ -241,7 +248,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
           } else if t == Self.dimTint {
             out.append(contentsOf: colors.dim.utf8)
           } else if t >= 0 {
-            out.append(contentsOf: colors.curve(Int(t)).utf8)
+            let look = looks.indices.contains(Int(t)) ? looks[Int(t)] : nil
+            out.append(contentsOf: colors.curve(Int(t), look: look).utf8)
           }
           current = t
         }
@@ -342,6 +350,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     }
     if !points.isEmpty, let p = points[i] { return p.glyph.value }
     if text[i] != 0 { return UInt32(text[i]) }
+    if !dataPoints.isEmpty, let p = dataPoints[i] { return p.glyph.value }
     if dots[i] != 0 {
       return glyphs.glyphScalar(for: dots[i], curve: Int(owner[i]))?.value ?? Self.severalScalars
     }
@@ -401,6 +410,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     if marks[i] != nil { return Self.markTint }
     if let p = points[i] { return p.curve }
     if text[i] != 0 { return tint[i] }
+    if let p = dataPoints[i] { return p.curve }
     if dots[i] != 0 { return owner[i] }
     if strokes[i] != 0 { return Self.dimTint }
     if let curve = shades[i] { return curve }
@@ -423,6 +433,28 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     points[r * columns + c] = (glyphs.pointGlyph(filled: filled), Int32(clamping: max(0, index)))
   }
 
+  /// Takes the curves' looks, for their colours (`TerminalColors.curve(_:look:)`); widths
+  /// and dashes are not drawn on a text canvas.
+  public mutating func setCurveLooks(_ looks: [CurveLook]) { self.looks = looks }
+
+  /// Puts a data point's marker in the cell under `point` (dots): the glyph set's
+  /// `pointTypeGlyph` of gnuplot point type `type` in the colour of `style`'s curve, so a
+  /// point is a visible mark, not one dot; type 0 (`dots`) sets the one dot, a negative
+  /// type nothing.
+  public mutating func drawPoint(
+    at point: PixelPoint, type: Int, radius: Double, style: DrawStyle
+  ) {
+    guard case .curve(let index) = style, let shape = PointShape.normalized(type) else { return }
+    let curve = Int32(clamping: max(0, index))
+    if shape == 0 {
+      plotDot(point, curve: curve)
+      return
+    }
+    guard let c = cellIndex(point.x, dotW, columns), let r = cellIndex(point.y, dotH, rows)
+    else { return }
+    dataPoints[r * columns + c] = (glyphs.pointTypeGlyph(shape), curve)
+  }
+
   /// What shows in cell (`row`, `column`): a marker, else text, else a curve's glyph, else a
   /// stroke, else a space.
   public func character(row: Int, column: Int) -> Character {
@@ -431,6 +463,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     if !marks.isEmpty, let m = marks[i] { return m }
     if !points.isEmpty, let p = points[i] { return Character(p.glyph) }
     if text[i] != 0 { return Character(Unicode.Scalar(text[i])) }
+    if !dataPoints.isEmpty, let p = dataPoints[i] { return Character(p.glyph) }
     if dots[i] != 0 { return glyphs.glyph(for: dots[i], curve: Int(owner[i])) }
     let s = strokes[i]
     if s & Self.tickMark != 0 || s == Self.horizontal | Self.vertical { return "+" }

@@ -1,3 +1,5 @@
+import GraphView
+
 /// The colours of a terminal plot, as ANSI SGR escape sequences (ECMA-48 "select graphic
 /// rendition").
 ///
@@ -43,6 +45,45 @@ public struct TerminalColors: Sendable, Hashable {
       let p = Self.palette16
       return "\u{1B}[\(p[((index % p.count) + p.count) % p.count])m"
     }
+  }
+
+  /// The SGR sequence of curve `index` drawn with `look` (`lc`): its `lc rgb` colour as
+  /// the nearest of xterm's 256 (the 6x6x6 cube and the grey ramp, by squared distance in
+  /// RGB) or of the 8 basic colours (xterm's values), its `lc N` as curve N-1's colour,
+  /// else `curve(index)`.
+  public func curve(_ index: Int, look: CurveLook?) -> String {
+    guard let look else { return curve(index) }
+    if let c = look.color {
+      let rgb = (Int(c.red), Int(c.green), Int(c.blue))
+      func distance(_ a: (Int, Int, Int)) -> Int {
+        (a.0 - rgb.0) * (a.0 - rgb.0) + (a.1 - rgb.1) * (a.1 - rgb.1) + (a.2 - rgb.2)
+          * (a.2 - rgb.2)
+      }
+      switch depth {
+      case .ansi256:
+        let levels = [0, 95, 135, 175, 215, 255]
+        func nearest(_ v: Int) -> Int {
+          levels.indices.min { abs(levels[$0] - v) < abs(levels[$1] - v) } ?? 0
+        }
+        let (r, g, b) = (nearest(rgb.0), nearest(rgb.1), nearest(rgb.2))
+        var best = (code: 16 + 36 * r + 6 * g + b, d: distance((levels[r], levels[g], levels[b])))
+        for k in 0..<24 {
+          let v = 8 + 10 * k
+          let d = distance((v, v, v))
+          if d < best.d { best = (232 + k, d) }
+        }
+        return "\u{1B}[38;5;\(best.code)m"
+      case .ansi16:
+        let basic = [
+          (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
+          (0, 205, 205), (229, 229, 229),
+        ]
+        let k = basic.indices.min { distance(basic[$0]) < distance(basic[$1]) } ?? 0
+        return "\u{1B}[\(30 + k)m"
+      }
+    }
+    if let k = look.colorIndex { return curve(k - 1) }
+    return curve(index)
   }
 
   /// The SGR sequence for frame, axes, ticks and tick labels: faint.

@@ -49,7 +49,9 @@ import Testing
       line: "plot \"a.csv\" wiht lines",
       problem: .unexpectedAfterFile(
         "wiht", suggestion: "with",
-        keywords: ["using", "with", "title", "notitle", "every", "index"]),
+        keywords: [
+          "using", "with", "title", "notitle", "every", "index", "lw", "lc", "pt", "ps", "dt",
+        ]),
       columns: 13..<17),
     Case(line: "plot \"\"", problem: .emptyFileName, columns: 5..<7),
   ]

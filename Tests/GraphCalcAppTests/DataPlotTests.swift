@@ -77,7 +77,9 @@ struct BadItem: Sendable, CustomStringConvertible {
   }
 
   @Test(arguments: [
-    BadItem(line: "plot \"d.csv\" with boxes", message: "unknown style 'boxes'", location: 18..<23),
+    BadItem(
+      line: "plot \"d.csv\" with candlesticks",
+      message: "gnuplot's style 'candlesticks' is not supported", location: 18..<30),
     BadItem(
       line: "plot \"d.csv\" with pints", message: "unknown style 'pints' (did you mean 'points'?)",
       location: 18..<23),

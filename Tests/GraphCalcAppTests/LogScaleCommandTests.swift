@@ -9,16 +9,22 @@ struct TableRow: Sendable, Equatable, CustomStringConvertible {
   var x: Double
   var y: Double
   var type: String
-  var description: String { "\(x) \(y) \(type)" }
+  /// The columns between y and the type (an error-bar or box style's: `xlow xhigh`, ...).
+  var extra: [Double] = []
+  var description: String {
+    "\(x) \(y) " + extra.map { "\($0) " }.joined() + type
+  }
 
   /// The rows of `text` (comments and blank lines left out).
   static func rows(_ text: some StringProtocol) -> [TableRow] {
     text.split(separator: "\n").compactMap { line in
       let f = line.split(separator: " ")
-      guard f.count == 3, !line.hasPrefix("#"), let x = Double(f[0]), let y = Double(f[1]) else {
+      guard f.count >= 3, !line.hasPrefix("#"), let x = Double(f[0]), let y = Double(f[1]) else {
         return nil
       }
-      return TableRow(x: x, y: y, type: String(f[2]))
+      let extra = f[2..<(f.count - 1)].compactMap { Double($0) }
+      guard extra.count == f.count - 3 else { return nil }
+      return TableRow(x: x, y: y, type: String(f[f.count - 1]), extra: extra)
     }
   }
 }

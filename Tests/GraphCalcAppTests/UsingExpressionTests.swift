@@ -52,7 +52,7 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
   static let cases = GnuplotUsingCase.load()
 
   @Test func fixtureIsThere() {
-    #expect(Self.cases.count == 22)
+    #expect(Self.cases.count == 22 + 16)
   }
 
   /// The table is gnuplot's row for row (values to gnuplot's 6 digits, `NaN u` where a
@@ -63,7 +63,9 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
     for line in c.definitions.split(separator: ";") where !line.isEmpty {
       #expect(session.run(String(line)).error == nil, "\(line)")
     }
-    let plot = session.run("plot \(fixture(c.file)) \(c.item) with points")
+    // The style cases name their style; the others are drawn with points.
+    let style = c.item.contains(" with ") || c.item.contains(" w ") ? "" : " with points"
+    let plot = session.run("plot \(fixture(c.file)) \(c.item)\(style)")
     #expect(plot.error == nil, "\(plot.error?.message ?? "")")
     let folder = try TemporaryFolder()
     let path = folder.path + "/t.tsv"
@@ -82,7 +84,9 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
           a == nil && b == nil, "\(String(describing: a)) vs gnuplot \(String(describing: b))")
         continue
       }
-      #expect(same(a.x, b.x) && same(a.y, b.y) && a.type == b.type, "\(a) vs gnuplot \(b)")
+      #expect(
+        same(a.x, b.x) && same(a.y, b.y) && a.type == b.type && a.extra.count == b.extra.count
+          && zip(a.extra, b.extra).allSatisfy(same), "\(a) vs gnuplot \(b)")
     }
     #expect(ours.dropFirst(c.rows.count).allSatisfy { $0?.type == "u" })
     #expect(ours.count - c.rows.count <= 1)

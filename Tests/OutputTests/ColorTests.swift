@@ -83,3 +83,28 @@ func stripEscapes(_ text: String) -> String {
     #expect(canvas.render(colors: colors) == " " + colors.marker + "@" + colors.reset)
   }
 }
+
+/// A curve's `lc` in the terminal: an `lc rgb` colour as the nearest of xterm's 256 or of
+/// the 8 basic colours, `lc N` as curve N-1's colour, no look as before.
+@Suite struct CurveLookColorTests {
+  @Test(arguments: [
+    (0xff0000, TerminalColors.Depth.ansi256, "\u{1B}[38;5;196m"),
+    (0x808080, .ansi256, "\u{1B}[38;5;244m"),
+    (0x006400, .ansi256, "\u{1B}[38;5;22m"),
+    (0x0000ff, .ansi256, "\u{1B}[38;5;21m"),
+    (0xff0000, .ansi16, "\u{1B}[31m"),
+    (0x0000ff, .ansi16, "\u{1B}[34m"),
+    (0x000000, .ansi16, "\u{1B}[30m"),
+  ])
+  func rgbIsTheNearestTerminalColour(_ rgb: UInt32, _ depth: TerminalColors.Depth, _ sgr: String) {
+    let colors = TerminalColors(depth: depth)
+    #expect(colors.curve(0, look: CurveLook(color: RGBColor(rgb))) == sgr)
+  }
+
+  @Test func indexAndDefault() {
+    let colors = TerminalColors()
+    #expect(colors.curve(0, look: CurveLook(colorIndex: 3)) == colors.curve(2))
+    #expect(colors.curve(4, look: CurveLook()) == colors.curve(4))
+    #expect(colors.curve(4, look: nil) == colors.curve(4))
+  }
+}

@@ -70,7 +70,9 @@ extension SettingTable {
     var hints: [String: String] = [:]
     let export = "plots are drawn in the terminal; write a file with export svg|png|pdf|table FILE"
     for name in ["terminal", "term", "output", "out", "termoption"] { hints[name] = export }
-    hints["style"] = "give a data file's style with: with lines|points|linespoints"
+    hints["style"] = "give each plot item its style: with impulses|boxes|yerrorbars|..."
+    let options = "give each plot item its own: lw N, lc rgb \"red\", pt N, ps N, dt N"
+    for name in ["pointsize", "linetype", "dashtype", "linestyle"] { hints[name] = options }
     let plain = [
       "mxtics", "mytics", "x2tics", "y2tics", "ztics",
       "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
@@ -417,11 +419,18 @@ struct Replot: SessionCommand, Hashable {
 }
 
 extension Plot {
-  /// Splits one function item of `plot` into the function and its legend text:
-  /// `EXPR title "TEXT"` (or `t "TEXT"`), `EXPR notitle`, or `EXPR` alone (nil).
+  /// Splits one function item of `plot` into the function, its legend text and its style:
+  /// `EXPR [title "TEXT" | t "TEXT" | notitle] [with STYLE] [lw N] [lc ...] [pt N] [ps N]
+  /// [dt N]`, in any order after the function (no title: nil). A style word starts the
+  /// options only where it cannot be part of the expression: after a blank, outside
+  /// brackets, `w` and the option names followed by their value's kind (`w impulses`,
+  /// `lw 2`, `lc rgb`), so `plot a*w` and `plot lw` stay functions.
   ///
-  /// - Throws: `CommandError` at `title` without a quoted text, or at a word after it.
-  static func titledFunction(_ piece: CommandArguments) throws(CommandError) -> (Word, String?) {
+  /// - Throws: `CommandError` at `title` without a quoted text, at a bad style or option
+  ///   value (`Session.readStyleKeyword`), or at a word that is none of these.
+  static func titledFunction(_ piece: CommandArguments) throws(CommandError) -> (
+    Word, String?, PlotStyle
+  ) {
     let tokens = Array(piece.tokens)
     var depth = 0
     var cut: Int? = nil
@@ -430,33 +439,51 @@ extension Plot {
       if token.kind == .close { depth = max(0, depth - 1) }
       guard depth == 0, i > 0, token.kind == .name, token.spaceBefore else { continue }
       let next = i + 1 < tokens.count ? tokens[i + 1] : nil
-      if token.text == "title" || token.text == "notitle"
-        || (token.text == "t" && next?.kind == .string)
-      {
+      let starts: Bool
+      switch token.text {
+      case "title", "notitle", "with": starts = true
+      case "t": starts = next?.kind == .string
+      case "w": starts = next?.kind == .name
+      default:
+        if let option = Session.styleOption(named: token.text) {
+          starts =
+            next?.kind == .number
+            || (option == .lineColor
+              && (next?.kind == .string || next?.text == "rgb"
+                || next?.text == "rgbcolor"))
+        } else {
+          starts = false
+        }
+      }
+      if starts {
         cut = i
         break
       }
     }
-    guard let cut else { return (piece.text, nil) }
+    guard let cut else { return (piece.text, nil, PlotStyle()) }
     let start = piece.range.lowerBound
     let function = piece.line.text(of: start..<(start + cut), emptyOffset: piece.start)
-    let keyword = Word(tokens[cut].text, at: tokens[cut].offset)
-    let rest = Array(tokens[(cut + 1)...])
-    if keyword.text == "notitle" {
-      if let extra = rest.first {
-        throw KeywordReader.unexpected(
-          Word(extra.text, at: extra.offset), keywords: ["title", "notitle"])
+    let words = tokens[cut...].map { Word($0.text, at: $0.offset) }
+    let keywords = ["title", "notitle"] + Session.styleKeywords
+    var reader = KeywordReader(words, from: 0)
+    var title: String? = nil
+    var style = PlotStyle()
+    while let word = reader.next() {
+      switch word.text {
+      case "notitle": title = ""
+      case "title", "t":
+        let text = try reader.value(of: word, "a text in quotes, as in: title \"sine\"")
+        guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
+          text.text.last == q
+        else {
+          throw CommandError(.titleNotQuoted(example: "title \"sine\""), at: text.span)
+        }
+        title = String(text.text.dropFirst().dropLast())
+      default:
+        if try Session.readStyleKeyword(word, from: &reader, into: &style) { continue }
+        throw KeywordReader.unexpected(word, keywords: keywords)
       }
-      return (function, "")
     }
-    guard let text = rest.first, text.kind == .string, text.text.count >= 2 else {
-      throw CommandError(
-        .titleNotQuoted(example: "title \"sine\""), at: rest.first?.span ?? keyword.span)
-    }
-    if rest.count > 1 {
-      throw KeywordReader.unexpected(
-        Word(rest[1].text, at: rest[1].offset), keywords: ["title", "notitle"])
-    }
-    return (function, String(text.text.dropFirst().dropLast()))
+    return (function, title, style)
   }
 }

@@ -122,7 +122,7 @@ extension Session {
     let (a, b) = (range.lowerBound, range.upperBound)
     var functions: [(index: Int, f: PlotFunction)] = []
     for (i, item) in curves.items.enumerated() {
-      if case .function(let f, _) = item { functions.append((i, f)) }
+      if case .function(let f, _, _) = item { functions.append((i, f)) }
     }
     func budget() -> AnalysisBudget? {
       let left = deadline - BudgetClock.now()

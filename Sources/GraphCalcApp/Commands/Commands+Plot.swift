@@ -12,7 +12,8 @@ extension CommandEntry {
     name: "plot",
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
-      "plot \"FILE\" [using X:Y] [every N] [with lines|points|linespoints] [title \"TEXT\"][, ...]",
+      "plot \"FILE\" [using X:Y[:...]] [every N] [with STYLE] [OPTIONS] [title \"TEXT\"][, ...]",
+      "plot EXPR [with STYLE] [lw N] [lc rgb \"COLOUR\"|lc N] [pt N] [ps N] [dt N][, ...]",
       "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
       "plot EXPR1, EXPR2 fill between [A:B]", "plot EXPR[, ...] fill [A:B]",
     ],
@@ -31,8 +32,19 @@ extension CommandEntry {
       whitespace columns with # comments): using picks the columns by number or name
       (using 1:3, using date:temp_max; using 2 plots column 2 against the record
       number; without using, the first date or number column against the next number
-      column), with (or w) draws lines (l), points (p) or linespoints (lp), title sets
-      the legend. Files and functions mix: plot "data.csv" using 1:3 with points, 2*x
+      column), with (or w) picks the style, title sets the legend. Files and functions
+      mix: plot "data.csv" using 1:3 with points, 2*x
+      Styles, as gnuplot's (and its abbreviations: w l, w p, w lp, w i, w st, w yerr):
+      lines, points, linespoints, impulses, steps, fsteps, histeps, boxes (using x:y or
+      x:y:width), dots, yerrorbars (x:y:ydelta or x:y:ylow:yhigh), xerrorbars,
+      xyerrorbars (x:y:xdelta:ydelta or x:y:xlow:xhigh:ylow:yhigh), and yerrorlines,
+      xerrorlines, xyerrorlines (the bars with the points joined). Options after an item,
+      files and functions alike: lw N (linewidth, times the default), lc rgb "red" or
+      lc rgb "#ff8000" (linecolor; gnuplot's colour names) or lc N (the Nth colour),
+      pt N (pointtype: 1 +, 2 x, 3 *, 4 square, 5 filled, 6 circle, 7 filled, 8-11
+      triangles, 12-13 diamonds), ps N (pointsize), dt N (dashtype: 2 dashed, 3 dotted,
+      4 dash-dot). A function in a style other than lines is drawn at 100 points across
+      the view, as gnuplot samples it: plot sin(x) with impulses lw 2 lc rgb "blue"
       A using part in brackets is an expression of the record, as in gnuplot:
       using 1:($2*1000), using ($1/3600):(log($3)), column(2), column("temp"), $0 the
       point's number, your variables and functions; 1/0 or NaN skips the point, so
@@ -60,7 +72,12 @@ extension CommandEntry {
       x and the x axis; [A:B] after it limits the shading to x in [A, B]: plot x^2, x
       fill between [0:1]. The shading follows the drawn curves: it stops at poles and
       jumps and is nothing where a curve is undefined.
-      """, keywords: ["using", "with", "title", "notitle", "every", "index", "fill", "between"],
+      """,
+    keywords: [
+      "using", "with", "title", "notitle", "every", "index", "linewidth", "linecolor",
+      "pointtype", "pointsize", "dashtype", "impulses", "steps", "boxes", "yerrorbars", "fill",
+      "between",
+    ],
     changesView: true,
     dataX: .fits
   ) { arguments throws(CommandError) in
@@ -131,9 +148,9 @@ public struct PlotRanges: Sendable, Hashable {
 struct Plot: SessionCommand {
   /// One item of the plot, as written.
   enum Item: Sendable, Hashable {
-    /// A function (in the session's mode), as typed, and its legend text when given
-    /// (`title "TEXT"`; empty for `notitle`).
-    case function(Word, title: String?)
+    /// A function (in the session's mode), as typed, its legend text when given
+    /// (`title "TEXT"`; empty for `notitle`) and its style (`with impulses lw 2`).
+    case function(Word, title: String?, style: PlotStyle = PlotStyle())
     /// A data file and how to read it.
     case data(Session.DataItemSpec)
   }
@@ -194,8 +211,8 @@ struct Plot: SessionCommand {
       if first.kind == CommandToken.Kind.string {
         items.append(.data(try Session.parseDataItem(piece.words)))
       } else {
-        let (function, title) = try Plot.titledFunction(piece)
-        items.append(.function(function, title: title))
+        let (function, title, style) = try Plot.titledFunction(piece)
+        items.append(.function(function, title: title, style: style))
       }
     }
   }
@@ -236,15 +253,21 @@ struct Plot: SessionCommand {
         let (curve, note) = try session.dataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
-      case .function(let piece, let givenTitle):
+      case .function(let piece, let givenTitle, let style):
         if let curve = try session.curveItem(
           piece, title: givenTitle, parameterRange: parameterRange)
         {
+          try Plot.checkUnstyled(style, piece)
           plotted.append(curve)
           continue
         }
         if let relation = try session.relationItem(piece, title: givenTitle) {
-          plotted.append(relation)
+          if case .function(let f, let title, _) = relation {
+            plotted.append(.function(f, title: title, style: style))
+          } else {
+            try Plot.checkUnstyled(style, piece)
+            plotted.append(relation)
+          }
           continue
         }
         let (expressions, locations) = try session.expressions(piece)
@@ -257,7 +280,7 @@ struct Plot: SessionCommand {
             let f = try PlotFunction(
               unit.rewrite(expr), variable: "x", variables: session.brain.variables,
               functions: functions, nameLocations: locations)
-            plotted.append(.function(f, title: givenTitle ?? title))
+            plotted.append(.function(f, title: givenTitle ?? title, style: style))
           } catch {
             // The compiler places errors about names; any other is about the whole item.
             var located = CommandError(error, shiftedBy: piece.offset)
@@ -309,6 +332,21 @@ struct Plot: SessionCommand {
     try session.stopIfCurvesInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
     return reply
+  }
+}
+
+extension Plot {
+  /// Refuses a style on a parametric or polar curve or a relation, which are drawn with
+  /// lines of the default look only.
+  ///
+  /// - Throws: `CommandError` under the item when `style` is not the default.
+  static func checkUnstyled(_ style: PlotStyle, _ piece: Word) throws(CommandError) {
+    guard style != PlotStyle() else { return }
+    throw CommandError(
+      .notSupported(
+        what: "a style on a parametric or polar curve or a relation",
+        hint: "with, lw, lc, pt, ps and dt are for functions of x and data files"),
+      at: piece.span)
   }
 }
 
