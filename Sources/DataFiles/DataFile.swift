@@ -95,7 +95,7 @@ public enum DataFile {
   public static func columns(path: String, options: DataFileOptions = DataFileOptions())
     throws(DataFileError) -> [ColumnInfo]
   {
-    let reader = try RecordReader(path: path)
+    let reader = try RecordReader(path: path, inlineData: options.inlineData)
     let layout = try FileLayout.detect(reader, options: options)
     return layout.names.indices.map {
       ColumnInfo(number: $0 + 1, name: layout.names[$0], kind: layout.kinds[$0])
@@ -324,7 +324,7 @@ public enum DataFile {
   static func open(path: String, options: DataFileOptions) throws(DataFileError) -> (
     RecordReader, FileLayout
   ) {
-    let reader = try RecordReader(path: path)
+    let reader = try RecordReader(path: path, inlineData: options.inlineData)
     reader.interrupt = options.interrupt
     return (reader, try FileLayout.detect(reader, options: options))
   }

@@ -36,6 +36,11 @@ public struct DataFileOptions: Sendable, Hashable {
   /// true, reading stops with the error `interrupted`. By default never. (Not part of the
   /// options' equality.)
   public var interrupt = InterruptCheck.never
+  /// The bytes the path `-` (`DataFile.inlinePath`) reads instead of a file: one block of
+  /// `plot "-"`'s inline data, its lines each ending in a newline; nil when `-` is a file
+  /// name as any other. Given with the options, not kept anywhere, so sessions running at
+  /// once (tests) never see each other's data.
+  public var inlineData: [UInt8]? = nil
 
   /// Creates options; every argument defaults to "detect".
   public init(

@@ -177,39 +177,12 @@ final class StreamTape: @unchecked Sendable {
   /// The tapes of the command running, by path.
   static let open = Mutex<[String: StreamTape]>([:])
 
-  /// The blocks of inline data given to the command running (`DataFile.inlineData`), and
-  /// which of them the path `-` reads now.
-  static let inline = Mutex<(blocks: [[UInt8]], selected: Int)?>(nil)
 }
 
 extension DataFile {
   /// The path that names inline data: `plot "-"` reads the lines typed after the command,
   /// up to a line `e` (gnuplot's convention), instead of a file.
   public static let inlinePath = "-"
-
-  /// Runs `body` with the path `-` (`inlinePath`) reading blocks of bytes given here instead
-  /// of a file: block `selected` until `selectInlineBlock` picks another. Outside `body` the
-  /// path `-` is a file name again.
-  ///
-  /// - Parameters:
-  ///   - blocks: The text of each inline data set, its lines each ending in a newline.
-  ///   - body: The command that reads them.
-  /// - Returns: What `body` returns.
-  public static func withInlineData<T>(_ blocks: [[UInt8]], _ body: () throws -> T) rethrows -> T {
-    StreamTape.inline.withLock { $0 = (blocks, 0) }
-    defer { StreamTape.inline.withLock { $0 = nil } }
-    return try body()
-  }
-
-  /// Makes the path `-` read block `index` of the inline data given to `withInlineData` (the
-  /// k-th `"-"` of a plot reads the k-th block). Nothing happens outside `withInlineData`.
-  ///
-  /// - Parameter index: 0-based; a block past the last reads as empty.
-  public static func selectInlineBlock(_ index: Int) {
-    StreamTape.inline.withLock { state in
-      if state != nil { state!.selected = index }
-    }
-  }
 }
 
 extension DataFile {
@@ -266,18 +239,17 @@ final class RecordReader {
   private var endOfCutLine = false
 
   /// Opens `path` for reading.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - inlineData: The bytes the path `-` stands for (`DataFileOptions.inlineData`), or
+  ///     nil when `-` is a file name as any other.
   /// - Throws: `DataFileError` with the system's reason (`No such file or directory`, ...),
   ///   or when the path is a directory.
-  init(path: String) throws(DataFileError) {
+  init(path: String, inlineData: [UInt8]? = nil) throws(DataFileError) {
     self.path = path
     capacity = Self.initialCapacity
     scanner = RecordScanner(separation: .whitespace, comment: 0)
-    if path == DataFile.inlinePath,
-      let bytes = StreamTape.inline.withLock({ state -> [UInt8]? in
-        guard let state else { return nil }
-        return state.selected < state.blocks.count ? state.blocks[state.selected] : []
-      })
-    {
+    if path == DataFile.inlinePath, let bytes = inlineData {
       tape = StreamTape(bytes: bytes)
       fd = -1
       buffer = .allocate(capacity: capacity)

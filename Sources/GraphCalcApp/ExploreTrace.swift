@@ -148,7 +148,7 @@ public struct ExploreTracer: Sendable {
     for (i, item) in curves.items.enumerated() {
       let title = item.title
       switch item {
-      case .function(let f, _):
+      case .function(let f, _, _):
         traced.append(
           TraceCurve(
             item: i, title: title, kind: .functionOfX, first: f, second: nil,

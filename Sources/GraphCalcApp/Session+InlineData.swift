@@ -6,8 +6,8 @@ import DataFiles
 //
 // The plot line is parsed at once (a bad word is an error before any data is read); it then
 // waits, and the session takes every line that follows as data until the last block's `e`.
-// The line then runs again with the blocks read as the files named `-` (`DataFile.
-// withInlineData`), with whatever followed it on its line (`plot "-"; export svg a.svg`).
+// The line then runs again, each `"-"` reading its block as a file (`DataFileOptions.
+// inlineData`), with whatever followed it on its line (`plot "-"; export svg a.svg`).
 // The data are kept in the plot's curves, so zoom, pan, replot and export need no more.
 
 /// A `plot "-"` waiting for its data lines.
@@ -94,9 +94,7 @@ extension Session {
     inlineData = nil
     inlineBlocks = request.blocks
     defer { inlineBlocks = nil }
-    var reply = DataFile.withInlineData(request.blocks) {
-      run(request.pieces.map { ($0.text, $0.offset) }, of: request.line)
-    }
+    var reply = run(request.pieces.map { ($0.text, $0.offset) }, of: request.line)
     if reply.error != nil { reply.errorLine = request.line }
     return reply
   }

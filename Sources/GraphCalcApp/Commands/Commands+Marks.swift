@@ -230,7 +230,7 @@ extension Session {
     let typed = expression.filter { !$0.isWhitespace }
     let curve =
       shown.items.indices.first { i in
-        if case .function(_, let t) = shown.items[i] {
+        if case .function(_, let t, _) = shown.items[i] {
           return t.filter { !$0.isWhitespace } == typed
         }
         return false

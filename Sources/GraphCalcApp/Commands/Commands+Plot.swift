@@ -226,8 +226,9 @@ struct Plot: SessionCommand {
         waiting.awaitsInlineBlocks = inlineCount
         return waiting
       }
-      session.inlineBlocks = nil
     }
+    let inlineBlocks = session.inlineBlocks ?? []
+    session.inlineBlocks = nil
     var inlineIndex = 0
     let before = session
     var newView = session.view
@@ -246,10 +247,13 @@ struct Plot: SessionCommand {
     for item in items {
       switch item {
       case .data(let spec):
-        if spec.path.text == DataFile.inlinePath {
-          DataFile.selectInlineBlock(inlineIndex)
+        let reading = session.data.options
+        if spec.path.text == DataFile.inlinePath {  // `"-"`: its block, as the file
+          session.data.options.inlineData =
+            inlineIndex < inlineBlocks.count ? inlineBlocks[inlineIndex] : []
           inlineIndex += 1
         }
+        defer { session.data.options = reading }
         let (curve, note) = try session.dataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
