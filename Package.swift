@@ -132,7 +132,8 @@ let package = Package(
     .executableTarget(
       name: "graphcalc-bench",
       dependencies: [
-        "CalculatorBrain", "CompiledFunctions", "GraphView", "GraphCalcApp", "Streaming",
+        "CalculatorBrain", "CompiledFunctions", "GraphView", "GraphCalcApp", "Intervals",
+        "Streaming",
       ],
       path: "Benchmarks/graphcalc-bench"),
 
