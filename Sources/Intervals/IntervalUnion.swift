@@ -36,6 +36,20 @@ public struct IntervalUnion: Sendable, Hashable, CustomStringConvertible {
     self = u
   }
 
+  /// Whether the two unions have the same pieces (bounds and flags); all empty unions are
+  /// equal.
+  public static func == (a: IntervalUnion, b: IntervalUnion) -> Bool { a.pieces == b.pieces }
+
+  /// Hashes the pieces (as `==` compares them).
+  public func hash(into hasher: inout Hasher) {
+    for p in pieces {
+      hasher.combine(p.lo)
+      hasher.combine(p.hi)
+      hasher.combine(p.isDefinedEverywhere)
+      hasher.combine(p.isContinuous)
+    }
+  }
+
   /// The union that is defined nowhere.
   public static let empty = IntervalUnion(Interval.empty)
 
@@ -162,20 +176,22 @@ public struct IntervalUnion: Sendable, Hashable, CustomStringConvertible {
   public static func combineSplitting(
     _ a: IntervalUnion, _ b: IntervalUnion, _ f: (Interval, Interval) -> IntervalUnion
   ) -> IntervalUnion {
-    if a.isEmpty || b.isEmpty { return .empty }
+    // (An empty operand is its one piece, `.empty`: some rules, `&&` for one, give a value
+    // beside an operand that has none.)
     if a.second.isEmpty && b.second.isEmpty { return f(a.first, b.first) }
     var u = IntervalUnion.empty
     var sawEmpty = false
-    for (x, y) in [
-      (a.first, b.first), (a.first, b.second), (a.second, b.first), (a.second, b.second),
-    ]
-    where !x.isEmpty && !y.isEmpty {
-      let r = f(x, y)
-      if r.isEmpty {
-        sawEmpty = true
-      } else {
-        u.formUnion(r.first)
-        if !r.second.isEmpty { u.formUnion(r.second) }
+    let ap = a.isEmpty ? [Interval.empty] : a.pieces
+    let bp = b.isEmpty ? [Interval.empty] : b.pieces
+    for x in ap {
+      for y in bp {
+        let r = f(x, y)
+        if r.isEmpty {
+          sawEmpty = true
+        } else {
+          u.formUnion(r.first)
+          if !r.second.isEmpty { u.formUnion(r.second) }
+        }
       }
     }
     return u.flagged(def: !sawEmpty)
@@ -264,7 +280,6 @@ extension IntervalUnion {
     _ test: Interval, then a: IntervalUnion, otherwise b: IntervalUnion
   ) -> IntervalUnion {
     let t = Interval.truth(test)
-    if t.isEmpty { return .empty }
     if t.lo == 1 || t.hi == 0 {
       let branch = t.lo == 1 ? a : b
       return branch.map { $0.flagged(def: t.isDefinedEverywhere, cont: t.isContinuous) }
