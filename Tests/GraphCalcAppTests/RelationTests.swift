@@ -113,7 +113,8 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     let names = Set(RelationReference.all.map(\.name))
     for trap in [
       "empty pair", "whole plane", "point", "double line", "four lines", "heart", "tan zeros",
-      "circle", "below sine", "ellipse",
+      "circle", "below sine", "ellipse", "below pole", "floor diagonal", "tan graph",
+      "cosecant", "tan rings", "reciprocal sum",
     ] {
       #expect(names.contains(trap), "\(trap)")
     }
