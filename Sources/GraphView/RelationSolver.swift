@@ -187,6 +187,8 @@ struct RelationEngine {
   let yExact: [Bool]
   /// The two-piece enclosures over the box being examined, where asked (`evaluate`).
   var unions: [IntervalUnion?]
+  /// Whether some function has a two-piece enclosure (`PlaneRelation.pieces`).
+  let hasPieces: Bool
 
   init(
     relation: PlaneRelation, xs: [Double], ys: [Double], xExact: [Bool]? = nil,
@@ -198,6 +200,7 @@ struct RelationEngine {
     self.xExact = xExact ?? Array(repeating: false, count: xs.count)
     self.yExact = yExact ?? Array(repeating: false, count: ys.count)
     unions = Array(repeating: nil, count: relation.functions.count)
+    hasPieces = relation.pieces.contains { $0 != nil }
     columns = xs.count - 1
     rows = ys.count - 1
     cells = Array(repeating: .undecided, count: columns * rows)
@@ -307,7 +310,7 @@ struct RelationEngine {
     let y = Interval(b & 4 != 0 ? box.y0.nextDown : box.y0, b & 8 != 0 ? box.y1.nextUp : box.y1)
     for k in relation.functions.indices { enclosures[k] = relation.functions[k](x, y) }
     let plain = Self.truth(relation.formula, enclosures)
-    guard plain == .maybe, !relation.pieces.isEmpty else { return plain }
+    guard plain == .maybe, hasPieces else { return plain }
     var asked = false
     for k in relation.functions.indices {
       let e = enclosures[k]
@@ -416,9 +419,10 @@ struct RelationEngine {
     switch formula {
     case .atom(let k, .equal):
       let e = enclosures[k]
-      guard !e.isEmpty else { return false }
       // Across a jump only a proven zero at a point counts (no intermediate value theorem):
-      // `floor(x) = floor(y)` holds on the edge y = 0 of the pixel below it.
+      // `floor(x) = floor(y)` holds on the edge y = 0 of the pixel below it. (At a domain
+      // edge, where f is continuous but partial, neither is tried.)
+      guard !e.isEmpty, e.isDefinedEverywhere || !e.isContinuous else { return false }
       return signChange(k, in: box, continuous: e.isDefinedEverywhere && e.isContinuous)
     case .atom(let k, _):
       let cx = box.x0 + (box.x1 - box.x0) / 2
