@@ -139,7 +139,8 @@ let package = Package(
     .executableTarget(
       name: "graphcalc-bench",
       dependencies: [
-        "CalculatorBrain", "CompiledFunctions", "GraphView", "GraphCalcApp", "Streaming",
+        "CalculatorBrain", "CompiledFunctions", "GraphView", "GraphCalcApp", "Intervals",
+        "Streaming",
       ],
       path: "Benchmarks/graphcalc-bench"),
 

@@ -99,6 +99,14 @@ RELATIONS = [
     ("thin band", "abs(x - 0.3) < 1e-3", region(lambda x, y: np.abs(x - 0.3) < 1e-3), (-1, 1), (-1, 1), ""),
     ("ring band", "1 <= x^2 + y^2 <= 4", region(lambda x, y: (1 <= x**2 + y**2) & (x**2 + y**2 <= 4)), (-3, 3), (-3, 3), ""),
     ("unicode", "x ≤ y ∧ ¬(y ≥ 2)", region(lambda x, y: (x <= y) & ~(y >= 2)), (-3, 3), (-3, 3), ""),
+    # Poles and steps, decided by the two-piece enclosures (each reference without the pole).
+    ("tan graph", "tan(x) - y = 0", eq(lambda x, y: y * np.cos(x) - np.sin(x)), (-5, 5), (-5, 5), ""),
+    ("cot curve", "y*tan(x) = 1", eq(lambda x, y: y * np.sin(x) - np.cos(x)), (-5, 5), (-5, 5), ""),
+    ("cosecant", "1/sin(x) - y = 0", eq(lambda x, y: 1 - y * np.sin(x)), (-7, 7), (-4, 4), ""),
+    ("tan rings", "tan(x^2 + y^2) = 1", eq(lambda x, y: np.sin(x**2 + y**2) - np.cos(x**2 + y**2)), (-3, 3), (-3, 3), ""),
+    ("reciprocal sum", "1/x + 1/y = 1", eq(lambda x, y: x + y - x * y), (-4, 4), (-4, 4), ""),
+    ("floor steps", "floor(x) + floor(y) = 0", region(lambda x, y: np.floor(x) + np.floor(y) == 0), (-3, 3), (-3, 3), ""),
+    ("sign quadrants", "sign(x) = sign(y)", region(lambda x, y: np.sign(x) == np.sign(y)), (-2, 2), (-2, 2), ""),
 ]
 
 

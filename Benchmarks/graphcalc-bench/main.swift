@@ -14,6 +14,7 @@ import CompiledFunctions
 import Glibc
 import GraphCalcApp
 import GraphView
+import Intervals
 import Streaming
 
 // MARK: Clock and processes
@@ -626,9 +627,12 @@ if wanted("relations") {
     else { continue }
     // As `plot` builds it: plain interval arithmetic, tightened by the mean value form.
     let mean = MeanValueEnclosure(f, .binary(.subtract, a, b), variables: [:], functions: [:])
+    var split: (@Sendable (Interval, Interval) -> IntervalUnion)? = nil
+    if f.canSplit { split = { f.pieces(x: $0, y: $1) } }
     let relation = PlaneRelation(
       formula: .atom(0, comparison),
       functions: [{ mean?.enclosure(x: $0, y: $1) ?? f.enclosure(x: $0, y: $1) }],
+      pieces: [split],
       dependsOnX: f.dependsOnX, dependsOnY: f.dependsOnY)
     let viewport = Viewport(xRange: x, yRange: y, size: PixelSize(width: 1024, height: 1024))
     var times: [Double] = []

@@ -105,6 +105,11 @@ public struct PlaneRelation: Sendable {
   /// as `PlaneFunction.enclosure(x:y:)` computes: every finite value at a point of the box
   /// lies in it; `isDefinedEverywhere`, `isContinuous` as in `Interval`.
   public var functions: [@Sendable (Interval, Interval) -> Interval]
+  /// For some functions (by index; missing or nil for the others), an enclosure over a box
+  /// as a union of at most two intervals (`PlaneFunction.pieces(x:y:)`): asked only where
+  /// the plain enclosure may hold a pole or a jump and does not decide the atom, so that a
+  /// box around a pole of `tan(35.6x) = 0` is proven to hold no solution.
+  public var pieces: [(@Sendable (Interval, Interval) -> IntervalUnion)?]
   /// Whether some function reads x (if none does, one column is solved for the whole
   /// width).
   public var dependsOnX: Bool
@@ -118,15 +123,18 @@ public struct PlaneRelation: Sendable {
   /// - Parameters:
   ///   - formula: The atoms and connectives.
   ///   - functions: The enclosures of the atoms' functions, by index.
+  ///   - pieces: Two-piece enclosures of some functions, by index (see `pieces`).
   ///   - dependsOnX: Whether some function reads x.
   ///   - dependsOnY: Whether some function reads y.
   ///   - budget: The limits of a solve.
   public init(
     formula: RelationFormula, functions: [@Sendable (Interval, Interval) -> Interval],
+    pieces: [(@Sendable (Interval, Interval) -> IntervalUnion)?] = [],
     dependsOnX: Bool = true, dependsOnY: Bool = true, budget: RelationBudget = RelationBudget()
   ) {
     self.formula = formula
     self.functions = functions
+    self.pieces = pieces
     self.dependsOnX = dependsOnX
     self.dependsOnY = dependsOnY
     self.budget = budget

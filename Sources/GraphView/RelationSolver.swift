@@ -23,9 +23,17 @@ import Intervals
 /// pixel), then each undecided pixel breadth first into quarters, down to
 /// `RelationBudget.maxDepth` halvings or `boxesPerPixel` sub-boxes. A relation that does not
 /// read y is solved once a column (the column's box covers the whole height: a solution in
-/// it is a solution in each of its pixels) and copied; likewise for x. Boxes are widened by
-/// one ulp on each side before they are evaluated, so a pixel's edges, computed in floating
-/// point, never leave a sliver unexamined.
+/// it is a solution in each of its pixels) and copied; likewise for x. A pixel's edge that
+/// floating point may have moved off the true edge `lo + (hi - lo) i / n` is widened by one
+/// ulp before a box on it is evaluated, so no sliver is left unexamined; an edge computed
+/// exactly (checked by error-free transformations, `exactEdges`) and the edges between a
+/// pixel's sub-boxes, which abut exactly, are not (so a pole exactly on an edge, `1/x` at
+/// x = 0 of [-2, 2], stays outside the boxes beside it).
+///
+/// Where the plain enclosure of an atom's function over a box may hold a pole or a jump and
+/// does not decide the atom, the function's two-piece enclosure (`PlaneRelation.pieces`,
+/// Tupper 2001 section 3.2) is asked: when every piece excludes the atom, it holds nowhere
+/// in the box. The pieces only ever prove "no"; "yes" keeps its proofs above.
 public enum RelationSolver {
   /// Solves `relation` over the pixels of `viewport`.
   ///
@@ -46,9 +54,13 @@ public enum RelationSolver {
     let w = relation.dependsOnX ? width : 1
     let h = relation.dependsOnY ? height : 1
     let xs = edges(xr.lowerBound, xr.upperBound, count: w)
+    let xExact = exactEdges(xr.lowerBound, xr.upperBound, xs)
     // Rows from the top: ys[0] is the top edge.
-    let ys = Array(edges(yr.lowerBound, yr.upperBound, count: h).reversed())
-    var engine = RelationEngine(relation: relation, xs: xs, ys: ys)
+    let yUp = edges(yr.lowerBound, yr.upperBound, count: h)
+    let ys = Array(yUp.reversed())
+    let yExact = Array(exactEdges(yr.lowerBound, yr.upperBound, yUp).reversed())
+    var engine = RelationEngine(
+      relation: relation, xs: xs, ys: ys, xExact: xExact, yExact: yExact)
     engine.run()
     var cells = engine.cells
     if w != width || h != height {
@@ -72,6 +84,36 @@ public enum RelationSolver {
       i == count ? hi : lo + span * Double(i) / Double(count)
     }
   }
+
+  /// For each of `edges` (as `edges(lo, hi, count:)` made them), whether it is exactly the
+  /// real number `lo + (hi - lo) i / count`: the first and last always; another when
+  /// `hi - lo`, the offset `t = edges[i] - lo` and the sum `lo + t` are exact (TwoSum's error
+  /// is 0) and `t count = (hi - lo) i` exactly (the products' exact residuals
+  /// `fma(a, b, -a b)` agree, Muller et al., *Handbook of Floating-Point Arithmetic*, 4.4).
+  /// Unsure (underflow, overflow) counts as inexact.
+  static func exactEdges(_ lo: Double, _ hi: Double, _ edges: [Double]) -> [Bool] {
+    func exactSum(_ a: Double, _ b: Double, _ s: Double) -> Bool {
+      guard s.isFinite, a + b == s else { return false }
+      let bb = s - a
+      return (a - (s - bb)) + (b - bb) == 0
+    }
+    let count = edges.count - 1
+    let span = hi - lo
+    let spanExact = exactSum(hi, -lo, span)
+    return edges.indices.map { i in
+      if i == 0 || i == count { return true }
+      guard spanExact else { return false }
+      let e = edges[i]
+      let t = e - lo
+      guard exactSum(e, -lo, t), exactSum(lo, t, e) else { return false }
+      let n = Double(count)
+      let k = Double(i)
+      let p1 = t * n
+      let p2 = span * k
+      guard p1.isFinite, p2.isFinite, Swift.abs(p1) > 0x1p-900 || p1 == 0 else { return false }
+      return p1 == p2 && fma(t, n, -p1) == fma(span, k, -p2)
+    }
+  }
 }
 
 /// Three-valued truth over a box: holds at no point, at every point, or not known.
@@ -79,10 +121,13 @@ enum BoxTruth {
   case no, yes, maybe
 }
 
-/// A box of plot space: `[x0, x1] x [y0, y1]` and how many halvings of a pixel made it.
+/// A box of plot space: `[x0, x1] x [y0, y1]`, how many halvings of a pixel made it, and
+/// which of its sides are pixel edges that floating point may have moved (widened by an
+/// ulp when the box is evaluated): bit 0 for x0, 1 for x1, 2 for y0, 3 for y1.
 struct PlaneBox {
   var x0: Double, x1: Double, y0: Double, y1: Double
   var depth: Int
+  var inexact: UInt8 = 0b1111
 }
 
 /// Counts boxes and checks the clock and the interrupt flag every 256.
@@ -137,11 +182,25 @@ struct RelationEngine {
   var pointValues: [Interval]
   /// The sub-boxes of the pixel being solved (breadth first).
   var queue: [PlaneBox] = []
+  /// Whether each of `xs` and `ys` is exactly its real pixel edge (`exactEdges`).
+  let xExact: [Bool]
+  let yExact: [Bool]
+  /// The two-piece enclosures over the box being examined, where asked (`evaluate`).
+  var unions: [IntervalUnion?]
+  /// Whether some function has a two-piece enclosure (`PlaneRelation.pieces`).
+  let hasPieces: Bool
 
-  init(relation: PlaneRelation, xs: [Double], ys: [Double]) {
+  init(
+    relation: PlaneRelation, xs: [Double], ys: [Double], xExact: [Bool]? = nil,
+    yExact: [Bool]? = nil
+  ) {
     self.relation = relation
     self.xs = xs
     self.ys = ys
+    self.xExact = xExact ?? Array(repeating: false, count: xs.count)
+    self.yExact = yExact ?? Array(repeating: false, count: ys.count)
+    unions = Array(repeating: nil, count: relation.functions.count)
+    hasPieces = relation.pieces.contains { $0 != nil }
     columns = xs.count - 1
     rows = ys.count - 1
     cells = Array(repeating: .undecided, count: columns * rows)
@@ -160,7 +219,9 @@ struct RelationEngine {
         cells[r0 * columns + c0] = solvePixel(column: c0, row: r0)
         continue
       }
-      let box = PlaneBox(x0: xs[c0], x1: xs[c1], y0: ys[r1], y1: ys[r0], depth: 0)
+      let box = PlaneBox(
+        x0: xs[c0], x1: xs[c1], y0: ys[r1], y1: ys[r0], depth: 0,
+        inexact: inexactSides(c0, c1, r0, r1))
       switch evaluate(box) {
       case .no: fill(c0, c1, r0, r1, .no)
       case .yes: fill(c0, c1, r0, r1, .yes)
@@ -178,6 +239,11 @@ struct RelationEngine {
     }
   }
 
+  /// The `PlaneBox.inexact` bits of the block of columns `c0..<c1` and rows `r0..<r1`.
+  func inexactSides(_ c0: Int, _ c1: Int, _ r0: Int, _ r1: Int) -> UInt8 {
+    (xExact[c0] ? 0 : 1) | (xExact[c1] ? 0 : 2) | (yExact[r1] ? 0 : 4) | (yExact[r0] ? 0 : 8)
+  }
+
   mutating func fill(_ c0: Int, _ c1: Int, _ r0: Int, _ r1: Int, _ cell: RelationGrid.Cell) {
     for r in r0..<r1 {
       for c in c0..<c1 { cells[r * columns + c] = cell }
@@ -188,7 +254,9 @@ struct RelationEngine {
   mutating func solvePixel(column: Int, row: Int) -> RelationGrid.Cell {
     queue.removeAll(keepingCapacity: true)
     queue.append(
-      PlaneBox(x0: xs[column], x1: xs[column + 1], y0: ys[row + 1], y1: ys[row], depth: 0))
+      PlaneBox(
+        x0: xs[column], x1: xs[column + 1], y0: ys[row + 1], y1: ys[row], depth: 0,
+        inexact: inexactSides(column, column + 1, row, row + 1)))
     var head = 0
     var leftOpen = false
     let budget = relation.budget
@@ -208,30 +276,86 @@ struct RelationEngine {
       }
       let xm = splitX ? box.x0 + (box.x1 - box.x0) / 2 : box.x1
       let ym = splitY ? box.y0 + (box.y1 - box.y0) / 2 : box.y1
+      // (low, high, inexact bits): a new edge between two halves is exact.
+      let b = box.inexact
       let xParts =
-        splitX && xm > box.x0 && xm < box.x1 ? [(box.x0, xm), (xm, box.x1)] : [(box.x0, box.x1)]
+        splitX && xm > box.x0 && xm < box.x1
+        ? [(box.x0, xm, b & 0b1101), (xm, box.x1, b & 0b1110)] : [(box.x0, box.x1, b & 0b0011)]
       let yParts =
-        splitY && ym > box.y0 && ym < box.y1 ? [(box.y0, ym), (ym, box.y1)] : [(box.y0, box.y1)]
+        splitY && ym > box.y0 && ym < box.y1
+        ? [(box.y0, ym, b & 0b0111), (ym, box.y1, b & 0b1011)] : [(box.y0, box.y1, b & 0b1100)]
       if xParts.count == 1 && yParts.count == 1 {
         leftOpen = true  // as small as doubles allow
         continue
       }
-      for (y0, y1) in yParts {
-        for (x0, x1) in xParts {
-          queue.append(PlaneBox(x0: x0, x1: x1, y0: y0, y1: y1, depth: box.depth + 1))
+      for (y0, y1, yb) in yParts {
+        for (x0, x1, xb) in xParts {
+          queue.append(
+            PlaneBox(
+              x0: x0, x1: x1, y0: y0, y1: y1, depth: box.depth + 1,
+              inexact: (xb & 0b0011) | (yb & 0b1100)))
         }
       }
     }
     return leftOpen ? .undecided : .no
   }
 
-  /// The functions' enclosures over `box`, widened by an ulp each side, into `enclosures`,
-  /// and the formula's truth over the box.
+  /// The functions' enclosures over `box` (its inexact pixel edges widened by an ulp) into
+  /// `enclosures`, and the formula's truth over the box; where that is not decided, the
+  /// two-piece enclosures of the functions that may jump in the box are asked too (each
+  /// may turn an undecided atom into "no").
   mutating func evaluate(_ box: PlaneBox) -> BoxTruth {
-    let x = Interval(box.x0.nextDown, box.x1.nextUp)
-    let y = Interval(box.y0.nextDown, box.y1.nextUp)
+    let b = box.inexact
+    let x = Interval(b & 1 != 0 ? box.x0.nextDown : box.x0, b & 2 != 0 ? box.x1.nextUp : box.x1)
+    let y = Interval(b & 4 != 0 ? box.y0.nextDown : box.y0, b & 8 != 0 ? box.y1.nextUp : box.y1)
     for k in relation.functions.indices { enclosures[k] = relation.functions[k](x, y) }
-    return Self.truth(relation.formula, enclosures)
+    let plain = Self.truth(relation.formula, enclosures)
+    guard plain == .maybe, hasPieces else { return plain }
+    var asked = false
+    for k in relation.functions.indices {
+      let e = enclosures[k]
+      if k < relation.pieces.count, let pieces = relation.pieces[k], !e.isEmpty, !e.isContinuous {
+        unions[k] = pieces(x, y)
+        asked = true
+      } else {
+        unions[k] = nil
+      }
+    }
+    guard asked else { return plain }
+    return Self.truth(relation.formula) { k, op in
+      let t = Self.atomTruth(enclosures[k], op)
+      guard t == .maybe, let u = unions[k] else { return t }
+      return u.pieces.allSatisfy({ Self.atomTruth($0, op) == .no }) ? .no : .maybe
+    }
+  }
+
+  /// The truth of `formula` given the truth of each atom (`atom(k, op)`).
+  static func truth(
+    _ formula: RelationFormula, _ atom: (Int, RelationComparison) -> BoxTruth
+  ) -> BoxTruth {
+    switch formula {
+    case .atom(let k, let op): return atom(k, op)
+    case .all(let parts):
+      var result = BoxTruth.yes
+      for part in parts {
+        switch truth(part, atom) {
+        case .no: return .no
+        case .maybe: result = .maybe
+        case .yes: break
+        }
+      }
+      return result
+    case .any(let parts):
+      var result = BoxTruth.no
+      for part in parts {
+        switch truth(part, atom) {
+        case .yes: return .yes
+        case .maybe: result = .maybe
+        case .no: break
+        }
+      }
+      return result
+    }
   }
 
   /// The truth of `formula` given its functions' enclosures `values`.
@@ -295,10 +419,20 @@ struct RelationEngine {
     switch formula {
     case .atom(let k, .equal):
       let e = enclosures[k]
-      guard !e.isEmpty, e.isDefinedEverywhere, e.isContinuous else { return false }
-      return signChange(k, in: box)
-    case .atom:
-      return holds(formula, atX: box.x0 + (box.x1 - box.x0) / 2, y: box.y0 + (box.y1 - box.y0) / 2)
+      // Across a jump only a proven zero at a point counts (no intermediate value theorem):
+      // `floor(x) = floor(y)` holds on the edge y = 0 of the pixel below it. (At a domain
+      // edge, where f is continuous but partial, neither is tried.)
+      guard !e.isEmpty, e.isDefinedEverywhere || !e.isContinuous else { return false }
+      return signChange(k, in: box, continuous: e.isDefinedEverywhere && e.isContinuous)
+    case .atom(let k, _):
+      let cx = box.x0 + (box.x1 - box.x0) / 2
+      let cy = box.y0 + (box.y1 - box.y0) / 2
+      if holds(formula, atX: cx, y: cy) { return true }
+      // Where the function may jump, a region may reach the box only at its edge
+      // (`x % 2 < 1` at x = 0 of the pixel left of it): its corners are tried too.
+      if enclosures[k].isContinuous { return false }
+      return holds(formula, atX: box.x0, y: box.y0) || holds(formula, atX: box.x1, y: box.y1)
+        || holds(formula, atX: box.x1, y: box.y0) || holds(formula, atX: box.x0, y: box.y1)
     case .any(let parts):
       for part in parts where Self.truth(part, enclosures) != .no {
         if exists(part, in: box) { return true }
@@ -313,9 +447,9 @@ struct RelationEngine {
     }
   }
 
-  /// Whether function `k` is proven positive at one and negative at another of the centre
-  /// and corners of `box`, or proven zero at one of them.
-  mutating func signChange(_ k: Int, in box: PlaneBox) -> Bool {
+  /// Whether function `k` is proven zero at one of the centre and corners of `box`, or, when
+  /// it is `continuous` on the box, positive at one and negative at another.
+  mutating func signChange(_ k: Int, in box: PlaneBox, continuous: Bool = true) -> Bool {
     let f = relation.functions[k]
     var positive = false
     var negative = false
@@ -328,7 +462,7 @@ struct RelationEngine {
       if v.isEmpty { continue }
       if v.lo == 0 && v.hi == 0 && v.isDefinedEverywhere { return true }  // a zero, proven
       if v.lo > 0 { positive = true } else if v.hi < 0 { negative = true }
-      if positive && negative { return true }
+      if positive && negative && continuous { return true }
     }
     return false
   }

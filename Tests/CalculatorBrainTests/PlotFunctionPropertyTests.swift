@@ -114,4 +114,68 @@ private func show(_ e: Expr) -> String {
     }
     #expect(failures == 0, "seed \(seed)")
   }
+
+  /// The two-piece enclosures (`PlaneFunction.pieces`) of random expressions in x and y over
+  /// random boxes hold every finite point value, except at points where a divisor is 0
+  /// (which have no value in the pieces' rule); where the program cannot split, they are
+  /// the plain enclosure.
+  @Test(arguments: [0x9E12_0001, 0x9E12_0002, 0x9E12_0003, 0x9E12_0004] as [UInt64])
+  func piecesHoldEveryFinitePointValue(seed: UInt64) throws {
+    var gen = ExprGenerator(rng: SplitMix64(seed: seed))
+    let f = UserFunction(
+      name: "f", parameters: ["u", "w"],
+      body: .binary(
+        .add, .call("sin", [.variable("u")]), .binary(.multiply, .variable("w"), .variable("x"))))
+    var failures = 0
+    for trial in 0..<600 {
+      // x and y: y stands in for one of the leaves.
+      var e = gen.expr(4)
+      if Bool.random(using: &gen.rng) { e = .binary(.subtract, e, .variable("y")) }
+      if Bool.random(using: &gen.rng) {
+        e = .binary(.divide, .number(1), .binary(.subtract, e, .variable("y")))
+      }
+      let plane = try PlaneFunction(e, variables: ["a": 0.75], functions: ["f": f])
+      let divisors = try divisorsOf(e).map {
+        try PlaneFunction($0, variables: ["a": 0.75], functions: ["f": f])
+      }
+      for _ in 0..<6 {
+        let x = gen.interval()
+        let y = gen.interval()
+        let u = plane.pieces(x: x, y: y)
+        if !plane.canSplit && u != IntervalUnion(plane.enclosure(x: x, y: y)) && failures < 3 {
+          failures += 1
+          Issue.record("seed \(seed) trial \(trial): \(show(e)) cannot split but \(u)")
+        }
+        for _ in 0..<10 {
+          func point(_ i: Interval) -> Double {
+            min(max(i.lo + (i.hi - i.lo) * Double.random(in: 0...1, using: &gen.rng), i.lo), i.hi)
+          }
+          let (px, py) = (point(x), point(y))
+          let v = plane.value(x: px, y: py)
+          guard v.isFinite, !divisors.contains(where: { $0.value(x: px, y: py) == 0 }) else {
+            continue
+          }
+          if !u.pieces.contains(where: { $0.contains(v) }) && failures < 3 {
+            failures += 1
+            let box = "\(show(e)) over \(x) x \(y) -> \(u)"
+            Issue.record("seed \(seed) trial \(trial): \(box), but at (\(px), \(py)) -> \(v)")
+          }
+        }
+      }
+    }
+    #expect(failures == 0, "seed \(seed)")
+  }
+}
+
+/// Every divisor in `e` (of `/` and `div`), user functions' bodies aside (the generator's
+/// `f` divides by nothing).
+private func divisorsOf(_ e: Expr) -> [Expr] {
+  switch e {
+  case .number, .integer, .variable: return []
+  case .unary(_, let a): return divisorsOf(a)
+  case .binary(let op, let a, let b):
+    return divisorsOf(a) + divisorsOf(b) + (op == .divide || op == .integerDivide ? [b] : [])
+  case .conditional(let c, let a, let b): return divisorsOf(c) + divisorsOf(a) + divisorsOf(b)
+  case .call(_, let args): return args.flatMap(divisorsOf)
+  }
 }

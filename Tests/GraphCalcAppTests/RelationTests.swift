@@ -113,7 +113,8 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     let names = Set(RelationReference.all.map(\.name))
     for trap in [
       "empty pair", "whole plane", "point", "double line", "four lines", "heart", "tan zeros",
-      "circle", "below sine", "ellipse",
+      "circle", "below sine", "ellipse", "below pole", "floor diagonal", "tan graph",
+      "cosecant", "tan rings", "reciprocal sum",
     ] {
       #expect(names.contains(trap), "\(trap)")
     }
@@ -212,6 +213,35 @@ func relationFaults(_ values: [[Double]], _ r: RelationReference) -> [String] {
     #expect(empty.count == 256 && empty.allSatisfy { $0 == "0" })
     let whole = values(try table(["plot 0*x = 0"], size: "16 16"))
     #expect(whole.count == 256 && whole.allSatisfy { $0 == "1" })
+  }
+
+  /// The pixels around a pole or a step: proven by the two-piece enclosures (a pole of
+  /// tan or of 1/x inside a pixel, a step of floor) and by exact pixel edges (x = 0 of
+  /// [-2, 2]), none left undecided. Each relation's value at a pixel: (x, y, v).
+  @Test func polesAndStepsLeaveNoUndecidedPixel() throws {
+    func pixels(_ plot: String) throws -> [(Double, Double, Double)] {
+      try table([plot]).split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+        let f = $0.split(separator: " ").map { Double($0)! }
+        return (f[0], f[1], f[2])
+      }
+    }
+    let tan = try pixels("plot [-1:1] [-1:1] tan(35.6x) = 0")
+    #expect(tan.count == 64 * 48 && tan.allSatisfy { $0.2 != 0.5 })
+    // The column around the pole x = pi/2 / 35.6 = 0.0441 (pixel [0.03125, 0.0625]) is 0,
+    // the one around the zero x = pi / 35.6 = 0.0882 (pixel [0.0625, 0.09375]) is 1.
+    #expect(tan.filter { abs($0.0 - 0.046875) < 1e-9 }.allSatisfy { $0.2 == 0 })
+    #expect(tan.filter { abs($0.0 - 0.078125) < 1e-9 }.allSatisfy { $0.2 == 1 })
+    let below = try pixels("plot [-2:2] [-2:2] y < 1/x")
+    // (Undecided elsewhere: 4 pixels whose corner the hyperbola passes through.)
+    #expect(below.filter { abs($0.0) < 0.04 }.allSatisfy { $0.2 != 0.5 })
+    // Left of the pole (x in [-1/16, 0]) y < 1/x holds only where y < -16: nowhere here.
+    #expect(below.filter { abs($0.0 + 0.03125) < 1e-9 && $0.1 > 0 }.allSatisfy { $0.2 == 0 })
+    #expect(below.filter { abs($0.0 - 0.03125) < 1e-9 }.allSatisfy { $0.2 == 1 })
+    let steps = try pixels("plot [-3:3] [-3:3] floor(x) = floor(y)")
+    #expect(steps.allSatisfy { $0.2 != 0.5 })
+    // Below y = 0, for x in [0, 1): floor(y) = 0 = floor(x) only on the edge y = 0.
+    #expect(
+      steps.filter { $0.0 > 0 && $0.0 < 1 && abs($0.1 + 0.0625) < 1e-9 }.allSatisfy { $0.2 == 1 })
   }
 
   @Test func nearlyParallelEquationsDrawNothing() {

@@ -75,6 +75,7 @@ extension Session {
         }
       }
       var enclosures: [@Sendable (Interval, Interval) -> Interval] = []
+      var pieces: [(@Sendable (Interval, Interval) -> IntervalUnion)?] = []
       var readsX = false
       var readsY = false
       for side in sides {
@@ -86,11 +87,17 @@ extension Session {
         let mean = MeanValueEnclosure(
           f, unit.rewrite(side), variables: brain.variables, functions: functions)
         enclosures.append { x, y in mean?.enclosure(x: x, y: y) ?? f.enclosure(x: x, y: y) }
+        if f.canSplit {
+          pieces.append { x, y in f.pieces(x: x, y: y) }
+        } else {
+          pieces.append(nil)
+        }
       }
       var strengthened = formula
       strengthenConjunctions(&strengthened, sides: &sides, enclosures: &enclosures, functions)
       let relation = PlaneRelation(
-        formula: strengthened, functions: enclosures, dependsOnX: readsX, dependsOnY: readsY,
+        formula: strengthened, functions: enclosures, pieces: pieces, dependsOnX: readsX,
+        dependsOnY: readsY,
         budget: relationBudget)
       return .relation(relation, title: shown)
     } catch {
