@@ -1,4 +1,5 @@
 import CSixel
+import GraphView
 
 /// A picture as the escape sequences that show it inline in a terminal: the kitty graphics
 /// protocol, iTerm2's inline images, or sixel (DEC's, as xterm `-ti vt340`, foot, mlterm
@@ -27,28 +28,71 @@ public enum InlineImage {
   /// The kitty graphics sequence that shows `png` over `columns` x `rows` cells at the
   /// cursor.
   ///
+  /// A later transmission of the same image id replaces the image (kitty deletes the old
+  /// image with its placements, then places the new one where the cursor is, all within the
+  /// one write: no frame shows neither), and the same id and placement id name one
+  /// placement: that is how a stream's frames redraw in place.
+  ///
   /// - Parameters:
   ///   - png: A PNG file's bytes.
   ///   - columns: Cells across the image fills.
   ///   - rows: Cells down it fills.
-  ///   - id: The image id (a later image of the same id replaces it: `explore`'s frames).
+  ///   - id: The image id (`i=`).
+  ///   - placement: The placement id (`p=`), or nil for none (a plot printed once).
+  ///   - passthrough: Whether each chunk is wrapped for tmux (`tmuxPassthrough`).
   /// - Returns: The escape sequences.
-  public static func kitty(png: [UInt8], columns: Int, rows: Int, id: Int = 1) -> String {
+  public static func kitty(
+    png: [UInt8], columns: Int, rows: Int, id: Int = 1, placement: Int? = nil,
+    passthrough: Bool = false
+  ) -> String {
     let data = Array(base64(png).utf8)
     var out = ""
     var start = 0
+    let placed = placement.map { ",p=\($0)" } ?? ""
     repeat {
       let end = min(start + 4096, data.count)
       let more = end < data.count ? 1 : 0
       let keys =
         start == 0
-        ? "a=T,f=100,t=d,i=\(id),c=\(columns),r=\(rows),q=2,C=1,m=\(more)" : "m=\(more)"
-      out +=
+        ? "a=T,f=100,t=d,i=\(id)\(placed),c=\(columns),r=\(rows),q=2,C=1,m=\(more)"
+        : "m=\(more)"
+      let chunk =
         "\u{1B}_G" + keys + ";" + String(decoding: data[start..<end], as: UTF8.self)
         + "\u{1B}\\"
+      out += passthrough ? tmuxPassthrough(chunk) : chunk
       start = end
     } while start < data.count
     return out
+  }
+
+  /// The kitty sequence that deletes image `id` with its placements and frees its data
+  /// (`a=d,d=I`).
+  ///
+  /// - Parameters:
+  ///   - id: The image id.
+  ///   - passthrough: Whether it is wrapped for tmux.
+  /// - Returns: The escape sequence.
+  public static func kittyDelete(id: Int, passthrough: Bool = false) -> String {
+    let sequence = "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+    return passthrough ? tmuxPassthrough(sequence) : sequence
+  }
+
+  /// `sequence` wrapped in tmux's passthrough: `ESC P tmux ; ... ESC \`, every ESC inside
+  /// doubled, which tmux (with `allow-passthrough on`, tmux 3.3 and later) unwraps and
+  /// writes to the terminal outside it unchanged (tmux's `input_dcs_dispatch`; its manual,
+  /// "allow-passthrough").
+  ///
+  /// - Parameter sequence: The escape sequences for the terminal outside tmux.
+  /// - Returns: The wrapped sequence.
+  public static func tmuxPassthrough(_ sequence: String) -> String {
+    var out: [UInt8] = Array("\u{1B}Ptmux;".utf8)
+    out.reserveCapacity(sequence.utf8.count + 16)
+    for byte in sequence.utf8 {
+      out.append(byte)
+      if byte == 0x1B { out.append(0x1B) }
+    }
+    out += [0x1B, UInt8(ascii: "\\")]
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// iTerm2's sequence that shows `png` over `columns` x `rows` cells at the cursor.
@@ -63,48 +107,19 @@ public enum InlineImage {
       + "preserveAspectRatio=0:" + base64(png) + "\u{07}"
   }
 
-  /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture.
+  /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture (see `SixelEncoder`).
   ///
   /// - Parameters:
   ///   - rgb: 3 bytes a pixel, rows top to bottom.
   ///   - width: Pixels across.
   ///   - height: Pixels down.
+  ///   - background: The picture's background, kept exact in the palette; nil for none.
   /// - Returns: The escape sequence.
   /// - Throws: `ImageError` when libsixel fails (out of memory).
-  public static func sixel(rgb: [UInt8], width: Int, height: Int) throws(ImageError) -> String {
-    final class Sink { var bytes: [UInt8] = [] }
-    let sink = Sink()
-    var output: OpaquePointer?
-    var dither: OpaquePointer?
-    defer {
-      if let output { sixel_output_destroy(output) }
-      if let dither { sixel_dither_destroy(dither) }
-    }
-    let box = Unmanaged.passUnretained(sink).toOpaque()
-    guard
-      sixel_output_new(
-        &output,
-        { data, size, priv in
-          guard let data, let priv, size > 0 else { return 0 }
-          let sink = Unmanaged<Sink>.fromOpaque(priv).takeUnretainedValue()
-          data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(size)))
-          }
-          return size
-        }, box, nil) == SIXEL_OK,
-      sixel_dither_new(&dither, 256, nil) == SIXEL_OK
-    else { throw ImageError(message: "sixel: cannot start the encoder") }
-    var pixels = rgb
-    let status = pixels.withUnsafeMutableBufferPointer { p -> SIXELSTATUS in
-      let s = sixel_dither_initialize(
-        dither, p.baseAddress, Int32(width), Int32(height), SIXEL_PIXELFORMAT_RGB888,
-        SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_AUTO)
-      guard s == SIXEL_OK else { return s }
-      sixel_dither_set_diffusion_type(dither, SIXEL_DIFFUSE_NONE)
-      return sixel_encode(p.baseAddress, Int32(width), Int32(height), 3, dither, output)
-    }
-    guard status == SIXEL_OK else { throw ImageError(message: "sixel: encoding failed") }
-    return String(decoding: sink.bytes, as: UTF8.self)
+  public static func sixel(
+    rgb: [UInt8], width: Int, height: Int, background: RGBColor? = nil
+  ) throws(ImageError) -> String {
+    try SixelEncoder(background: background).encode(rgb: rgb, width: width, height: height)
   }
 
   /// `bytes` in base64 (RFC 4648, with `=` padding).
@@ -135,5 +150,111 @@ public enum InlineImage {
       ]
     }
     return String(decoding: out, as: UTF8.self)
+  }
+}
+
+/// Sixel pictures through libsixel: the picture quantised to at most 256 colours (median
+/// cut, no diffusion: plots are flat colours and anti-aliased edges, which dithering only
+/// speckles), then encoded.
+///
+/// Median cut puts a box's mean (or centre) in the palette, so the background, most of the
+/// picture, came out a shade off (#fefefe, or a grey for a dark theme's #1b1d23). The palette
+/// entry nearest the background is therefore set to the background itself before encoding:
+/// every background pixel then maps to it exactly (distance 0).
+///
+/// One encoder can draw many frames of a picture that changes little (a live stream): with
+/// `keepPalette` the palette of the first frame is used again, so only the encoding is paid
+/// for, not the quantisation.
+public final class SixelEncoder {
+  /// The colour kept exact, or nil.
+  public let background: RGBColor?
+  /// Whether later frames reuse the first frame's palette.
+  public let keepPalette: Bool
+  /// libsixel's dither (the palette and its lookup cache), kept between frames.
+  var dither: OpaquePointer?
+
+  /// An encoder.
+  ///
+  /// - Parameters:
+  ///   - background: The colour to keep exact in the palette (the theme's background).
+  ///   - keepPalette: Whether frames after the first reuse its palette.
+  public init(background: RGBColor?, keepPalette: Bool = false) {
+    self.background = background
+    self.keepPalette = keepPalette
+  }
+
+  deinit {
+    if let dither { sixel_dither_destroy(dither) }
+  }
+
+  /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture.
+  ///
+  /// - Parameters:
+  ///   - rgb: 3 bytes a pixel, rows top to bottom.
+  ///   - width: Pixels across.
+  ///   - height: Pixels down.
+  /// - Returns: The escape sequence.
+  /// - Throws: `ImageError` when libsixel fails (out of memory).
+  public func encode(rgb: [UInt8], width: Int, height: Int) throws(ImageError) -> String {
+    final class Sink { var bytes: [UInt8] = [] }
+    let sink = Sink()
+    var output: OpaquePointer?
+    defer { if let output { sixel_output_destroy(output) } }
+    let box = Unmanaged.passUnretained(sink).toOpaque()
+    guard
+      sixel_output_new(
+        &output,
+        { data, size, priv in
+          guard let data, let priv, size > 0 else { return 0 }
+          let sink = Unmanaged<Sink>.fromOpaque(priv).takeUnretainedValue()
+          data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(size)))
+          }
+          return size
+        }, box, nil) == SIXEL_OK
+    else { throw ImageError(message: "sixel: cannot start the encoder") }
+    var pixels = rgb
+    let status = pixels.withUnsafeMutableBufferPointer { p -> SIXELSTATUS in
+      if dither == nil || !keepPalette {
+        if let old = dither { sixel_dither_destroy(old) }
+        dither = nil
+        guard sixel_dither_new(&dither, 256, nil) == SIXEL_OK else { return SIXEL_BAD_ALLOCATION }
+        let s = sixel_dither_initialize(
+          dither, p.baseAddress, Int32(width), Int32(height), SIXEL_PIXELFORMAT_RGB888,
+          SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_AUTO)
+        guard s == SIXEL_OK else { return s }
+        sixel_dither_set_diffusion_type(dither, SIXEL_DIFFUSE_NONE)
+        exactBackground()
+      }
+      return sixel_encode(p.baseAddress, Int32(width), Int32(height), 3, dither, output)
+    }
+    guard status == SIXEL_OK else { throw ImageError(message: "sixel: encoding failed") }
+    return String(decoding: sink.bytes, as: UTF8.self)
+  }
+
+  /// Sets the palette entry nearest `background` (squared RGB distance) to it.
+  func exactBackground() {
+    guard let background, let dither, let palette = sixel_dither_get_palette(dither) else {
+      return
+    }
+    let n = Int(sixel_dither_get_num_of_palette_colors(dither))
+    let target = [Int(background.red), Int(background.green), Int(background.blue)]
+    var best = 0
+    var bestDistance = Int.max
+    for i in 0..<n {
+      var d = 0
+      for c in 0..<3 {
+        let e = Int(palette[3 * i + c]) - target[c]
+        d += e * e
+      }
+      if d < bestDistance {
+        best = i
+        bestDistance = d
+      }
+    }
+    guard n > 0, bestDistance > 0 else { return }
+    palette[3 * best] = background.red
+    palette[3 * best + 1] = background.green
+    palette[3 * best + 2] = background.blue
   }
 }

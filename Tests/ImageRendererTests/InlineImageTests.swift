@@ -106,7 +106,7 @@ import Testing
     var s = Session(terminalSize: TerminalSize(columns: 40, rows: 12))
     s.display = TerminalDisplay(canvas: .braille)
     s.display.autoCanvas = true
-    s.canvasProbe = { _ in (.kitty, true) }
+    s.canvasProbe = { _ in (.kitty, true, false) }
     let reply = s.run("plot x")
     #expect(reply.error == nil)
     #expect(s.display.canvas == .kitty && s.display.darkBackground)
