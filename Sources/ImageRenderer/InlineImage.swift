@@ -158,9 +158,10 @@ public enum InlineImage {
 /// speckles), then encoded.
 ///
 /// Median cut puts a box's mean (or centre) in the palette, so the background, most of the
-/// picture, came out a shade off (#fefefe, or a grey for a dark theme's #1b1d23). The palette
+/// picture, came out a shade off (white as #f7f7f7, the dark theme's #1b1d23 as #172121). The palette
 /// entry nearest the background is therefore set to the background itself before encoding:
-/// every background pixel then maps to it exactly (distance 0).
+/// every background pixel then maps to it exactly (distance 0), and it is sent as exactly as
+/// sixel's colour registers, in whole percents a channel, can say (white and black exactly).
 ///
 /// One encoder can draw many frames of a picture that changes little (a live stream): with
 /// `keepPalette` the palette of the first frame is used again, so only the encoding is paid
