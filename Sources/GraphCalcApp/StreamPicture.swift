@@ -39,7 +39,9 @@ public struct StreamPicture {
   public let passthrough: Bool
   /// The height, in lines, of the frame on screen (0 before the first one).
   public private(set) var height = 0
-  /// The sixel encoder, which keeps the first frame's palette (see `frame`).
+  /// The sixel encoder: every frame mapped to the theme's palette
+  /// (`SixelEncoder.themePalette`), so no frame pays for a quantisation and no colour shifts
+  /// from one frame to the next.
   let sixel: SixelEncoder
 
   /// A stream picture with no frame drawn yet.
@@ -54,7 +56,7 @@ public struct StreamPicture {
     self.cellPixels = cellPixels
     self.theme = theme
     self.passthrough = passthrough
-    sixel = SixelEncoder(background: PlotOutput.solidBackground(theme))
+    sixel = SixelEncoder(palette: SixelEncoder.themePalette(theme))
   }
 
   /// The text that replaces the frame on screen with `frame`.
@@ -117,14 +119,14 @@ public struct StreamPicture {
       switch canvas {
       case .kitty:
         return InlineImage.kitty(
-          png: try renderer.pngData(), columns: columns, rows: rows, id: Self.imageID,
+          png: try renderer.fastPNGData(), columns: columns, rows: rows, id: Self.imageID,
           placement: 1, passthrough: passthrough)
       case .iterm:
-        let image = InlineImage.iterm(png: try renderer.pngData(), columns: columns, rows: rows)
+        let image = InlineImage.iterm(
+          png: try renderer.fastPNGData(), columns: columns, rows: rows)
         return passthrough ? InlineImage.tmuxPassthrough(image) : image
       default:
-        let image = try sixel.encode(
-          rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height)
+        let image = try sixel.encode(renderer)
         return passthrough ? InlineImage.tmuxPassthrough(image) : image
       }
     } catch {

@@ -1,3 +1,4 @@
+import CCairo
 import CSixel
 import GraphView
 
@@ -182,10 +183,184 @@ public final class SixelEncoder {
   public init(background: RGBColor?, keepPalette: Bool = false) {
     self.background = background
     self.keepPalette = keepPalette
+    palette = nil
+  }
+
+  /// A fixed palette (`themePalette`) that every frame is mapped to by this encoder
+  /// (`encode(_:)`), or nil for libsixel's median cut.
+  public let palette: [RGBColor]?
+  /// The palette index of recent colours (`0xRRGGBB + 1` keys, 0 empty), a direct-mapped
+  /// cache of `nearest`.
+  var cacheKeys: [UInt32] = []
+  var cacheIndices: [UInt8] = []
+
+  /// An encoder that maps every picture to `palette` (at most 256 colours), so frames cost
+  /// no quantisation and keep their colours from one to the next.
+  ///
+  /// - Parameter palette: The colours (`themePalette(_:)`).
+  public init(palette: [RGBColor]) {
+    self.palette = Array(palette.prefix(256))
+    background = nil
+    keepPalette = true
   }
 
   deinit {
     if let dither { sixel_dither_destroy(dither) }
+  }
+
+  /// A palette for pictures drawn in `theme`: its backgrounds (a gradient sampled at 16
+  /// heights), and each of its line, text and series colours at full strength and
+  /// anti-aliased over the background at 11 lesser coverages (1/12 to 11/12): what cairo's
+  /// anti-aliasing makes of one colour over another. At most 256 colours; the background and
+  /// every colour of the theme are exact (to sixel's percents).
+  ///
+  /// - Parameter theme: The pictures' theme.
+  /// - Returns: The palette, the background first.
+  public static func themePalette(_ theme: Theme) -> [RGBColor] {
+    func samples(_ paint: Paint) -> [RGBColor] {
+      switch paint {
+      case .solid(let c): return [c]
+      case .vertical(let stops):
+        return (0..<16).map { k in
+          let t = Double(k) / 15
+          guard let after = stops.firstIndex(where: { $0.position >= t }) else {
+            return stops.last?.color ?? RGBColor(0xFFFFFF)
+          }
+          guard after > 0 else { return stops[0].color }
+          let a = stops[after - 1]
+          let b = stops[after]
+          let f = b.position > a.position ? (t - a.position) / (b.position - a.position) : 0
+          return mix(a.color, b.color, f)
+        }
+      }
+    }
+    func mix(_ a: RGBColor, _ b: RGBColor, _ f: Double) -> RGBColor {
+      func channel(_ x: UInt8, _ y: UInt8) -> UInt32 {
+        UInt32((Double(x) + (Double(y) - Double(x)) * f).rounded())
+      }
+      return RGBColor(
+        channel(a.red, b.red) << 16 | channel(a.green, b.green) << 8 | channel(a.blue, b.blue))
+    }
+    var colors = samples(theme.background)
+    if let area = theme.plotArea { colors += samples(area) }
+    let base = (theme.plotArea ?? theme.background).dominant
+    let inks =
+      [
+        theme.foreground, theme.frame, theme.tick, theme.axis, theme.grid, theme.midline,
+        theme.legendOutline, theme.legendFill, theme.title,
+      ] + theme.palette
+    for ink in inks {
+      colors.append(ink)
+      for k in 1..<12 { colors.append(mix(base, ink, Double(k) / 12)) }
+    }
+    var seen = Set<RGBColor>()
+    return Array(colors.filter { seen.insert($0).inserted }.prefix(256))
+  }
+
+  /// The sixel sequence of `renderer`'s picture (a `.png` one) mapped to `palette` (each
+  /// pixel to its nearest colour, squared RGB distance, through a cache: a plot has few
+  /// colours, in long runs), then encoded by libsixel from the palette indices; without a
+  /// palette, `encode(rgb:width:height:)`.
+  ///
+  /// - Parameter renderer: The drawn picture.
+  /// - Returns: The escape sequence.
+  /// - Throws: `ImageError` when libsixel fails.
+  public func encode(_ renderer: CairoRenderer) throws(ImageError) -> String {
+    guard let palette, !palette.isEmpty else {
+      return try encode(
+        rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height)
+    }
+    let surface = renderer.surface
+    cairo_surface_flush(surface)
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
+      throw ImageError(message: "sixel: no pixels")
+    }
+    if cacheKeys.isEmpty {
+      cacheKeys = [UInt32](repeating: 0, count: 4096)
+      cacheIndices = [UInt8](repeating: 0, count: 4096)
+    }
+    var indices = [UInt8](repeating: 0, count: width * height)
+    let channels = palette.map { (Int($0.red), Int($0.green), Int($0.blue)) }
+    indices.withUnsafeMutableBufferPointer { out in
+      cacheKeys.withUnsafeMutableBufferPointer { keys in
+        cacheIndices.withUnsafeMutableBufferPointer { values in
+          var lastKey: UInt32 = 0
+          var lastIndex: UInt8 = 0
+          for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let o = y * width
+            for x in 0..<width {
+              // Opaque pixels (the picture is painted on its background): the channels.
+              let key = (row[x] & 0xFF_FFFF) &+ 1
+              if key != lastKey {
+                let slot = Int((key &* 2_654_435_761) >> 20) & 4095
+                if keys[slot] == key {
+                  lastIndex = values[slot]
+                } else {
+                  let v = key &- 1
+                  let r = Int(v >> 16)
+                  let g = Int((v >> 8) & 0xFF)
+                  let b = Int(v & 0xFF)
+                  var best = 0
+                  var bestDistance = Int.max
+                  for (i, c) in channels.enumerated() {
+                    let d = (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
+                    if d < bestDistance {
+                      best = i
+                      bestDistance = d
+                    }
+                  }
+                  lastIndex = UInt8(best)
+                  keys[slot] = key
+                  values[slot] = lastIndex
+                }
+                lastKey = key
+              }
+              out[o + x] = lastIndex
+            }
+          }
+        }
+      }
+    }
+    if dither == nil {
+      guard sixel_dither_new(&dither, Int32(palette.count), nil) == SIXEL_OK else {
+        throw ImageError(message: "sixel: cannot start the encoder")
+      }
+      var bytes = palette.flatMap { [$0.red, $0.green, $0.blue] }
+      bytes.withUnsafeMutableBufferPointer { sixel_dither_set_palette(dither, $0.baseAddress) }
+      sixel_dither_set_pixelformat(dither, SIXEL_PIXELFORMAT_PAL8)
+    }
+    return try write(indices, width: width, height: height)
+  }
+
+  /// libsixel's encoding of `pixels` (in the dither's pixel format) with the dither.
+  func write(_ pixels: [UInt8], width: Int, height: Int) throws(ImageError) -> String {
+    final class Sink { var bytes: [UInt8] = [] }
+    let sink = Sink()
+    var output: OpaquePointer?
+    defer { if let output { sixel_output_destroy(output) } }
+    let box = Unmanaged.passUnretained(sink).toOpaque()
+    guard
+      sixel_output_new(
+        &output,
+        { data, size, priv in
+          guard let data, let priv, size > 0 else { return 0 }
+          let sink = Unmanaged<Sink>.fromOpaque(priv).takeUnretainedValue()
+          data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(size)))
+          }
+          return size
+        }, box, nil) == SIXEL_OK
+    else { throw ImageError(message: "sixel: cannot start the encoder") }
+    var pixels = pixels
+    let status = pixels.withUnsafeMutableBufferPointer {
+      sixel_encode($0.baseAddress, Int32(width), Int32(height), 1, dither, output)
+    }
+    guard status == SIXEL_OK else { throw ImageError(message: "sixel: encoding failed") }
+    return String(decoding: sink.bytes, as: UTF8.self)
   }
 
   /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture.

@@ -431,8 +431,10 @@ enum StreamCommandLine {
       return usageError(error.message)
     }
     StreamLive.usageErrorFound.store(0, ordering: .relaxed)
+    var display = Terminal.display(color: color)
+    display.passthrough = TerminalQuery.passthroughForNamedCanvas(display.canvas)
     let ok = StreamLive.run(
-      request, display: Terminal.display(color: color),
+      request, display: display,
       standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
       report: { Terminal.report("graphcalc stream: \($0)") })
     if StreamLive.usageErrorFound.load(ordering: .relaxed) != 0 {

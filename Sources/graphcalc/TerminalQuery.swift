@@ -53,6 +53,15 @@ enum TerminalQuery {
     )
   }
 
+  /// Whether pictures on `canvas`, named by `GRAPHCALC_CANVAS` (no probe), go through tmux's
+  /// passthrough: inside tmux, on a picture canvas, when the passthrough is on.
+  static func passthroughForNamedCanvas(_ canvas: CanvasKind) -> Bool {
+    guard canvas.isImage, let tmux = getenv("TMUX"), tmux.pointee != 0,
+      Terminal.isTerminal(STDOUT_FILENO)
+    else { return false }
+    return tmuxPassthrough()
+  }
+
   /// Whether tmux's passthrough is on for this pane: tmux's answer to `display-message -p
   /// '#{allow-passthrough}'` (`TerminalProbe.passthroughIsOn`), read for at most a second;
   /// false when tmux cannot be run.
