@@ -180,7 +180,8 @@ let package = Package(
     .testTarget(
       name: "ImageRendererTests",
       dependencies: [
-        "ImageRenderer", "GraphCalcApp", "GraphView", "CCairo", "Streaming", "TestSupport",
+        "ImageRenderer", "GraphCalcApp", "GraphView", "CCairo", "Streaming", "TextCanvas",
+        "TestSupport",
       ],
       exclude: ["Fixtures"]),
     // Imports against Package.swift and Docs/design.md's table (reads the sources and

@@ -78,7 +78,8 @@ public struct StreamPicture {
     let columns = max(1, size.columns)
     let lines = max(1, size.rows - 1)
     var status = StreamOutput.statusLines(
-      frame, columns: columns, maxLines: max(1, lines / 3), canvas: canvas, colors: colors)
+      frame, columns: columns, maxLines: max(1, lines / 3), canvas: canvas, colors: nil)
+    if colors != nil { status = Self.colored(status, theme: theme) }
     var plotRows = lines - status.count
     if plotRows < StreamOutput.minimumPlot.rows || columns < StreamOutput.minimumPlot.columns {
       plotRows = 0
@@ -108,6 +109,31 @@ public struct StreamPicture {
     out += "\u{1B}[J"
     height = total
     return out
+  }
+
+  /// `lines` (plain status lines) with each series' sample (`⠒⠒`, in series order) in the
+  /// colour its curve has in the picture (the theme's, as a 24-bit SGR colour), not the
+  /// terminal palette's.
+  static func colored(_ lines: [String], theme: Theme) -> [String] {
+    var series = 0
+    let sample: Character = "\u{2812}"
+    return lines.map { line in
+      var out = ""
+      let characters = Array(line)
+      var i = 0
+      while i < characters.count {
+        if characters[i] == sample, i + 1 < characters.count, characters[i + 1] == sample {
+          let c = theme.series(series)
+          out += "\u{1B}[38;2;\(c.red);\(c.green);\(c.blue)m\u{2812}\u{2812}\u{1B}[0m"
+          series += 1
+          i += 2
+        } else {
+          out.append(characters[i])
+          i += 1
+        }
+      }
+      return out
+    }
   }
 
   /// The escape sequences of `frame`'s plot over `columns` x `rows` cells.

@@ -5,6 +5,7 @@ import ImageRenderer
 import Streaming
 import TestSupport
 import Testing
+import TextCanvas
 
 /// A live stream's frames as pictures: what `StreamPicture` writes for several frames,
 /// played on a model of the terminal's cursor and decoded as the terminal decodes it.
@@ -286,6 +287,18 @@ import Testing
     #expect(
       InlineImage.kittyDelete(id: 2, passthrough: true)
         == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\u{1B}\\\u{1B}\\")
+  }
+
+  /// With colour on, each series' sample in the status lines has its curve's colour in the
+  /// picture (the theme's tab10 blue and red), not the terminal palette's.
+  @Test func theStatusSamplesTakeThePicturesColours() throws {
+    var session = StreamSession(options: StreamOptions())
+    session.consume(text: "1 5\n2 4\n3 6\n")
+    var picture = StreamPicture(canvas: .kitty, cellPixels: Self.cell, theme: .default)
+    let text = try picture.update(
+      session.frame(columns: 800), size: Self.size, colors: TerminalColors())
+    #expect(text.contains("\u{1B}[38;2;31;119;180m\u{2812}\u{2812}\u{1B}[0m 1  last 3"))
+    #expect(text.contains("\u{1B}[38;2;214;39;40m\u{2812}\u{2812}\u{1B}[0m 2  last 6"))
   }
 
   /// A terminal too small for a plot gets the status lines only, and no picture.
