@@ -140,7 +140,7 @@ extension String {
 
 let quick = CommandLine.arguments.contains("--quick")
 /// `--only SECTION[,SECTION]`: run only these sections (eval, process, redraw, explore, data,
-/// stream, analysis, relations).
+/// stream, analysis, relations, pixels).
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
   i + 1 < CommandLine.arguments.count
     ? Set(CommandLine.arguments[i + 1].split(separator: ",").map(String.init)) : nil
@@ -647,6 +647,45 @@ if wanted("relations") {
       Row(
         section: "relations", name: "\(text) 1024x1024", ours: fmt(ms, 1) + " ms",
         peer: "\(undecided) undecided", ratio: "", target: "< 1000 ms", met: ms < 1000))
+  }
+}
+
+// MARK: 8. Stream frames as pictures (issue 17): one frame's bytes at 1000 x 700 pixels
+
+if wanted("pixels") {
+  // 100 x 38 cells of 10 x 20 pixels: a plot of 100 x 35 cells (1000 x 700 pixels) over the
+  // two status lines; a window of 1000 samples, one more sample a frame.
+  var stream = StreamSession(options: StreamOptions())
+  var sample = 0
+  func feed(_ n: Int) {
+    var text = ""
+    for _ in 0..<n {
+      text += "\(sin(Double(sample) * 0.05) * 40 + Double(sample % 7))\n"
+      sample += 1
+    }
+    stream.consume(text: text)
+  }
+  feed(1000)
+  let size = TerminalSize(columns: 100, rows: 38)
+  for canvas in [CanvasKind.kitty, .sixel, .iterm] {
+    var picture = StreamPicture(
+      canvas: canvas, cellPixels: PixelSize(width: 10, height: 20), theme: .default)
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<(quick ? 10 : 40) {
+      feed(1)
+      let frame = stream.frame(columns: 1000)
+      let t0 = now()
+      let text = (try? picture.update(frame, size: size)) ?? ""
+      times.append(now() - t0)
+      bytes = text.utf8.count
+    }
+    let ms = median(times) * 1000
+    report(
+      Row(
+        section: "pixels", name: "stream frame 1000x700 \(canvas.rawValue)",
+        ours: fmt(ms, 1) + " ms", peer: "\(bytes / 1024) KiB a frame", ratio: "",
+        target: "< 16 ms", met: ms < 16))
   }
 }
 

@@ -61,6 +61,10 @@ public struct TerminalDisplay: Sendable, Hashable {
   /// Whether the terminal's background is dark (its answer to OSC 11 at the first plot):
   /// pictures in the terminal then take the `dark` theme in place of `default`.
   public var darkBackground = false
+  /// Whether pictures go through tmux's passthrough (graphcalc runs inside tmux, whose
+  /// `allow-passthrough` is on): their sequences are wrapped (`InlineImage.tmuxPassthrough`)
+  /// for the terminal outside tmux.
+  public var passthrough = false
 
   /// Creates a display; the default is plain ASCII (what a session without a terminal uses;
   /// the executable picks from the locale and the terminal).

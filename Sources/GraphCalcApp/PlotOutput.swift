@@ -57,7 +57,8 @@ public enum PlotOutput {
   /// On a picture canvas (`kitty`, `iterm`, `sixel`) the text is the escape sequences of a
   /// picture that fills the cells a character plot would (`size.columns` x `size.rows - 1`
   /// cells of `cellPixels`), drawn in `theme` as `export png` draws (its text the size of
-  /// the terminal's, `inlineFontSize`), and the cursor ends on its last row.
+  /// the terminal's, `inlineFontSize`), and the cursor ends on its last row; `passthrough`
+  /// wraps it for tmux (`inline`).
   ///
   /// - Returns: The picture (no trailing newline) and the note lines (each without newline).
   /// - Throws: `CommandError` when the terminal is smaller than `minimumTerminal`, or
@@ -66,7 +67,7 @@ public enum PlotOutput {
     _ curves: FunctionCurves, size: TerminalSize, canvas: CanvasKind = .ascii,
     colors: TerminalColors? = nil,
     budget: SamplingBudget = .default, cellPixels: PixelSize = PixelSize(width: 10, height: 20),
-    theme: Theme = .default
+    theme: Theme = .default, passthrough: Bool = false
   ) throws(CommandError) -> (text: String, notes: [String]) {
     guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
       throw CommandError(
@@ -79,7 +80,11 @@ public enum PlotOutput {
       let rows = size.rows - 1
       let renderer = inlineRenderer(columns: columns, rows: rows, cellPixels, theme: theme)
       let notes = draw(curves, onPicture: renderer, budget: budget)
-      return (try inline(renderer, canvas: canvas, columns: columns, rows: rows), notes)
+      return (
+        try inline(
+          renderer, canvas: canvas, columns: columns, rows: rows, passthrough: passthrough),
+        notes
+      )
     }
     let drawn = TerminalPlot.render(
       curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors,
@@ -99,26 +104,41 @@ public enum PlotOutput {
   /// cursor on the line below it (xterm -ti vt340, looked at), so the prompt comes one line
   /// lower than after a character plot.
   ///
+  /// With `passthrough` (inside tmux with `allow-passthrough on`) the picture's sequences
+  /// are wrapped so tmux hands them to the terminal outside (`InlineImage.tmuxPassthrough`).
+  ///
   /// - Throws: `CommandError` (`.image`) when the picture cannot be encoded.
   static func inline(
-    _ renderer: CairoRenderer, canvas: CanvasKind, columns: Int, rows: Int
+    _ renderer: CairoRenderer, canvas: CanvasKind, columns: Int, rows: Int,
+    passthrough: Bool = false
   ) throws(CommandError) -> String {
     do throws(ImageError) {
       switch canvas {
       case .kitty:
         let png = try renderer.pngData()
         let down = rows > 1 ? "\u{1B}[\(rows - 1)B" : ""
-        return InlineImage.kitty(png: png, columns: columns, rows: rows) + down
+        return InlineImage.kitty(png: png, columns: columns, rows: rows, passthrough: passthrough)
+          + down
       case .iterm:
         let png = try renderer.pngData()
-        return InlineImage.iterm(png: png, columns: columns, rows: rows)
+        let image = InlineImage.iterm(png: png, columns: columns, rows: rows)
+        return passthrough ? InlineImage.tmuxPassthrough(image) : image
       default:
-        return try InlineImage.sixel(
-          rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height)
+        let image = try InlineImage.sixel(
+          rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height,
+          background: solidBackground(renderer.theme))
+        return passthrough ? InlineImage.tmuxPassthrough(image) : image
       }
     } catch {
       throw CommandError(cause: .image(error))
     }
+  }
+
+  /// The theme's background when it is one colour (what a sixel palette keeps exact), nil
+  /// for a gradient.
+  static func solidBackground(_ theme: Theme) -> RGBColor? {
+    if case .solid(let color) = theme.background { return color }
+    return nil
   }
 
   /// The notes about the curves of `plot` whose columns the sampler could not resolve

@@ -98,7 +98,8 @@ extension Session {
       BarChartRenderer.draw(chart, into: &renderer, rounded: bars.rounded)
       do throws(CommandError) {
         let text = try PlotOutput.inline(
-          renderer, canvas: display.canvas, columns: columns, rows: rows)
+          renderer, canvas: display.canvas, columns: columns, rows: rows,
+          passthrough: display.passthrough)
         return .text(([text] + notes).joined(separator: "\n"))
       } catch {
         return Reply(error: error)

@@ -80,11 +80,15 @@ public struct Session: Sendable {
   public var display = TerminalDisplay()
   /// Asks the terminal what it can show and answers the canvas to use, given the character
   /// canvas to fall back on (set by the executable for interactive terminals; see
-  /// `TerminalProbe`); nil in tests and when output is not a terminal.
-  public var canvasProbe: (@Sendable (CanvasKind) -> (canvas: CanvasKind, darkBackground: Bool))?
+  /// `TerminalProbe`), whether its background is dark, and whether pictures go through
+  /// tmux's passthrough; nil in tests and when output is not a terminal.
+  public var canvasProbe:
+    (
+      @Sendable (CanvasKind) -> (canvas: CanvasKind, darkBackground: Bool, passthrough: Bool)
+    )?
   /// The theme of pictures in the terminal: `theme`, or `dark` in place of `default` on a
   /// terminal whose background is dark (OSC 11), so a plot is not a white slab there.
-  var inlineTheme: Theme {
+  public var inlineTheme: Theme {
     theme == .default && display.darkBackground ? .dark : theme
   }
   /// The pictures' look (`set theme`): colours, fills and line widths of SVG, PNG and PDF.
@@ -215,9 +219,10 @@ public struct Session: Sendable {
   }
 
   /// Whether a command of `entry` draws a plot or bar chart (the canvas must be known
-  /// first): `plot`, `bar`, `redraw`, `explore`, and the commands that change the view.
+  /// first): `plot`, `bar`, `redraw`, `explore`, `stream`, and the commands that change the
+  /// view.
   static func draws(_ entry: CommandEntry) -> Bool {
-    entry.changesView || ["plot", "bar", "redraw", "explore"].contains(entry.name)
+    entry.changesView || ["plot", "bar", "redraw", "explore", "stream"].contains(entry.name)
   }
 
   /// Asks the terminal which canvas it can show (`canvasProbe`, once), and keeps it; the
@@ -229,6 +234,7 @@ public struct Session: Sendable {
       let found = probe(display.canvas)
       display.canvas = found.canvas
       display.darkBackground = found.darkBackground
+      display.passthrough = found.passthrough
     }
   }
 
@@ -319,7 +325,8 @@ public struct Session: Sendable {
     guard let curves = currentCurves() else { return Reply() }
     let drawn = try PlotOutput.terminalWithNotes(
       curves, size: terminalSize, canvas: display.canvas, colors: display.colors,
-      budget: samplingBudget, cellPixels: display.cellPixels, theme: inlineTheme)
+      budget: samplingBudget, cellPixels: display.cellPixels, theme: inlineTheme,
+      passthrough: display.passthrough)
     return .text(([drawn.text] + drawn.notes).joined(separator: "\n"))
   }
 
@@ -336,7 +343,7 @@ public struct Session: Sendable {
     return .text(
       try PlotOutput.terminalWithNotes(
         shown, size: terminalSize, canvas: display.canvas, colors: display.colors,
-        cellPixels: display.cellPixels, theme: inlineTheme
+        cellPixels: display.cellPixels, theme: inlineTheme, passthrough: display.passthrough
       ).text)
   }
 

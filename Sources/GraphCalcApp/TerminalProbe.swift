@@ -15,6 +15,45 @@ public struct TerminalProbe: Sendable, Hashable {
   public static let query = Array(
     "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
 
+  /// The questions for a terminal outside tmux, asked through tmux's passthrough: the kitty
+  /// query and OSC 11 wrapped (`InlineImage.tmuxPassthrough`'s form: `ESC P tmux ; ...
+  /// ESC \`, each ESC doubled) so tmux hands them to the terminal outside, then DA1
+  /// unwrapped, which tmux answers itself. tmux answers that DA1 at once, before the
+  /// terminal outside can have answered, so it is no fence here: the reader waits for the
+  /// kitty answer until the timeout (`complete(insideTmux:)`).
+  public static let tmuxQuery: [UInt8] = {
+    var wrapped: [UInt8] = Array("\u{1B}Ptmux;".utf8)
+    for byte in query.dropLast(3) {  // all but ESC [ c
+      wrapped.append(byte)
+      if byte == 0x1B { wrapped.append(0x1B) }
+    }
+    return wrapped + Array("\u{1B}\\\u{1B}[c".utf8)
+  }()
+
+  /// Whether tmux's answer to `display-message -p '#{allow-passthrough}'` says the
+  /// passthrough is on: `1` (tmux 3.3's flag), `on`, or 3.4's `all` (`2`); `0`, `off` or no
+  /// answer (tmux older than 3.3, or not found) is off.
+  ///
+  /// - Parameter answer: What tmux printed.
+  /// - Returns: Whether pictures can go through.
+  public static func passthroughIsOn(_ answer: String) -> Bool {
+    var trimmed = Substring(answer)
+    while let last = trimmed.last, last == "\n" || last == " " || last == "\r" {
+      trimmed = trimmed.dropLast()
+    }
+    return ["1", "2", "on", "all"].contains(String(trimmed))
+  }
+
+  /// Whether the answers are all in: the DA1 answer (the fence) outside tmux; inside tmux,
+  /// whose own DA1 answer comes first, the DA1 answer and kitty's (else the reader waits for
+  /// the timeout).
+  ///
+  /// - Parameter insideTmux: Whether the questions went through tmux (`tmuxQuery`).
+  /// - Returns: Whether to stop reading.
+  public func complete(insideTmux: Bool) -> Bool {
+    insideTmux ? isComplete && kitty : isComplete
+  }
+
   /// How long to wait for the answers, in milliseconds (DECISIONS: 100 ms).
   public static let timeoutMilliseconds = 100
 

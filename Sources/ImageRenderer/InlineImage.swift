@@ -1,4 +1,6 @@
+import CCairo
 import CSixel
+import GraphView
 
 /// A picture as the escape sequences that show it inline in a terminal: the kitty graphics
 /// protocol, iTerm2's inline images, or sixel (DEC's, as xterm `-ti vt340`, foot, mlterm
@@ -27,28 +29,71 @@ public enum InlineImage {
   /// The kitty graphics sequence that shows `png` over `columns` x `rows` cells at the
   /// cursor.
   ///
+  /// A later transmission of the same image id replaces the image (kitty deletes the old
+  /// image with its placements, then places the new one where the cursor is, all within the
+  /// one write: no frame shows neither), and the same id and placement id name one
+  /// placement: that is how a stream's frames redraw in place.
+  ///
   /// - Parameters:
   ///   - png: A PNG file's bytes.
   ///   - columns: Cells across the image fills.
   ///   - rows: Cells down it fills.
-  ///   - id: The image id (a later image of the same id replaces it: `explore`'s frames).
+  ///   - id: The image id (`i=`).
+  ///   - placement: The placement id (`p=`), or nil for none (a plot printed once).
+  ///   - passthrough: Whether each chunk is wrapped for tmux (`tmuxPassthrough`).
   /// - Returns: The escape sequences.
-  public static func kitty(png: [UInt8], columns: Int, rows: Int, id: Int = 1) -> String {
+  public static func kitty(
+    png: [UInt8], columns: Int, rows: Int, id: Int = 1, placement: Int? = nil,
+    passthrough: Bool = false
+  ) -> String {
     let data = Array(base64(png).utf8)
     var out = ""
     var start = 0
+    let placed = placement.map { ",p=\($0)" } ?? ""
     repeat {
       let end = min(start + 4096, data.count)
       let more = end < data.count ? 1 : 0
       let keys =
         start == 0
-        ? "a=T,f=100,t=d,i=\(id),c=\(columns),r=\(rows),q=2,C=1,m=\(more)" : "m=\(more)"
-      out +=
+        ? "a=T,f=100,t=d,i=\(id)\(placed),c=\(columns),r=\(rows),q=2,C=1,m=\(more)"
+        : "m=\(more)"
+      let chunk =
         "\u{1B}_G" + keys + ";" + String(decoding: data[start..<end], as: UTF8.self)
         + "\u{1B}\\"
+      out += passthrough ? tmuxPassthrough(chunk) : chunk
       start = end
     } while start < data.count
     return out
+  }
+
+  /// The kitty sequence that deletes image `id` with its placements and frees its data
+  /// (`a=d,d=I`).
+  ///
+  /// - Parameters:
+  ///   - id: The image id.
+  ///   - passthrough: Whether it is wrapped for tmux.
+  /// - Returns: The escape sequence.
+  public static func kittyDelete(id: Int, passthrough: Bool = false) -> String {
+    let sequence = "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+    return passthrough ? tmuxPassthrough(sequence) : sequence
+  }
+
+  /// `sequence` wrapped in tmux's passthrough: `ESC P tmux ; ... ESC \`, every ESC inside
+  /// doubled, which tmux (with `allow-passthrough on`, tmux 3.3 and later) unwraps and
+  /// writes to the terminal outside it unchanged (tmux's `input_dcs_dispatch`; its manual,
+  /// "allow-passthrough").
+  ///
+  /// - Parameter sequence: The escape sequences for the terminal outside tmux.
+  /// - Returns: The wrapped sequence.
+  public static func tmuxPassthrough(_ sequence: String) -> String {
+    var out: [UInt8] = Array("\u{1B}Ptmux;".utf8)
+    out.reserveCapacity(sequence.utf8.count + 16)
+    for byte in sequence.utf8 {
+      out.append(byte)
+      if byte == 0x1B { out.append(0x1B) }
+    }
+    out += [0x1B, UInt8(ascii: "\\")]
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// iTerm2's sequence that shows `png` over `columns` x `rows` cells at the cursor.
@@ -63,48 +108,19 @@ public enum InlineImage {
       + "preserveAspectRatio=0:" + base64(png) + "\u{07}"
   }
 
-  /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture.
+  /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture (see `SixelEncoder`).
   ///
   /// - Parameters:
   ///   - rgb: 3 bytes a pixel, rows top to bottom.
   ///   - width: Pixels across.
   ///   - height: Pixels down.
+  ///   - background: The picture's background, kept exact in the palette; nil for none.
   /// - Returns: The escape sequence.
   /// - Throws: `ImageError` when libsixel fails (out of memory).
-  public static func sixel(rgb: [UInt8], width: Int, height: Int) throws(ImageError) -> String {
-    final class Sink { var bytes: [UInt8] = [] }
-    let sink = Sink()
-    var output: OpaquePointer?
-    var dither: OpaquePointer?
-    defer {
-      if let output { sixel_output_destroy(output) }
-      if let dither { sixel_dither_destroy(dither) }
-    }
-    let box = Unmanaged.passUnretained(sink).toOpaque()
-    guard
-      sixel_output_new(
-        &output,
-        { data, size, priv in
-          guard let data, let priv, size > 0 else { return 0 }
-          let sink = Unmanaged<Sink>.fromOpaque(priv).takeUnretainedValue()
-          data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(size)))
-          }
-          return size
-        }, box, nil) == SIXEL_OK,
-      sixel_dither_new(&dither, 256, nil) == SIXEL_OK
-    else { throw ImageError(message: "sixel: cannot start the encoder") }
-    var pixels = rgb
-    let status = pixels.withUnsafeMutableBufferPointer { p -> SIXELSTATUS in
-      let s = sixel_dither_initialize(
-        dither, p.baseAddress, Int32(width), Int32(height), SIXEL_PIXELFORMAT_RGB888,
-        SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_AUTO)
-      guard s == SIXEL_OK else { return s }
-      sixel_dither_set_diffusion_type(dither, SIXEL_DIFFUSE_NONE)
-      return sixel_encode(p.baseAddress, Int32(width), Int32(height), 3, dither, output)
-    }
-    guard status == SIXEL_OK else { throw ImageError(message: "sixel: encoding failed") }
-    return String(decoding: sink.bytes, as: UTF8.self)
+  public static func sixel(
+    rgb: [UInt8], width: Int, height: Int, background: RGBColor? = nil
+  ) throws(ImageError) -> String {
+    try SixelEncoder(background: background).encode(rgb: rgb, width: width, height: height)
   }
 
   /// `bytes` in base64 (RFC 4648, with `=` padding).
@@ -135,5 +151,355 @@ public enum InlineImage {
       ]
     }
     return String(decoding: out, as: UTF8.self)
+  }
+}
+
+/// Sixel pictures through libsixel: the picture quantised to at most 256 colours (median
+/// cut, no diffusion: plots are flat colours and anti-aliased edges, which dithering only
+/// speckles), then encoded.
+///
+/// Median cut puts a box's mean (or centre) in the palette, so the background, most of the
+/// picture, came out a shade off (white as #f7f7f7, the dark theme's #1b1d23 as #172121). The palette
+/// entry nearest the background is therefore set to the background itself before encoding:
+/// every background pixel then maps to it exactly (distance 0), and it is sent as exactly as
+/// sixel's colour registers, in whole percents a channel, can say (white and black exactly).
+///
+/// One encoder can draw many frames of a picture that changes little (a live stream): with
+/// `keepPalette` the palette of the first frame is used again, so only the encoding is paid
+/// for, not the quantisation.
+public final class SixelEncoder {
+  /// The colour kept exact, or nil.
+  public let background: RGBColor?
+  /// Whether later frames reuse the first frame's palette.
+  public let keepPalette: Bool
+  /// libsixel's dither (the palette and its lookup cache), kept between frames.
+  var dither: OpaquePointer?
+
+  /// An encoder.
+  ///
+  /// - Parameters:
+  ///   - background: The colour to keep exact in the palette (the theme's background).
+  ///   - keepPalette: Whether frames after the first reuse its palette.
+  public init(background: RGBColor?, keepPalette: Bool = false) {
+    self.background = background
+    self.keepPalette = keepPalette
+    palette = nil
+  }
+
+  /// A fixed palette (`themePalette`) that every frame is mapped to by this encoder
+  /// (`encode(_:)`), or nil for libsixel's median cut.
+  public let palette: [RGBColor]?
+  /// The palette index of recent colours (`0xRRGGBB + 1` keys, 0 empty), a direct-mapped
+  /// cache of `nearest`.
+  var cacheKeys: [UInt32] = []
+  var cacheIndices: [UInt8] = []
+
+  /// An encoder that maps every picture to `palette` (at most 256 colours), so frames cost
+  /// no quantisation and keep their colours from one to the next.
+  ///
+  /// - Parameter palette: The colours (`themePalette(_:)`).
+  public init(palette: [RGBColor]) {
+    self.palette = Array(palette.prefix(256))
+    background = nil
+    keepPalette = true
+  }
+
+  deinit {
+    if let dither { sixel_dither_destroy(dither) }
+  }
+
+  /// A palette for pictures drawn in `theme`: its backgrounds (a gradient sampled at 16
+  /// heights), and each of its line, text and series colours at full strength and
+  /// anti-aliased over the background at 11 lesser coverages (1/12 to 11/12): what cairo's
+  /// anti-aliasing makes of one colour over another. At most 256 colours; the background and
+  /// every colour of the theme are exact (to sixel's percents).
+  ///
+  /// - Parameter theme: The pictures' theme.
+  /// - Returns: The palette, the background first.
+  public static func themePalette(_ theme: Theme) -> [RGBColor] {
+    func samples(_ paint: Paint) -> [RGBColor] {
+      switch paint {
+      case .solid(let c): return [c]
+      case .vertical(let stops):
+        return (0..<16).map { k in
+          let t = Double(k) / 15
+          guard let after = stops.firstIndex(where: { $0.position >= t }) else {
+            return stops.last?.color ?? RGBColor(0xFFFFFF)
+          }
+          guard after > 0 else { return stops[0].color }
+          let a = stops[after - 1]
+          let b = stops[after]
+          let f = b.position > a.position ? (t - a.position) / (b.position - a.position) : 0
+          return mix(a.color, b.color, f)
+        }
+      }
+    }
+    func mix(_ a: RGBColor, _ b: RGBColor, _ f: Double) -> RGBColor {
+      func channel(_ x: UInt8, _ y: UInt8) -> UInt32 {
+        UInt32((Double(x) + (Double(y) - Double(x)) * f).rounded())
+      }
+      return RGBColor(
+        channel(a.red, b.red) << 16 | channel(a.green, b.green) << 8 | channel(a.blue, b.blue))
+    }
+    var colors = samples(theme.background)
+    if let area = theme.plotArea { colors += samples(area) }
+    let base = (theme.plotArea ?? theme.background).dominant
+    let inks =
+      [
+        theme.foreground, theme.frame, theme.tick, theme.axis, theme.grid, theme.midline,
+        theme.legendOutline, theme.legendFill, theme.title,
+      ] + theme.palette
+    for ink in inks {
+      colors.append(ink)
+      for k in 1..<12 { colors.append(mix(base, ink, Double(k) / 12)) }
+    }
+    var seen = Set<RGBColor>()
+    return Array(colors.filter { seen.insert($0).inserted }.prefix(256))
+  }
+
+  /// The sixel sequence of `renderer`'s picture (a `.png` one) mapped to `palette` (each
+  /// pixel to its nearest colour, squared RGB distance, through a cache: a plot has few
+  /// colours, in long runs), then encoded by libsixel from the palette indices; without a
+  /// palette, `encode(rgb:width:height:)`.
+  ///
+  /// - Parameter renderer: The drawn picture.
+  /// - Returns: The escape sequence.
+  /// - Throws: `ImageError` when libsixel fails.
+  public func encode(_ renderer: CairoRenderer) throws(ImageError) -> String {
+    guard let palette, !palette.isEmpty else {
+      return try encode(
+        rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height)
+    }
+    let surface = renderer.surface
+    cairo_surface_flush(surface)
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
+      throw ImageError(message: "sixel: no pixels")
+    }
+    if cacheKeys.isEmpty {
+      cacheKeys = [UInt32](repeating: 0, count: 4096)
+      cacheIndices = [UInt8](repeating: 0, count: 4096)
+    }
+    var indices = [UInt8](repeating: 0, count: width * height)
+    let channels = palette.map { (Int($0.red), Int($0.green), Int($0.blue)) }
+    indices.withUnsafeMutableBufferPointer { out in
+      cacheKeys.withUnsafeMutableBufferPointer { keys in
+        cacheIndices.withUnsafeMutableBufferPointer { values in
+          var lastKey: UInt32 = 0
+          var lastIndex: UInt8 = 0
+          for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let o = y * width
+            for x in 0..<width {
+              // Opaque pixels (the picture is painted on its background): the channels.
+              let key = (row[x] & 0xFF_FFFF) &+ 1
+              if key != lastKey {
+                let slot = Int((key &* 2_654_435_761) >> 20) & 4095
+                if keys[slot] == key {
+                  lastIndex = values[slot]
+                } else {
+                  let v = key &- 1
+                  let r = Int(v >> 16)
+                  let g = Int((v >> 8) & 0xFF)
+                  let b = Int(v & 0xFF)
+                  var best = 0
+                  var bestDistance = Int.max
+                  for (i, c) in channels.enumerated() {
+                    let d = (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
+                    if d < bestDistance {
+                      best = i
+                      bestDistance = d
+                    }
+                  }
+                  lastIndex = UInt8(best)
+                  keys[slot] = key
+                  values[slot] = lastIndex
+                }
+                lastKey = key
+              }
+              out[o + x] = lastIndex
+            }
+          }
+        }
+      }
+    }
+    return Self.sixel(indices: indices, width: width, height: height, palette: palette)
+  }
+
+  /// The sixel sequence of palette-indexed pixels: DEC's format as VT3xx terminals read it
+  /// (xterm's "Sixel Graphics" notes): `ESC P 0 ; 1 ; 0 q` (pixels left unset stay as they
+  /// were), the raster attributes `"1;1;W;H`, the colour registers `#N;2;R;G;B` (whole
+  /// percents), then each band of six rows: for each colour present in the band, `#N` and
+  /// one sixel character a column (63 + the six rows' bits), runs of four or more as
+  /// `!COUNT`, then `$` back to the band's start; `-` to the next band; `ESC \`.
+  ///
+  /// Why not libsixel's encoder: it goes through every palette colour in every band, 117
+  /// bands x 236 colours x 1000 columns for a 1000 x 700 frame of a theme's palette (150 M
+  /// instructions a frame, callgrind); here a band costs its pixels plus the columns of the
+  /// colours it has, about a tenth.
+  ///
+  /// - Parameters:
+  ///   - indices: One palette index a pixel, rows top to bottom.
+  ///   - width: Pixels across.
+  ///   - height: Pixels down.
+  ///   - palette: The colours.
+  /// - Returns: The escape sequence.
+  static func sixel(indices: [UInt8], width: Int, height: Int, palette: [RGBColor]) -> String {
+    var out: [UInt8] = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+    func percent(_ c: UInt8) -> String { String((Int(c) * 100 + 127) / 255) }
+    for (i, c) in palette.enumerated() {
+      out += Array("#\(i);2;\(percent(c.red));\(percent(c.green));\(percent(c.blue))".utf8)
+    }
+    let numbers = (0..<max(palette.count, 1)).map { Array(String($0).utf8) }
+    // Per band: a row of sixel bits for each colour present (its slot), and the first and
+    // last column with bits; the rows are cleared as they are written out.
+    var slotOf = [Int](repeating: -1, count: 256)
+    var slotColor = [Int](repeating: 0, count: 256)
+    var first = [Int](repeating: 0, count: 256)
+    var last = [Int](repeating: 0, count: 256)
+    var bits = [UInt8](repeating: 0, count: 256 * width)
+    indices.withUnsafeBufferPointer { pixels in
+      bits.withUnsafeMutableBufferPointer { bits in
+        var y0 = 0
+        while y0 < height {
+          let bandRows = min(6, height - y0)
+          var slots = 0
+          for k in 0..<bandRows {
+            let base = (y0 + k) * width
+            let bit = UInt8(1 << k)
+            var lastColor = -1
+            var slot = 0
+            for x in 0..<width {
+              let c = Int(pixels[base + x])
+              if c != lastColor {
+                if lastColor >= 0 { last[slot] = max(last[slot], x - 1) }
+                slot = slotOf[c]
+                if slot < 0 {
+                  slot = slots
+                  slots += 1
+                  slotOf[c] = slot
+                  slotColor[slot] = c
+                  first[slot] = x
+                  last[slot] = x
+                }
+                if x < first[slot] { first[slot] = x }
+                lastColor = c
+              }
+              bits[slot * width + x] |= bit
+            }
+            last[slot] = max(last[slot], width - 1)
+          }
+          for slot in 0..<slots {
+            let c = slotColor[slot]
+            out.append(UInt8(ascii: "#"))
+            out += numbers[c]
+            // Columns before the first with bits: a run of empty sixels (`?`).
+            var run = first[slot]
+            var previous: UInt8 = 63
+            func flush() {
+              if run >= 4 {
+                out.append(UInt8(ascii: "!"))
+                out += Array(String(run).utf8)
+                out.append(previous)
+              } else {
+                for _ in 0..<run { out.append(previous) }
+              }
+            }
+            let row = slot * width
+            for x in first[slot]...last[slot] {
+              let ch = 63 + bits[row + x]
+              bits[row + x] = 0
+              if ch == previous {
+                run += 1
+              } else {
+                flush()
+                previous = ch
+                run = 1
+              }
+            }
+            flush()
+            out.append(UInt8(ascii: "$"))
+            slotOf[c] = -1
+          }
+          out.append(UInt8(ascii: "-"))
+          y0 += 6
+        }
+      }
+    }
+    out += [0x1B, UInt8(ascii: "\\")]
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The sixel sequence (`ESC P ... ESC \`) of an RGB picture.
+  ///
+  /// - Parameters:
+  ///   - rgb: 3 bytes a pixel, rows top to bottom.
+  ///   - width: Pixels across.
+  ///   - height: Pixels down.
+  /// - Returns: The escape sequence.
+  /// - Throws: `ImageError` when libsixel fails (out of memory).
+  public func encode(rgb: [UInt8], width: Int, height: Int) throws(ImageError) -> String {
+    final class Sink { var bytes: [UInt8] = [] }
+    let sink = Sink()
+    var output: OpaquePointer?
+    defer { if let output { sixel_output_destroy(output) } }
+    let box = Unmanaged.passUnretained(sink).toOpaque()
+    guard
+      sixel_output_new(
+        &output,
+        { data, size, priv in
+          guard let data, let priv, size > 0 else { return 0 }
+          let sink = Unmanaged<Sink>.fromOpaque(priv).takeUnretainedValue()
+          data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(size)))
+          }
+          return size
+        }, box, nil) == SIXEL_OK
+    else { throw ImageError(message: "sixel: cannot start the encoder") }
+    var pixels = rgb
+    let status = pixels.withUnsafeMutableBufferPointer { p -> SIXELSTATUS in
+      if dither == nil || !keepPalette {
+        if let old = dither { sixel_dither_destroy(old) }
+        dither = nil
+        guard sixel_dither_new(&dither, 256, nil) == SIXEL_OK else { return SIXEL_BAD_ALLOCATION }
+        let s = sixel_dither_initialize(
+          dither, p.baseAddress, Int32(width), Int32(height), SIXEL_PIXELFORMAT_RGB888,
+          SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_AUTO)
+        guard s == SIXEL_OK else { return s }
+        sixel_dither_set_diffusion_type(dither, SIXEL_DIFFUSE_NONE)
+        exactBackground()
+      }
+      return sixel_encode(p.baseAddress, Int32(width), Int32(height), 3, dither, output)
+    }
+    guard status == SIXEL_OK else { throw ImageError(message: "sixel: encoding failed") }
+    return String(decoding: sink.bytes, as: UTF8.self)
+  }
+
+  /// Sets the palette entry nearest `background` (squared RGB distance) to it.
+  func exactBackground() {
+    guard let background, let dither, let palette = sixel_dither_get_palette(dither) else {
+      return
+    }
+    let n = Int(sixel_dither_get_num_of_palette_colors(dither))
+    let target = [Int(background.red), Int(background.green), Int(background.blue)]
+    var best = 0
+    var bestDistance = Int.max
+    for i in 0..<n {
+      var d = 0
+      for c in 0..<3 {
+        let e = Int(palette[3 * i + c]) - target[c]
+        d += e * e
+      }
+      if d < bestDistance {
+        best = i
+        bestDistance = d
+      }
+    }
+    guard n > 0, bestDistance > 0 else { return }
+    palette[3 * best] = background.red
+    palette[3 * best + 1] = background.green
+    palette[3 * best + 2] = background.blue
   }
 }

@@ -17,8 +17,16 @@ enum PNGEncoder {
 
   /// The PNG file's bytes of `surface` (an image surface in `CAIRO_FORMAT_ARGB32`).
   ///
+  /// - Parameters:
+  ///   - surface: The image surface.
+  ///   - level: The deflate level (`level`, 3, for files).
+  ///   - strategy: zlib's strategy: `Z_DEFAULT_STRATEGY` for files; `Z_RLE` (runs of one
+  ///     byte only, which is most of an `Up`-filtered plot: rows that repeat the row above
+  ///     are zeros) for a stream's frames, where time counts more than bytes.
   /// - Throws: `ImageError` when zlib fails (out of memory).
-  static func encode(_ surface: OpaquePointer) throws(ImageError) -> [UInt8] {
+  static func encode(
+    _ surface: OpaquePointer, level: Int32 = PNGEncoder.level, strategy: Int32 = Z_DEFAULT_STRATEGY
+  ) throws(ImageError) -> [UInt8] {
     cairo_surface_flush(surface)
     let width = Int(cairo_image_surface_get_width(surface))
     let height = Int(cairo_image_surface_get_height(surface))
@@ -46,7 +54,9 @@ enum PNGEncoder {
     // and the compressed stream (a 10000 x 10000 export stayed under 1 GB only so).
     var stream = z_stream()
     guard
-      deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+      deflateInit2_(
+        &stream, level, Z_DEFLATED, MAX_WBITS, 8, strategy, ZLIB_VERSION,
+        Int32(MemoryLayout<z_stream>.size)) == Z_OK
     else { throw ImageError(message: "zlib: cannot start compression") }
     defer { deflateEnd(&stream) }
     var previous = [UInt8](repeating: 0, count: rowBytes)
@@ -75,6 +85,18 @@ enum PNGEncoder {
     for y in 0..<height {
       let words = row(y)
       current.withUnsafeMutableBufferPointer { out in
+        if opaque {
+          // Every pixel opaque: the channels as they are (premultiplied by 1).
+          var o = 0
+          for x in 0..<width {
+            let v = words[x]
+            out[o] = UInt8(truncatingIfNeeded: v >> 16)
+            out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+            out[o + 2] = UInt8(truncatingIfNeeded: v)
+            o += 3
+          }
+          return
+        }
         var o = 0
         for x in 0..<width {
           let v = words[x]
@@ -90,8 +112,8 @@ enum PNGEncoder {
           out[o] = UInt8(truncatingIfNeeded: r)
           out[o + 1] = UInt8(truncatingIfNeeded: g)
           out[o + 2] = UInt8(truncatingIfNeeded: b)
-          if channels == 4 { out[o + 3] = UInt8(truncatingIfNeeded: a) }
-          o += channels
+          out[o + 3] = UInt8(truncatingIfNeeded: a)
+          o += 4
         }
       }
       line[0] = y == 0 ? 0 : 2

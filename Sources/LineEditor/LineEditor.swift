@@ -107,9 +107,20 @@ public struct LineEditor: Sendable {
     if !pending.isEmpty {
       // A partial line goes back into the terminal's input queue (TIOCSTI), where libedit
       // reads it as typed; kernels built without legacy TIOCSTI refuse, and then it is lost.
+      // The terminal's echo is off meanwhile: the kernel echoes what TIOCSTI pushes as it
+      // arrives, before the prompt, and libedit shows it again after the prompt when it
+      // reads it (`2+` typed during the probe came out as `2+> 2+`).
+      var saved = termios()
+      let quiet = tcgetattr(STDIN_FILENO, &saved) == 0
+      if quiet {
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+      }
       for var byte in pending {
         guard ioctl(STDIN_FILENO, UInt(TIOCSTI), &byte) == 0 else { break }
       }
+      if quiet { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
       pending = []
     }
     _ = gc_take_sigint()

@@ -42,7 +42,7 @@ struct Runner {
         report: { Terminal.report(prefix + CommandError(.streamFailed($0)).rendered(input: line)) },
         reportAt: {
           Terminal.report(prefix + CommandError(.streamFailed($0), at: $1).rendered(input: line))
-        })
+        }, theme: session.inlineTheme)
       if !ok { failed = true }
     }
   }

@@ -1,5 +1,6 @@
 import Glibc
 import GraphCalcApp
+import GraphView
 import Streaming
 import Synchronization
 import TextAndNumbers
@@ -38,9 +39,11 @@ enum StreamLive {
   ///   - reportAt: prints an error about a place in the prompt's line (a column the data
   ///     lack, under its `--columns` value); nil says which argument in `report`'s message.
   /// - Returns: whether the stream ran without error (exit status 0).
+  ///   - theme: the colours of pictures (on the `kitty`, `iterm` and `sixel` canvases).
   static func run(
     _ request: StreamRequest, display: TerminalDisplay, standardInputFree: Bool,
-    report: (String) -> Void, reportAt: ((String, Range<Int>?) -> Void)? = nil
+    report: (String) -> Void, reportAt: ((String, Range<Int>?) -> Void)? = nil,
+    theme: Theme = .default
   ) -> Bool {
     let outcome: Outcome
     switch request.source {
@@ -51,7 +54,7 @@ enum StreamLive {
             + "or pipe them in (vmstat 1 | graphcalc stream)")
         return false
       }
-      outcome = drive(FileDescriptorInput.standardInput, request, display)
+      outcome = drive(FileDescriptorInput.standardInput, request, display, theme)
       if let e = outcome.session.readError {
         report("cannot read standard input: \(String(cString: strerror(e)))")
         _ = export(outcome, request, report)
@@ -65,7 +68,7 @@ enum StreamLive {
         report(error.description)
         return false
       }
-      outcome = drive(input, request, display)
+      outcome = drive(input, request, display, theme)
       input.close()
       if let e = outcome.session.readError {
         report("cannot read '\(path)': \(String(cString: strerror(e)))")
@@ -83,7 +86,7 @@ enum StreamLive {
       // A failed write to the terminal ends graphcalc at once (`Terminal.write`): it ends
       // the command's process group first, which is not in our group and gets no SIGHUP.
       StreamSignals.commandGroup.store(input.pid, ordering: .relaxed)
-      outcome = drive(input, request, display)
+      outcome = drive(input, request, display, theme)
       StreamSignals.commandGroup.store(0, ordering: .relaxed)
       let status = input.close()
       if !outcome.stopped, let status, status != .exited(0) {
@@ -136,8 +139,12 @@ enum StreamLive {
   }
 
   /// Reads `input` until it ends or the user stops, drawing as it goes.
+  ///
+  /// On a picture canvas (`kitty`, `iterm`, `sixel`) each frame's plot is a picture
+  /// (`StreamPicture`), replaced in place at the frame rate; if a picture cannot be made the
+  /// stream goes on in braille.
   private static func drive<Input: StreamInput>(
-    _ input: Input, _ request: StreamRequest, _ display: TerminalDisplay
+    _ input: Input, _ request: StreamRequest, _ display: TerminalDisplay, _ theme: Theme
   ) -> Outcome {
     var session = StreamSession(options: request.options)
     var reader = StreamReader(input: input)
@@ -173,10 +180,29 @@ enum StreamLive {
     var size = Terminal.size()
     var resized = false
     Terminal.write(screen.start)
+    var picture =
+      display.canvas.isImage
+      ? StreamPicture(
+        canvas: display.canvas, cellPixels: display.cellPixels, theme: theme,
+        passthrough: display.passthrough) : nil
     func draw() {
+      if picture != nil {
+        // A point a pixel column, for --smooth.
+        let frame = session.frame(
+          columns: min(size.columns * max(display.cellPixels.width, 1), 10_000))
+        do throws(CommandError) {
+          Terminal.write(
+            try picture!.update(frame, size: size, colors: display.colors, resized: resized))
+          resized = false
+          return
+        } catch {
+          picture = nil  // braille from here on, from a clean screen
+          resized = true
+        }
+      }
       let frame = session.frame(columns: size.columns * 3)
       let canvas = StreamOutput.canvas(
-        display.canvas, series: frame.series.count, colors: display.color)
+        display.canvas.characters, series: frame.series.count, colors: display.color)
       let lines = StreamOutput.terminalLines(
         frame, size: size, canvas: canvas, colors: display.colors)
       Terminal.write(screen.update(lines, columns: size.columns, resized: resized))
@@ -405,8 +431,10 @@ enum StreamCommandLine {
       return usageError(error.message)
     }
     StreamLive.usageErrorFound.store(0, ordering: .relaxed)
+    var display = Terminal.display(color: color)
+    display.passthrough = TerminalQuery.passthroughForNamedCanvas(display.canvas)
     let ok = StreamLive.run(
-      request, display: Terminal.display(color: color),
+      request, display: display,
       standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
       report: { Terminal.report("graphcalc stream: \($0)") })
     if StreamLive.usageErrorFound.load(ordering: .relaxed) != 0 {

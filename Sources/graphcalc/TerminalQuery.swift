@@ -1,5 +1,6 @@
 import Glibc
 import GraphCalcApp
+import Streaming
 
 /// Asks the terminal on standard input and output what it can show (`TerminalProbe`): the
 /// questions written once, the answers read in non-canonical mode without echo for at
@@ -10,25 +11,89 @@ enum TerminalQuery {
   /// The type-ahead read during the last probe, for the line editor.
   nonisolated(unsafe) static var typeAhead: [UInt8] = []
 
-  /// The canvas for this terminal: `fallback` inside tmux (which passes no picture through
-  /// without `allow-passthrough`; a note says so) or when the terminal does not answer.
-  static func canvas(fallback: CanvasKind) -> (canvas: CanvasKind, darkBackground: Bool) {
+  /// The canvas for this terminal, whether its background is dark, and whether pictures go
+  /// through tmux's passthrough; `fallback` when the terminal shows no pictures or does not
+  /// answer.
+  ///
+  /// Inside tmux (`TMUX` set) tmux is asked whether its passthrough is on (`tmux
+  /// display-message -p '#{allow-passthrough}'`, the pane's value). When it is, the terminal
+  /// outside is asked through it (`TerminalProbe.tmuxQuery`) and a picture it can show is
+  /// sent through it too; when it is off, or nothing outside answers, the plot is
+  /// `fallback`. A note says which, and how to turn the passthrough on.
+  static func canvas(fallback: CanvasKind) -> (
+    canvas: CanvasKind, darkBackground: Bool, passthrough: Bool
+  ) {
     if let tmux = getenv("TMUX"), tmux.pointee != 0 {
-      Terminal.report(
-        "note: inside tmux: \(fallback.rawValue) (for pictures: set -g allow-passthrough on "
-          + "in tmux, then set canvas kitty or sixel)")
-      return (fallback, false)
+      guard tmuxPassthrough() else {
+        Terminal.report(
+          "note: inside tmux: \(fallback.rawValue) (for pictures: set -g allow-passthrough on "
+            + "in tmux)")
+        return (fallback, false, false)
+      }
+      let probe = ask(TerminalProbe.tmuxQuery, insideTmux: true)
+      typeAhead = probe.typeAhead
+      // TERM_PROGRAM is tmux's own in here: only the kitty answer tells.
+      let canvas = probe.canvas(termProgram: nil, fallback: fallback)
+      guard probe.kitty else {
+        Terminal.report(
+          "note: inside tmux: \(fallback.rawValue) (allow-passthrough is on, but the terminal "
+            + "outside tmux did not answer the kitty graphics query; set canvas sixel or iterm "
+            + "if it shows those)")
+        return (fallback, false, false)
+      }
+      Terminal.report("note: inside tmux: \(canvas.rawValue) through tmux's allow-passthrough")
+      return (canvas, probe.hasDarkBackground ?? false, true)
     }
-    let probe = ask()
+    let probe = ask(TerminalProbe.query, insideTmux: false)
     typeAhead = probe.typeAhead
     let program = getenv("TERM_PROGRAM").map { String(cString: $0) }
     return (
-      probe.canvas(termProgram: program, fallback: fallback), probe.hasDarkBackground ?? false
+      probe.canvas(termProgram: program, fallback: fallback), probe.hasDarkBackground ?? false,
+      false
     )
   }
 
-  /// Writes the questions and reads the answers (see the type's summary).
-  static func ask() -> TerminalProbe {
+  /// Whether pictures on `canvas`, named by `GRAPHCALC_CANVAS` (no probe), go through tmux's
+  /// passthrough: inside tmux, on a picture canvas, when the passthrough is on.
+  static func passthroughForNamedCanvas(_ canvas: CanvasKind) -> Bool {
+    guard canvas.isImage, let tmux = getenv("TMUX"), tmux.pointee != 0,
+      Terminal.isTerminal(STDOUT_FILENO)
+    else { return false }
+    return tmuxPassthrough()
+  }
+
+  /// Whether tmux's passthrough is on for this pane: tmux's answer to `display-message -p
+  /// '#{allow-passthrough}'` (`TerminalProbe.passthroughIsOn`), read for at most a second;
+  /// false when tmux cannot be run.
+  static func tmuxPassthrough() -> Bool {
+    guard
+      var input = try? CommandInput(
+        command: "tmux display-message -p '#{allow-passthrough}'", standardError: .discard)
+    else { return false }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    loop: while bytes.count < 64 {
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let left = 1 - Double(now.tv_sec - start.tv_sec) - Double(now.tv_nsec - start.tv_nsec) / 1e9
+      guard left > 0 else { break }
+      let result = buffer.withUnsafeMutableBytes { input.read(into: $0, timeout: left) }
+      switch result {
+      case .data(let n): bytes += buffer[0..<n]
+      case .timedOut: continue
+      case .end, .failed: break loop
+      }
+    }
+    let status = input.close()
+    guard status == .exited(0) else { return false }
+    return TerminalProbe.passthroughIsOn(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Writes the questions `query` and reads the answers (see the type's summary), until
+  /// they are all in (`TerminalProbe.complete(insideTmux:)`) or the timeout.
+  static func ask(_ query: [UInt8], insideTmux: Bool) -> TerminalProbe {
     let fd = STDIN_FILENO
     var saved = termios()
     guard tcgetattr(fd, &saved) == 0 else { return TerminalProbe() }
@@ -38,7 +103,6 @@ enum TerminalQuery {
     raw.c_cc.5 = 0  // VTIME
     guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return TerminalProbe() }
     defer { _ = tcsetattr(fd, TCSANOW, &saved) }
-    let query = TerminalProbe.query
     _ = query.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     var bytes: [UInt8] = []
     var start = timespec()
@@ -58,7 +122,7 @@ enum TerminalQuery {
       let n = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
       guard n > 0 else { break }
       bytes += buffer[0..<n]
-      if TerminalProbe.interpret(bytes).isComplete { break }
+      if TerminalProbe.interpret(bytes).complete(insideTmux: insideTmux) { break }
     }
     return TerminalProbe.interpret(bytes)
   }

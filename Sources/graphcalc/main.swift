@@ -30,6 +30,8 @@ case .run:
 
 var runner = Runner(session: Session(terminalSize: Terminal.size()))
 runner.session.display = Terminal.display(color: options.color)
+runner.session.display.passthrough = TerminalQuery.passthroughForNamedCanvas(
+  runner.session.display.canvas)
 runner.session.defaultDisplay = runner.session.display
 if options.readsStandardInput {
   if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {

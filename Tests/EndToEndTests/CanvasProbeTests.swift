@@ -27,7 +27,57 @@ extension PromptTests {
     #expect(!screen.contains("_G"), "no answer of the terminal is shown: \(screen)")
   }
 
-  /// Inside tmux (TMUX set) graphcalc does not ask: braille, and a note says why.
+  /// Part of a line typed while the terminal is asked is given back to the line editor and
+  /// shown once, after the prompt (the kernel echoed what TIOCSTI pushed back, so `2+`
+  /// showed as `2+> 2+`), and the line typed on from it computes.
+  @Test func partialTypeAheadIsShownOnce() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-probe")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-partial-\(getpid())"
+    let command =
+      "env -u TMUX -u LC_ALL -u GRAPHCALC_CANVAS LANG=C.UTF-8 HOME=\(home.path) "
+      + "XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    _ = try Self.screen(name, showing: ">")
+    // `2+` arrives with the plot line, so the probe reads it; `3` and Enter come after.
+    try Self.tmux(["send-keys", "-t", name, "-l", "plot sin(x)\r2+"])
+    _ = try Self.screen(name, showing: "> 2+")
+    try Self.tmux(["send-keys", "-t", name, "-l", "3\r"])
+    let screen = try Self.screen(name, showing: "\n5")
+    let lines = screen.split(separator: "\n").map(String.init)
+    #expect(lines.contains("> 2+3"), "\(screen)")
+    #expect(!screen.contains("2+>") && !screen.contains("2+2+"), "\(screen)")
+    #expect(lines.contains("5"), "\(screen)")
+  }
+
+  /// Inside tmux with allow-passthrough on but no terminal outside to answer (a detached
+  /// session): the kitty query goes through and nothing answers, so braille, with a note
+  /// saying so.
+  @Test func insideTmuxWithPassthroughButNoAnswerThePlotIsBraille() throws {
+    let binary = try #require(Graphcalc.path, "graphcalc binary not found")
+    let temporary = try TemporaryFolder(prefix: "graphcalc-probe")
+    defer { withExtendedLifetime(temporary) {} }
+    let home = temporary.url
+    let name = "graphcalc-tmuxpass-\(getpid())"
+    let command =
+      "env -u LC_ALL -u GRAPHCALC_CANVAS LANG=C.UTF-8 HOME=\(home.path) "
+      + "XDG_STATE_HOME=\(home.path) TERM=xterm \(binary)"
+    try Self.tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "30", command])
+    defer { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    try Self.tmux(["set", "-p", "-t", name, "allow-passthrough", "on"])
+    _ = try Self.screen(name, showing: ">")
+    try Self.tmux(["send-keys", "-t", name, "-l", "plot sin(x)\r"])
+    _ = try Self.screen(name, showing: "-10")
+    let screen = try Self.tmux(["capture-pane", "-p", "-S", "-100", "-t", name])
+    #expect(screen.contains("note: inside tmux: braille (allow-passthrough is on"), "\(screen)")
+    #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "\(screen)")
+  }
+
+  /// Inside tmux (TMUX set) with allow-passthrough off (tmux's default) graphcalc does not
+  /// ask: braille, and a note says how to get pictures.
   @Test func insideTmuxThePlotIsBrailleWithANote() throws {
     let binary = try #require(Graphcalc.path, "graphcalc binary not found")
     let temporary = try TemporaryFolder(prefix: "graphcalc-probe")

@@ -91,6 +91,39 @@ import Testing
     #expect(PixelClass.recall(reference, in: decoded)[0] ?? 0 >= 0.9)
   }
 
+  /// The sixel palette keeps the theme's background exact: median cut alone put a box's
+  /// mean there, a shade off (decoded by ImageMagick, the corner pixels are the theme's own,
+  /// as near as sixel's percent colours come). Without it white came out #f7f7f7 and the
+  /// dark theme's #1b1d23 as #172121.
+  @Test(arguments: ["default", "dark", "plain-white", "plain-black", "stocks"])
+  func sixelKeepsTheBackgroundExact(_ name: String) throws {
+    let theme = try #require(Theme.named(name))
+    let folder = try TemporaryFolder()
+    var s = session(.sixel)
+    #expect(s.run("set theme \(theme.name)").error == nil)
+    let reply = s.run("plot sin(x)*x, cos(3x)")
+    #expect(reply.error == nil)
+    let text = reply.output
+    let start = try #require(text.range(of: "\u{1B}P"))
+    let end = try #require(text.range(of: "\u{1B}\\", range: start.upperBound..<text.endIndex))
+    let path = try folder.write(String(text[start.lowerBound..<end.upperBound]), to: "p.six")
+    try run("convert", ["sixel:" + path, folder.path("six.png")])
+    let decoded = try Picture(png: folder.path("six.png"))
+    // Sixel colour registers are percentages: a channel c is sent as round(100 c / 255)
+    // and read back as round(255 p / 100) (#1b1d23 as #1c1c24), exact for white and black.
+    func sent(_ c: UInt8) -> Int {
+      let percent = (Double(c) * 100 / 255).rounded()
+      return Int((percent * 255 / 100).rounded())
+    }
+    let bg = theme.background.dominant
+    let background = sent(bg.red) << 16 | sent(bg.green) << 8 | sent(bg.blue)
+    for corner in [0, decoded.width - 1, decoded.pixels.count - 1] {
+      #expect(
+        decoded.pixels[corner] == UInt32(background),
+        "\(theme.name): \(String(decoded.pixels[corner], radix: 16))")
+    }
+  }
+
   @Test func aBarChartIsAPictureToo() throws {
     var s = session(.kitty)
     let reply = s.run("bar 3 -5 2 7")
@@ -106,7 +139,7 @@ import Testing
     var s = Session(terminalSize: TerminalSize(columns: 40, rows: 12))
     s.display = TerminalDisplay(canvas: .braille)
     s.display.autoCanvas = true
-    s.canvasProbe = { _ in (.kitty, true) }
+    s.canvasProbe = { _ in (.kitty, true, false) }
     let reply = s.run("plot x")
     #expect(reply.error == nil)
     #expect(s.display.canvas == .kitty && s.display.darkBackground)
