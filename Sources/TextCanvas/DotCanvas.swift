@@ -216,7 +216,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// - Parameter colors: The escape sequences to use, or nil for plain text.
   /// - Returns: The picture.
   public func render(colors: TerminalColors?) -> String {
-    if colors == nil, marks.isEmpty, points.isEmpty, shades.isEmpty, dataPoints.isEmpty, let text = plainRender() {
+    if colors == nil, marks.isEmpty, points.isEmpty, shades.isEmpty, dataPoints.isEmpty,
+      let text = plainRender()
+    {
       return text
     }
     // Built as UTF-8 bytes from one scalar a cell and decoded once: making a Character per
