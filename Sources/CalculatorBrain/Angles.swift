@@ -1,3 +1,5 @@
+import Glibc
+
 /// The unit the trigonometric functions take (`sin`, `cos`, `tan`) and their inverses give
 /// (`asin`, `acos`, `atan`, `atan2`): `mode rad` (the default) or `mode deg`.
 public enum AngleUnit: String, Sendable, Hashable, CaseIterable {
@@ -43,6 +45,19 @@ public enum AngleUnit: String, Sendable, Hashable, CaseIterable {
       case "asin", "acos", "atan", "atan2":
         return .binary(.multiply, .call(name, inner), toDegrees)
       default:
+        // A built-in's derivative (`sin'(u)`, `atan''(u)`): the derivative of the rewritten
+        // function, d^n/du^n sin(u·k) = k^n · sin^(n)(u·k), and of k'·atan(u), k'·atan^(n)(u).
+        if let (base, order) = Differentiator.primes(of: name), inner.count == 1 {
+          switch base {
+          case "sin", "cos", "tan":
+            let scale = Expr.number(pow(Double.pi / 180, Double(order)))
+            return .binary(.multiply, .call(name, [.binary(.multiply, inner[0], toRadians)]), scale)
+          case "asin", "acos", "atan":
+            return .binary(.multiply, .call(name, inner), toDegrees)
+          default:
+            break
+          }
+        }
         return .call(name, inner)
       }
     }

@@ -74,18 +74,13 @@ package struct Differentiator {
   /// one parameter (or of the built-in `f` of one argument), for `f''` the derivative of
   /// that, and so on; its parameter is the base function's.
   ///
-  /// - Parameters:
-  ///   - name: The primed name (`f'`, `sin''`).
-  ///   - angleUnit: The unit angles are in: in degrees a built-in base is differentiated
-  ///     as `AngleUnit.rewrite` writes it (`sin'` is π/180·cos(x·π/180)); user functions
-  ///     come from `functions`, which the caller rewrites likewise. The body made is in
-  ///     radians.
+  /// - Parameter name: The primed name (`f'`, `sin''`). In degree mode the caller gives
+  ///   `functions` with their bodies in radians (and `AngleUnit.rewrite` turns a built-in's
+  ///   primes, `sin'(u)`, into radians itself); the body made is in radians.
   /// - Returns: The derivative as a function, or nil when `name` has no primes.
   /// - Throws: `.unknownName` when the base is not a function of one variable, and the
   ///   errors of `derivative(of:by:)`.
-  package func derivativeFunction(named name: String, angleUnit: AngleUnit = .radians)
-    throws(CalcError) -> UserFunction?
-  {
+  package func derivativeFunction(named name: String) throws(CalcError) -> UserFunction? {
     guard let (base, order) = Self.primes(of: name) else { return nil }
     var function: UserFunction
     if let user = functions[base] {
@@ -103,9 +98,6 @@ package struct Differentiator {
       throw CalcError(.primeOfUnknown(name, base: base))
     }
     let parameter = function.parameters[0]
-    if functions[base] == nil {  // a built-in: in degrees, sin(x) is sin(x·π/180)
-      function.body = angleUnit.rewrite(function.body)
-    }
     for k in 1...order {
       let body = try derivative(of: function.body, by: parameter)
       function = UserFunction(

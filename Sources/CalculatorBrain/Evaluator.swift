@@ -172,7 +172,7 @@ struct Evaluator {
                 UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
               }
             derived[name] = try Differentiator(functions: inRadians).derivativeFunction(
-              named: name, angleUnit: unit)
+              named: name)
           } catch {
             throw located(error, name)
           }

@@ -103,3 +103,21 @@ import Testing
     #expect(session.run("f'(0)").output == "1\n")
   }
 }
+
+/// A plotted built-in prime in degree mode is per degree too: `plot sin'(x)` at 60 is
+/// π/180·cos(60°) (it plotted cos(60) in radians, -0.95).
+@Suite struct AngleModePlotPrimeTests {
+  @Test(arguments: [("sin'(x)", 60.0, Double.pi / 360), ("atan'(x)", 1.0, 90 / Double.pi)])
+  func plottedPrimesArePerDegree(_ e: String, _ x: Double, _ expected: Double) throws {
+    var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    _ = session.run("mode deg")
+    #expect(session.run("plot [\(x - 1):\(x + 1)] \(e)").error == nil)
+    let curves = try #require(session.currentCurves())
+    guard case .function(let f, _, _) = try #require(curves.items.first) else {
+      Issue.record("not a function")
+      return
+    }
+    let y = f.value(at: x)
+    #expect(abs(y - expected) < 1e-14, "\(e) at \(x) = \(y)")
+  }
+}
