@@ -19,6 +19,10 @@ public struct Reply: Sendable, Hashable {
   /// The line the error's columns refer to when it is not the line just run: the
   /// `plot "-"` whose data this line ended (`Session+InlineData.swift`).
   public var errorLine: String? = nil
+  /// Whether an interactive prompt shows the plot again after this reply: the line changed
+  /// what the plot draws without drawing it (`tangent` adds its line; DECISIONS keeps an
+  /// analysis command's standard output to its answer, which scripts and pipes read).
+  public var redrawsAtThePrompt = false
   /// How many blocks of inline data the command waits for (`plot "-"`), 0 for none.
   var awaitsInlineBlocks = 0
 

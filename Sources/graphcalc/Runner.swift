@@ -13,6 +13,8 @@ struct Runner {
   private(set) var finished = false
   /// Whether the commands come from standard input (so `stream` may not read it as data).
   private var commandsOnStandardInput = false
+  /// Whether lines come from the interactive prompt (`interact`).
+  private var interactive = false
   /// Standard input read line by line for the inline data of `-e` commands, once opened.
   private var standardInput: LineReader?
 
@@ -34,6 +36,9 @@ struct Runner {
       Terminal.report(prefix + error.rendered(input: reply.errorLine ?? line))
     }
     if reply.quits { finished = true }
+    if reply.redrawsAtThePrompt, interactive, reply.error == nil {  // `tangent`: show its line
+      show(session.run("redraw"), for: "redraw", prefix: prefix)
+    }
     if reply.startsExplore, !explore(prefix: prefix) { failed = true }
     if let request = reply.stream {
       let free = !commandsOnStandardInput && !Terminal.isTerminal(STDIN_FILENO)
@@ -92,6 +97,7 @@ struct Runner {
   /// terminal as it is now. Ctrl-C abandons a line; Ctrl-D, `quit` or `exit` leave.
   mutating func interact() {
     commandsOnStandardInput = true
+    interactive = true
     // Only an interactive terminal shortens a very long integer (DECISIONS): scripts, -e
     // and pipes print every digit.
     session.numbers.shortensLongIntegers = true

@@ -126,8 +126,9 @@ extension CommandEntry {
       Prints the tangent line of EXPR at x = X0 as y = M*x + B, with the slope M from
       automatic differentiation (exact to rounding); where EXPR has no derivative at X0
       (a corner, a jump) it is an error, and nothing is drawn. ans becomes the slope.
-      On the current plot the line is drawn dashed, with a dot where it touches, from the
-      next redraw or export on (tangent itself prints only the line); it stays across
+      On the current plot the line is drawn dashed, with a dot where it touches: at the
+      prompt the plot is drawn again with it; in scripts and pipes tangent prints only the
+      line, and the next redraw or export draws it. It stays across
       zoom, pan and replot until unmark, reset or a new plot.
         tangent x^2 at 1         y = 2*x - 1
       """, keywords: ["at"]
@@ -527,6 +528,8 @@ struct Tangent: SessionCommand {
     let intercept = b == 0 ? "" : (b < 0 ? " - " : " + ") + CalculatorBrain.format(abs(b))
     let line = "y = \(CalculatorBrain.format(m))*x\(intercept)"
     session.addTangentLine(x0: x0, y0: y0, slope: m, expression: expression.text, title: line)
-    return .text(line)
+    var reply = Reply.text(line)
+    reply.redrawsAtThePrompt = session.curves != nil && session.shown == .plot
+    return reply
   }
 }
