@@ -125,16 +125,11 @@ public struct ExploreTracer: Sendable {
   ///
   /// - Parameters:
   ///   - curves: The plot.
-  ///   - brain: The calculator the curves were compiled with.
+  ///   - brain: The calculator as the curves were compiled with (`Session.compilingBrain`:
+  ///     in degree mode its user functions' bodies are in radians).
   ///   - budget: The analysis budget (Ctrl-C).
   init(curves: FunctionCurves, brain: CalculatorBrain, budget: AnalysisBudget) {
-    let unit = brain.angleUnit
-    let functions =
-      unit == .radians
-      ? brain.functions
-      : brain.functions.mapValues {
-        UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-      }
+    let functions = brain.functions  // in radians (`Session.compilingBrain`)
     self.variables = brain.variables
     self.functions = functions
     var budget = budget
@@ -338,6 +333,6 @@ extension Session {
   /// The tracer of `curves`: their traceable curves differentiated with this session's
   /// calculator, and its analysis budget.
   func exploreTracer(for curves: FunctionCurves) -> ExploreTracer {
-    ExploreTracer(curves: curves, brain: brain, budget: analysisBudget)
+    ExploreTracer(curves: curves, brain: compilingBrain, budget: analysisBudget)
   }
 }

@@ -151,12 +151,7 @@ struct Fit: SessionCommand {
     }
     let brain = session.brain
     let unit = brain.angleUnit
-    let functions =
-      unit == .radians
-      ? brain.functions
-      : brain.functions.mapValues {
-        UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-      }
+    let functions = session.compilingBrain.functions
     let names = parameters.map(\.text)
     // The model, its functions put in, compiled; the names it reads are checked before a
     // compile error is reported unless that error is an unknown function (a parameter missing
@@ -449,12 +444,7 @@ extension Session {
         do throws(CalcError) {
           let (expr, locations) = try brain.parseLocated(expression: e.text)
           let unit = brain.angleUnit
-          let functions =
-            unit == .radians
-            ? brain.functions
-            : brain.functions.mapValues {
-              UserFunction(name: $0.name, parameters: $0.parameters, body: unit.rewrite($0.body))
-            }
+          let functions = compilingBrain.functions
           f = try RowFunction(
             unit.rewrite(expr), columns: names, variables: brain.variables, functions: functions,
             nameLocations: locations)
