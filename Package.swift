@@ -91,7 +91,7 @@ let package = Package(
     // release, as GMP): the model compiled over the calculator, the solver GSL's.
     .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
     .target(
-      name: "Fitting", dependencies: ["CalculatorBrain", "CompiledFunctions", "CGSL"],
+      name: "Fitting", dependencies: ["CalculatorBrain", "CompiledFunctions", "CGSL", "Intervals"],
       swiftSettings: fast),
 
     // MARK: The plotter (knows nothing of the calculator) and its outputs

@@ -1,4 +1,5 @@
 import Glibc
+import Intervals
 
 /// The limits of one analysis: how many boxes (subintervals) it may examine, for how long,
 /// and the check that lets Ctrl-C stop it.
@@ -9,7 +10,7 @@ import Glibc
 public struct AnalysisBudget: Sendable {
   /// The most boxes examined (each costs one or two interval evaluations).
   public var maxBoxes: Int
-  /// The longest run, in seconds of monotonic time.
+  /// The longest run, in seconds of the thread's CPU time (`WorkClock`).
   public var seconds: Double
   /// Whether the user asked to stop (the REPL's SIGINT flag); nil for never.
   public var interrupt: (@Sendable () -> Bool)?
@@ -64,10 +65,6 @@ struct BudgetMeter {
     return stop != nil
   }
 
-  /// Seconds of monotonic time.
-  static func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-  }
+  /// Seconds of the thread's CPU time (`WorkClock`: a budget counts work, not load).
+  static func now() -> Double { WorkClock.now() }
 }

@@ -1,5 +1,6 @@
 import CGSL
 import Glibc
+import Intervals
 
 /// The points a model is fitted to: x, y and, for a weighted fit, each y's standard
 /// deviation σ (weights 1/σ², gnuplot's `using 1:2:3`).
@@ -24,7 +25,7 @@ public struct FitData: Sendable {
 public struct FitBudget: Sendable {
   /// The most iterations (each one Jacobian and one or more trial steps).
   public var maxIterations: Int
-  /// The longest run, in seconds of monotonic time.
+  /// The longest run, in seconds of the thread's CPU time (`WorkClock`).
   public var seconds: Double
   /// Whether the user asked to stop (the REPL's Ctrl-C flag); asked every iteration and
   /// every 4096 model evaluations.
@@ -354,10 +355,6 @@ final class FitContext {
     }
   }
 
-  /// Seconds of monotonic time.
-  static func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-  }
+  /// Seconds of the thread's CPU time (`WorkClock`: a budget counts work, not load).
+  static func now() -> Double { WorkClock.now() }
 }

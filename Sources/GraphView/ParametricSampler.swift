@@ -8,7 +8,7 @@ public struct ParametricBudget: Sendable {
   /// The most halvings of a piece of the starting grid before it is given up (its pen
   /// lifts if it may be discontinuous, else its ends are joined and it counts as undecided).
   public var maxDepth: Int
-  /// The longest sampling, in seconds of monotonic time (checked every 1024 pieces).
+  /// The longest sampling, in seconds of the thread's CPU time (`WorkClock`) (checked every 1024 pieces).
   public var seconds: Double
   /// Whether the user asked to stop (the REPL's SIGINT flag), asked every 1024 pieces; nil
   /// for never.
@@ -19,7 +19,7 @@ public struct ParametricBudget: Sendable {
   /// - Parameters:
   ///   - maxPieces: Pieces allowed in the whole sampling.
   ///   - maxDepth: Halvings allowed per piece of the starting grid.
-  ///   - seconds: Seconds allowed (monotonic clock).
+  ///   - seconds: Seconds of the thread's CPU time allowed (`WorkClock`).
   ///   - interrupt: The Ctrl-C check.
   public init(
     maxPieces: Int = 4_000_000, maxDepth: Int = 44, seconds: Double = 5,

@@ -67,7 +67,7 @@ public struct RelationBudget: Sendable {
   /// The most boxes evaluated in the whole solve (each box costs one interval evaluation of
   /// every function, and a few point evaluations).
   public var maxBoxes: Int
-  /// The longest solve, in seconds of monotonic time.
+  /// The longest solve, in seconds of the thread's CPU time (`WorkClock`).
   public var seconds: Double
   /// The most sub-boxes one pixel may cost before it is left undecided.
   public var boxesPerPixel: Int
@@ -80,7 +80,7 @@ public struct RelationBudget: Sendable {
   ///
   /// - Parameters:
   ///   - maxBoxes: Boxes allowed in the whole solve.
-  ///   - seconds: Seconds allowed (monotonic clock).
+  ///   - seconds: Seconds of the thread's CPU time allowed (`WorkClock`).
   ///   - boxesPerPixel: Sub-boxes allowed per pixel.
   ///   - maxDepth: Halvings allowed per pixel side.
   ///   - interrupt: The Ctrl-C check, asked every 256 boxes.

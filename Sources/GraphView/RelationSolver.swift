@@ -158,12 +158,8 @@ struct RelationMeter {
     return stop != nil
   }
 
-  /// Seconds of monotonic time.
-  static func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-  }
+  /// Seconds of the thread's CPU time (`WorkClock`: a budget counts work, not load).
+  static func now() -> Double { WorkClock.now() }
 }
 
 /// The work of one solve: the pixel grid (`xs` left to right, `ys` top to bottom), the

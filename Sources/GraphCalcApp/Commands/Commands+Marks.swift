@@ -3,6 +3,7 @@ import CalculatorBrain
 import CompiledFunctions
 import Glibc
 import GraphView
+import Intervals
 import TextAndNumbers
 
 // Points of interest on the plot (issue 15): `mark roots|extrema|intersections|all|none`,
@@ -209,13 +210,9 @@ extension Session {
   }
 }
 
-/// Seconds of monotonic time, for the marks' shared deadline.
+/// The marks' shared deadline is read on `WorkClock` (the thread's CPU time).
 enum BudgetClock {
-  static func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-  }
+  static func now() -> Double { WorkClock.now() }
 }
 
 extension Session {
