@@ -27,6 +27,7 @@ extension Interval {
   static func powDown(_ a: Double, _ b: Double) -> Double {
     let v = Glibc.pow(a, b)
     if b == 0 || b == 1 || a == 0 || a == 1 || !a.isFinite || !b.isFinite { return v }
+    if let exact = exactPower(a, b) { return exact }
     return Round.down(v)
   }
 
@@ -35,7 +36,41 @@ extension Interval {
   static func powUp(_ a: Double, _ b: Double) -> Double {
     let v = Glibc.pow(a, b)
     if b == 0 || b == 1 || a == 0 || a == 1 || !a.isFinite || !b.isFinite { return v }
+    if let exact = exactPower(a, b) { return exact }
     return Round.up(v)
+  }
+
+  /// `a^n` exactly, when `n` is a whole number and the power is a double: `a = m·2^e` with
+  /// `m` an odd integer, so `a^n = m^n·2^(e·n)`, exact when `m^n` fits in 53 bits (for
+  /// `n < 0`, only `m = ±1`: powers of two) and the result is a normal double. Else nil
+  /// (`powDown`/`powUp` then widen glibc's value by its error). So `(-1)^3`, `3^3` and
+  /// `0.5^-2` are points, and `x^3 - x` is exactly 0 at -1.
+  @usableFromInline
+  static func exactPower(_ a: Double, _ n: Double) -> Double? {
+    guard a.isFinite, a != 0, n == n.rounded(.towardZero), Swift.abs(n) <= 1024 else {
+      return nil
+    }
+    let k = Int(n)
+    // a = m · 2^e, m odd.
+    let magnitude = Swift.abs(a)
+    guard magnitude.isNormal else { return nil }
+    let trailing = magnitude.significandBitPattern.trailingZeroBitCount
+    let bits = Swift.min(trailing, Double.significandBitCount)
+    var m = Int(magnitude.significandBitPattern >> UInt64(bits))
+    m |= 1 << (Double.significandBitCount - bits)
+    let e = Int(magnitude.exponent) - (Double.significandBitCount - bits)
+    let negative = a < 0 && k % 2 != 0
+    if k < 0 && m != 1 { return nil }
+    var p = 1
+    for _ in 0..<Swift.abs(k) where m != 1 {
+      let (q, overflow) = p.multipliedReportingOverflow(by: m)
+      if overflow || q > 1 << 53 { return nil }
+      p = q
+    }
+    let scale = e * k
+    guard scale > -1100, scale < 1100 else { return nil }
+    let v = Double(sign: negative ? .minus : .plus, exponent: scale, significand: Double(p))
+    return v.isNormal ? v : nil
   }
 
   /// `x ^ y` as C's `pow` over real numbers (no complex results).

@@ -14,6 +14,32 @@ import Testing
     expectEncloses(Interval.pow(Interval(-4, -2), Interval(-2)), 1.0 / 16, 0.25)
   }
 
+  /// A power that is a double is a point: `(-1)^3` was [-1 - ulp, -1 + ulp], so `x^3 - x`
+  /// was not exactly 0 at -1 and `roots x^3 - x [-1:2]` left the root at the range's end
+  /// possible. Exact values by hand (dyadic rationals); others still widened.
+  @Test func representablePowersAreExact() {
+    let exact: [(Double, Double, Double)] = [
+      (-1, 3, -1), (-1, -3, -1), (-1, 4, 1), (3, 3, 27), (-3, 5, -243), (0.5, 3, 0.125),
+      (-0.5, 3, -0.125), (2, -3, 0.125), (0.25, -2, 16), (1.5, 4, 5.0625), (10, 15, 1e15),
+      (-2, 53, -0x1p53), (2, 1023, 0x1p1023), (0.5, 1022, 0x1p-1022),
+    ]
+    for (a, n, v) in exact {
+      let p = Interval.pow(Interval(a), Interval(n))
+      #expect(p.lo == v && p.hi == v, "\(a)^\(n) = [\(p.lo), \(p.hi)], want \(v)")
+    }
+    // Not doubles: 3^34 > 2^53, 0.1 is not dyadic, 3^-1, 2^1024 overflows, 2^-1075 is
+    // below the subnormals' reach: each strictly wider than a point and still enclosing.
+    let widened: [(Double, Double, Double)] = [
+      (3, 34, 16_677_181_699_666_569), (0.1, 3, 0.001), (3, -1, 1.0 / 3),
+      (0.5, 1075, 0),
+    ]
+    for (a, n, v) in widened {
+      let p = Interval.pow(Interval(a), Interval(n))
+      #expect(p.lo < p.hi, "\(a)^\(n) = [\(p.lo), \(p.hi)]")
+      #expect(p.lo <= v && v <= p.hi, "\(a)^\(n) = [\(p.lo), \(p.hi)] vs \(v)")
+    }
+  }
+
   @Test func negativeIntegerPowersHavePolesAtZero() {
     expectInterval(
       Interval.pow(Interval(0), Interval(-1)), -.infinity, .infinity, defined: false,
