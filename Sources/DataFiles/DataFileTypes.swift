@@ -41,6 +41,9 @@ public struct DataFileOptions: Sendable, Hashable {
   /// name as any other. Given with the options, not kept anywhere, so sessions running at
   /// once (tests) never see each other's data.
   public var inlineData: [UInt8]? = nil
+  /// Lines left out at the start of the file, whatever they hold (gnuplot's `skip N`),
+  /// before the header row and the data are looked for.
+  public var skipLines = 0
 
   /// Creates options; every argument defaults to "detect".
   public init(

@@ -101,6 +101,10 @@ struct FileLayout {
   {
     try reader.fillPrefix(sniffBytes)
     reader.skipByteOrderMark()
+    if options.skipLines > 0 {
+      try reader.skipLines(options.skipLines)
+      try reader.fillPrefix(sniffBytes)
+    }
     let prefix = reader.pending
     let separation: FieldSeparation
     if let s = options.separator {
@@ -240,7 +244,9 @@ struct FileLayout {
   /// comma that appears (outside quotes) in the first line and in at least 90% of the others
   /// (rows may be ragged, so the counts need not agree); else runs of blanks. Semicolon comes
   /// before comma because semicolon files often have commas in their cells (decimal commas,
-  /// which are then not numbers).
+  /// which are then not numbers). A tab is not the separator when, in 90% of the lines, a
+  /// field between tabs holds numbers apart by blanks (`1.03307     1.0` in gnuplot's
+  /// lcdemo.dat: tabs and spaces mixed, which gnuplot splits at every run of blanks).
   static func detectSeparation(
     _ bytes: UnsafeBufferPointer<UInt8>, comment: UInt8, atEOF: Bool
   ) -> FieldSeparation {
@@ -251,12 +257,24 @@ struct FileLayout {
     var lineStart = true
     var skipLine = false
     var blank = true
+    // Numbers apart by blanks inside one tab field: the last byte before a blank run was
+    // part of a number, and the byte after it starts one.
+    var spacedLines = 0
+    var spaced = false
+    var afterNumber = false
+    var inBlanks = false
+    func isNumberByte(_ b: UInt8) -> Bool {
+      (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
+    }
     for b in bytes {
       if lineStart {
         lineStart = false
         skipLine = false
         blank = true
         counts = [0, 0, 0]
+        spaced = false
+        afterNumber = false
+        inBlanks = false
       }
       if skipLine {
         if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { lineStart = true }
@@ -264,7 +282,10 @@ struct FileLayout {
       }
       if b == UInt8(ascii: "\"") { inQuotes.toggle() }
       if !inQuotes && (b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")) {
-        if !blank { perLine.append(counts) }
+        if !blank {
+          perLine.append(counts)
+          if spaced { spacedLines += 1 }
+        }
         if perLine.count >= sniffLines { break }
         lineStart = true
         continue
@@ -278,6 +299,15 @@ struct FileLayout {
       }
       if !inQuotes {
         for (k, c) in candidates.enumerated() where b == c { counts[k] += 1 }
+        if b == UInt8(ascii: " ") {
+          inBlanks = inBlanks || afterNumber
+          afterNumber = false
+        } else {
+          let number = isNumberByte(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+          if inBlanks && number && !blank { spaced = true }
+          inBlanks = false
+          afterNumber = isNumberByte(b)
+        }
       }
     }
     // The last line counts when the file ends there (not cut by the prefix, not in an
@@ -286,12 +316,14 @@ struct FileLayout {
       && ((atEOF && !inQuotes) || perLine.isEmpty)
     {
       perLine.append(counts)
+      if spaced { spacedLines += 1 }
     }
     if perLine.isEmpty { return .whitespace }
     let data = perLine.count > 1 ? Array(perLine.dropFirst()) : perLine
     for (k, c) in candidates.enumerated() {
       let present = data.filter { $0[k] > 0 }.count
       guard present * 10 >= data.count * 9, perLine[0][k] > 0 else { continue }
+      if c == UInt8(ascii: "\t") && spacedLines * 10 >= perLine.count * 9 { continue }
       return .delimiter(c)
     }
     return .whitespace

@@ -302,6 +302,25 @@ final class RecordReader {
     }
   }
 
+  /// Consumes the first `count` lines whatever they hold (gnuplot's `skip N`: metadata
+  /// lines before the data or the header row). Only before the first `next()`.
+  /// - Throws: `DataFileError` when reading fails.
+  func skipLines(_ count: Int) throws(DataFileError) {
+    var left = count
+    while left > 0 {
+      if start == end {
+        if atEOF { return }
+        try readMore()
+        continue
+      }
+      if buffer[start] == lineFeed {
+        left -= 1
+        linesBefore += 1
+      }
+      start += 1
+    }
+  }
+
   /// Skips a UTF-8 byte order mark at the start of the file (spreadsheets write one).
   /// Only before the first `next()`, after `fillPrefix`.
   func skipByteOrderMark() {

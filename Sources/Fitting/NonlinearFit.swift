@@ -84,6 +84,12 @@ public struct FitResult: Sendable {
     guard isWeighted, degreesOfFreedom > 0 else { return nil }
     return gsl_cdf_chisq_Q(sumOfSquares, Double(degreesOfFreedom))
   }
+  /// The same probability, weighted or not (gnuplot sets its FIT_P after every fit, where an
+  /// unweighted WSSR makes it near 1); nil without a degree of freedom.
+  public var chiSquareProbability: Double? {
+    guard degreesOfFreedom > 0 else { return nil }
+    return gsl_cdf_chisq_Q(sumOfSquares, Double(degreesOfFreedom))
+  }
 }
 
 /// Nonlinear least squares: the parameters p minimising Σ ((f(xᵢ; p) − yᵢ)/σᵢ)², by GSL's

@@ -294,7 +294,7 @@ public enum CommandProblem: Sendable, Hashable {
       return "a plot holds at most \(limit) curves; this one would have \(given)"
     case .statsTakesOnlyFileAndUsing: return "stats takes a file and using, nothing else"
     case .datafileKnowsOnlySeparator(let usage):
-      return "set datafile knows 'separator' and 'missing'; usage: \(usage)"
+      return "set datafile knows 'separator', 'missing' and 'columnheaders'; usage: \(usage)"
     case .badSeparator:
       return "a separator is one character in quotes (\",\" \";\" \"|\"), tab, whitespace or auto"
     case .notFinite(let command, let value):

@@ -95,8 +95,8 @@ final class YRangeMemo: Sendable {
 /// One curve of a plot: a function of x, or a data series.
 public enum PlotItem: Sendable {
   /// A compiled function, its legend text (the function as typed) and its style. A style
-  /// other than `lines` draws the function's values at `FunctionCurves.styleSamples`
-  /// points across the view, as gnuplot samples a function (`set samples`, 100).
+  /// other than `lines` draws the function's values at `PlotLabels.samples` points across
+  /// the view, as gnuplot samples a function (`set samples`, 100).
   case function(PlotFunction, title: String, style: PlotStyle = PlotStyle())
   /// A data series (its legend text is its `title`).
   case data(DataCurve)
@@ -292,9 +292,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     }
   }
 
-  /// How many points a function drawn in a style other than `lines` is drawn at, evenly
-  /// across the x range shown: gnuplot's default `set samples` (100). Functions drawn with
-  /// lines are sampled per pixel instead (`Sampler`).
+  /// How many points a function drawn in a style other than `lines` is drawn at by
+  /// default, evenly across the x range shown: gnuplot's default `set samples` (100;
+  /// `PlotLabels.samples` is the setting). Functions drawn with lines are sampled per pixel
+  /// instead (`Sampler`).
   public static let styleSamples = 100
 
   /// The function of curve `curve` when it is drawn at sample points (a style other than
@@ -308,16 +309,16 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
 
   /// The x of sample `i` of a function drawn at sample points.
   func sampleX(_ i: Int) -> Double {
-    let n = Self.styleSamples
+    let n = labels.samples
     let lo = xRange.lowerBound
     let hi = xRange.upperBound
     return i == n - 1 ? hi : lo + (hi - lo) * Double(i) / Double(n - 1)
   }
 
-  /// The number of records of a data series (`styleSamples` for a function drawn in a
+  /// The number of records of a data series (`PlotLabels.samples` for a function drawn in a
   /// style other than `lines`); nil for a function drawn with lines.
   public func numberOfRecords(forCurve curve: Int) -> Int? {
-    if sampledFunction(curve) != nil { return Self.styleSamples }
+    if sampledFunction(curve) != nil { return labels.samples }
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
     return d.count
   }
@@ -326,7 +327,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// points (NaN when out of range).
   public func value(of field: RecordField, record: Int, curve: Int) -> Double {
     if let f = sampledFunction(curve) {
-      guard (0..<Self.styleSamples).contains(record) else { return .nan }
+      guard (0..<labels.samples).contains(record) else { return .nan }
       let x = sampleX(record)
       return field == .x ? x : f.value(at: x)
     }
@@ -343,7 +344,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
   ) -> Bool {
     if let f = sampledFunction(curve) {
-      let xs = (0..<Self.styleSamples).map(sampleX)
+      let xs = (0..<labels.samples).map(sampleX)
       let ys = xs.map { f.value(at: $0) }
       xs.withUnsafeBufferPointer { bx in ys.withUnsafeBufferPointer { by in body(bx, by) } }
       return true

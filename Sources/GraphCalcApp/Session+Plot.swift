@@ -299,13 +299,16 @@ extension Session {
     var every: Word?
     /// gnuplot's `index` argument as written, if given (`Session+Using.swift`).
     var index: Word?
+    /// gnuplot's `skip N` (lines left out at the file's start) as written, if given.
+    var skip: Word?
   }
 
   /// The keywords a data item takes, for the nearest one after a word that is none.
   static let dataItemKeywords =
-    ["using", "with", "title", "notitle", "every", "index"] + ["lw", "lc", "pt", "ps", "dt"]
+    ["using", "with", "title", "notitle", "every", "index", "skip"]
+    + ["lw", "lc", "pt", "ps", "dt"]
 
-  /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [with|w STYLE]
+  /// Reads `"FILE" [index SETS] [skip N] [using|u COLS] [every SPEC] [with|w STYLE]
   /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
   /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
@@ -341,12 +344,28 @@ extension Session {
         spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
       case "index", "i":
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
+      case "skip":
+        spec.skip = try reader.value(of: word, "a number of lines, as in: skip 3")
       default:
         if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
         throw KeywordReader.unexpected(word, keywords: dataItemKeywords)
       }
     }
     return spec
+  }
+
+  /// The lines `skip N` leaves out: N, an expression, a whole number from 0.
+  /// - Throws: `CommandError` at N when it is not.
+  func skipCount(_ word: Word) throws(CommandError) -> Int {
+    let n = try number(word)
+    guard n.isFinite, n >= 0, n == n.rounded(), n <= Double(Int32.max) else {
+      throw CommandError(
+        .notSupported(
+          what: "skip \(NumberLabel.general(n))",
+          hint: "skip takes a whole number of lines, 0 or more"),
+        at: word.span)
+    }
+    return Int(n)
   }
 
   /// Reads one data item of `plot` into a series, with the note on its missing values.

@@ -105,7 +105,10 @@ public enum Autoscale {
     return snap(c - p, c + p) ?? (c - abs(c))...(c + abs(c))
   }
 
-  /// `[lo, hi]` widened to multiples of the nice step for `tickCount` ticks.
+  /// `[lo, hi]` widened to multiples of the nice step for `tickCount` ticks. A bound within
+  /// 1e-9 of a step from a multiple snaps to it, but never past the data: `lo` and `hi` stay
+  /// inside (12.899999999999999, a fit's value, made a range from 12.9 that left its point
+  /// out, `o` in the table).
   static func snap(_ lo: Double, _ hi: Double) -> ClosedRange<Double>? {
     guard let (m, e) = Ticks.stepDecomposition(hi - lo, tickCount) else { return nil }
     let step = Ticks.decimal(m, e)
@@ -116,6 +119,6 @@ public enum Autoscale {
     let a = Ticks.decimal(Int(i) * m, e)
     let b = Ticks.decimal(Int(j) * m, e)
     guard a.isFinite, b.isFinite, a < b else { return nil }
-    return max(a, -1e300)...min(b, 1e300)
+    return max(min(a, lo), -1e300)...min(max(b, hi), 1e300)
   }
 }

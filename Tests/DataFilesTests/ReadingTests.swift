@@ -481,3 +481,24 @@ import Testing
     }
   }
 }
+
+/// Tabs and spaces mixed in a whitespace file, as gnuplot's demo lcdemo.dat has them
+/// (`39.471<TAB>1.03307     1.0 <TAB>0.98765     0.010`): split at every run of blanks, as
+/// gnuplot splits, not at the tabs (which made 3 columns of text of its 5 numbers).
+@Suite struct MixedBlanksTests {
+  @Test func tabsAndSpacesMixedSplitAtEveryBlankRun() throws {
+    let text =
+      "# T\tdensity\n39.471\t1.03307     1.0 \t0.98765     0.010\n"
+      + "40.091\t1.03246     1.0 \t0.98765     0.010\n40.602\t1.03197     1.0 \t0.98765     0.010\n"
+    try withTemporaryFile(text, name: "lc.dat") { path in
+      #expect(try DataFile.columns(path: path).count == 5)
+      let series = try DataFile.read(path: path, x: .index(1), y: .index(5))
+      #expect(sameValues(series.y, [0.01, 0.01, 0.01]))
+    }
+    // A tab file whose text cells have blanks inside stays a tab file.
+    try withTemporaryFile("city\tn\nNew York\t5\nLos Angeles\t7\n", name: "c.tsv") { path in
+      let columns = try DataFile.columns(path: path)
+      #expect(columns.count == 2)
+    }
+  }
+}

@@ -95,7 +95,7 @@ import Testing
     var session = Self.session()
     let reply = session.run("set samples 1000")
     #expect(reply.error == nil)
-    #expect(reply.output.hasPrefix("note: set samples is not needed"))
+    #expect(reply.output.hasPrefix("note: set samples applies to functions drawn with points"))
     #expect(session.run("set samples").error != nil)
   }
 

@@ -120,7 +120,7 @@ struct GnuplotTicsCase: Sendable, CustomStringConvertible {
     ("set xtics 0, -1", 13, "a tick step of -1"),
     ("set xtics 1, 2, 3, 4", 19, "4 numbers in set xtics"),
     ("set border 16", 11, "set border 16"),
-    ("set decimalsign locale", 16, "set decimalsign locale"),
+    ("set decimalsign locale C", 23, "after set decimalsign locale"),
     ("set format z \"%g\"", 11, "the axis 'z' in set format"),
   ])
   func badSettingsAreLocated(_ line: String, _ column: Int, _ message: String) {

@@ -73,3 +73,20 @@ import Testing
     )
   }
 }
+
+/// A value an ulp from a tick (12.899999999999999, a fitted line's value at 0) snaps the
+/// range to the tick only when that keeps it inside: the range once started at 12.9 and its
+/// point was left out of the view (`o` in `export table`; gnuplot's comparison script
+/// 35-fit-skip.gp found it).
+@Suite struct AutoscaleEdgeTests {
+  @Test func theDataStayInsideTheSnappedRange() {
+    for values in [
+      [12.899999999999999, 13.35], [0.30000000000000004, 0.1], [-12.899999999999999, -13.35],
+      [1 - 1e-16, 2 + 4e-16],
+    ] {
+      let r = Autoscale.range(of: values)
+      #expect(values.allSatisfy { r.contains($0) }, "\(values) -> \(r)")
+    }
+    #expect(Autoscale.range(of: [12.9, 13.35]) == 12.9...13.35)  // exact ticks unchanged
+  }
+}

@@ -1,3 +1,4 @@
+import Glibc
 import GraphView
 
 // gnuplot's settings of the axes' ticks and frame, in gnuplot's syntax: `set xtics`,
@@ -357,20 +358,32 @@ extension SettingEntry {
     },
     unset: SetLabels { $0.border = [] })
 
-  /// `set decimalsign "C"`, `unset decimalsign`: what tick labels write for the decimal
-  /// point (gnuplot's setting; it changes output only, as in gnuplot).
+  /// `set decimalsign "C"`, `set decimalsign locale ["NAME"]`, `unset decimalsign`: what
+  /// tick labels write for the decimal point (gnuplot's setting; it changes output only, as
+  /// in gnuplot; decimal commas in data files are detected without it).
   static let decimalSign = SettingEntry(
-    name: "decimalsign", usage: ["set decimalsign \"C\""],
+    name: "decimalsign", usage: ["set decimalsign \"C\"", "set decimalsign locale [\"NAME\"]"],
+    keywords: ["locale"],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
       guard let first = words.first else { return SetLabels { $0.decimalSign = nil } }
+      if first.text == "locale" && !first.isString {
+        guard words.count <= 2, words.count == 1 || words[1].isString else {
+          throw CommandError(
+            .notSupported(
+              what: "'\(words[1].text)' after set decimalsign locale",
+              hint:
+                "give the locale's name in quotes, as in: set decimalsign locale \"de_DE.UTF-8\""),
+            at: words[1].span)
+        }
+        return SetDecimalSignLocale(name: words.count == 2 ? words[1].text : "")
+      }
       guard first.isString, !first.text.isEmpty, first.text.count <= 4,
         !first.text.contains(where: { $0.isNumber || $0 == "\n" })
       else {
         throw CommandError(
           .notSupported(
-            what: first.text == "locale"
-              ? "set decimalsign locale" : "the decimal sign \(first.source.text)",
+            what: "the decimal sign \(first.source.text)",
             hint: "give the sign in quotes, as in: set decimalsign ','"), at: first.span)
       }
       if let extra = words.dropFirst().first {
@@ -384,6 +397,29 @@ extension SettingEntry {
     },
     listing: { session in session.labels.decimalSign.map { "decimalsign \"\($0)\"" } },
     unset: SetLabels { $0.decimalSign = nil })
+}
+
+/// `set decimalsign locale ["NAME"]`: tick labels write the decimal sign of the locale
+/// (its `LC_NUMERIC` radix character, from glibc's `newlocale` and `nl_langinfo_l`; no name:
+/// the environment's, as gnuplot takes it). gnuplot also reads data files' numbers in the
+/// locale; graphcalc detects decimal commas itself (where the separator is `;` or a tab),
+/// which the note says. A locale that is not installed keeps the sign and says so.
+struct SetDecimalSignLocale: SessionCommand, Hashable {
+  /// The locale's name (`de_DE.UTF-8`), empty for the environment's.
+  var name: String
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    let reading = "data files' decimal commas are read without it (where ';' or a tab separates)"
+    guard let locale = newlocale(LC_NUMERIC_MASK, name, nil) else {
+      return .text(
+        "note: the locale '\(name)' is not installed here (locale -a lists those that are); "
+          + "tick labels keep their decimal sign; " + reading)
+    }
+    defer { freelocale(locale) }
+    let sign = String(cString: nl_langinfo_l(nl_item(RADIXCHAR), locale))
+    session.labels.decimalSign = sign == "." || sign.isEmpty ? nil : sign
+    return .text("note: tick labels write '\(sign.isEmpty ? "." : sign)'; " + reading)
+  }
 }
 
 /// `set format`: the labels' format of the axes named (nil: the automatic labels).

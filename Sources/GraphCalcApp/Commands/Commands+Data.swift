@@ -92,13 +92,15 @@ struct StreamCommand: SessionCommand, Hashable {
 
 extension SettingEntry {
   /// `set datafile separator ","|";"|tab|whitespace|auto` and `set datafile missing "TEXT"`
-  /// (gnuplot's commands); `unset datafile` puts both back.
+  /// (gnuplot's commands); `unset datafile` puts both back. `set datafile columnheaders` is
+  /// accepted with a note (the header row is detected).
   static let datafile = SettingEntry(
     name: "datafile",
     usage: [
       "set datafile separator \",\"|\";\"|tab|whitespace|auto", "set datafile missing \"TEXT\"",
+      "set datafile columnheaders",
     ],
-    keywords: ["separator", "missing", "tab", "whitespace"],
+    keywords: ["separator", "missing", "tab", "whitespace", "columnheaders"],
     parse: { arguments throws(CommandError) in
       let forms =
         "set datafile separator \",\"|\";\"|tab|whitespace|auto or set datafile missing \"TEXT\""
@@ -106,6 +108,13 @@ extension SettingEntry {
       let words = arguments.values.words
       guard let what = words.first else { throw CommandError(usage, at: arguments.name.span) }
       let isMissing = what.text == "missing" || what.text == "miss"
+      // gnuplot's `columnheaders` (its first row names the columns): graphcalc detects a
+      // header row itself, so it is accepted as it is.
+      if ["columnheaders", "columnhead"].contains(what.text), words.count == 1 {
+        return Note(
+          text: "note: set datafile columnheaders is not needed: a header row is detected "
+            + "(column(\"name\") reads it)")
+      }
       guard what.text == "separator" || what.text == "sep" || isMissing else {
         throw CommandError(.datafileKnowsOnlySeparator(usage: forms), at: what.span)
       }

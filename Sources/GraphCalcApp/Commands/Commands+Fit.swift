@@ -25,8 +25,10 @@ extension CommandEntry {
       with x in it. The report is gnuplot's: the final sum of squares of the residuals, the
       degrees of freedom, the parameters with their asymptotic standard errors (scaled by
       the reduced chi-square, as gnuplot does) and their correlation matrix. FIT_WSSR,
-      FIT_NDF, FIT_STDFIT, FIT_NITER and each parameter's NAME_err are set too. set fit
-      quiet prints nothing; set fit maxiter N bounds the iterations (1000, and 10 s).
+      FIT_NDF, FIT_STDFIT, FIT_P, FIT_NITER, FIT_CONVERGED and each parameter's NAME_err
+      are set too, and FIT_COV_a_b after set fit covariancevariables. set fit quiet prints
+      nothing; set fit maxiter N bounds the iterations (1000, and 10 s). skip N leaves out
+      the file's first N lines.
         f(x) = a*x + b
         fit f(x) "data.dat" using 1:2 via a, b
         fit [0:10] a*exp(-b*x) + c "decay.dat" via a, b, c
@@ -49,7 +51,7 @@ struct Fit: SessionCommand {
   var parameters: [Word]
 
   /// The keywords a data file of `fit` takes.
-  static let dataKeywords = ["using", "u", "every", "index", "i"]
+  static let dataKeywords = ["using", "u", "every", "index", "i", "skip"]
 
   /// Reads the arguments.
   ///
@@ -106,7 +108,8 @@ struct Fit: SessionCommand {
     while k < dataWords.count {
       let word = dataWords[k]
       guard !word.isString, Self.dataKeywords.contains(word.text) else {
-        throw KeywordReader.unexpected(word.source, keywords: ["using", "every", "index", "via"])
+        throw KeywordReader.unexpected(
+          word.source, keywords: ["using", "every", "index", "skip", "via"])
       }
       k += 2
     }
@@ -195,6 +198,9 @@ struct Fit: SessionCommand {
     case .failure(let error): throw Self.located(error, model: model)
     }
     let bounds = try range.map { r throws(CommandError) in try xBounds(r, session: session) }
+    let reading = session.data.options
+    defer { session.data.options = reading }
+    if let skip = data.skip { session.data.options.skipLines = try session.skipCount(skip) }
     let points = try session.fitPoints(data, bounds: bounds)
     let start = names.map { brain.variables[$0] ?? 1 }
     let check = session.data.options.interrupt
@@ -224,6 +230,18 @@ struct Fit: SessionCommand {
     session.brain.setVariable("FIT_NDF", to: Double(result.degreesOfFreedom))
     session.brain.setVariable("FIT_STDFIT", to: result.rmsOfResiduals)
     session.brain.setVariable("FIT_NITER", to: Double(result.iterations))
+    session.brain.setVariable("FIT_CONVERGED", to: 1)
+    if let p = result.chiSquareProbability { session.brain.setVariable("FIT_P", to: p) }
+    // `set fit covariancevariables`: gnuplot's FIT_COV_a_b, the covariance as the errors
+    // are scaled (so FIT_COV_a_a is a_err²).
+    if settings.covarianceVariables {
+      for (i, a) in names.enumerated() {
+        for (j, b) in names.enumerated() {
+          let c = result.correlation[i][j] * result.standardErrors[i] * result.standardErrors[j]
+          if c.isFinite { session.brain.setVariable("FIT_COV_\(a)_\(b)", to: c) }
+        }
+      }
+    }
     // `set fit quiet`: nothing printed, as in gnuplot (the variables are set).
     if settings.output == .quiet { return Reply() }
     var lines = Self.report(result, names: names)
@@ -529,6 +547,8 @@ struct FitSettings: Sendable, Hashable {
   /// Whether the standard errors are scaled by the reduced chi-square (gnuplot's
   /// `errorscaling`, its default).
   var errorScaling = true
+  /// Whether `fit` sets gnuplot's `FIT_COV_a_b` variables (`set fit covariancevariables`).
+  var covarianceVariables = false
 }
 
 extension SettingEntry {
@@ -542,17 +562,19 @@ extension SettingEntry {
     "script": true, "v4": false, "v5": false,
   ]
 
-  /// `set fit quiet|results|brief|verbose`, `set fit maxiter N`, `set fit [no]errorscaling`;
-  /// gnuplot's other `set fit` words (`limit`, `logfile`, `errorvariables`, `prescale`, ...)
-  /// are accepted and change nothing (graphcalc converges to 1e-12, writes no fit.log and
-  /// always sets NAME_err).
+  /// `set fit quiet|results|brief|verbose`, `set fit maxiter N`, `set fit [no]errorscaling`,
+  /// `set fit [no]covariancevariables`; gnuplot's other `set fit` words (`limit`, `logfile`,
+  /// `errorvariables`, `prescale`, ...) are accepted and change nothing (graphcalc converges
+  /// to 1e-12, writes no fit.log and always sets NAME_err).
   static let fit = SettingEntry(
     name: "fit",
     usage: [
       "set fit quiet|results|brief|verbose", "set fit maxiter N", "set fit [no]errorscaling",
+      "set fit [no]covariancevariables",
     ],
     keywords: [
       "quiet", "results", "brief", "verbose", "maxiter", "errorscaling", "noerrorscaling",
+      "covariancevariables", "nocovariancevariables",
     ],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
@@ -581,6 +603,8 @@ extension SettingEntry {
           let output = FitSettings.Output(rawValue: word.text) ?? .brief
           changes.append { $0.output = output }
         case "errorscaling": changes.append { $0.errorScaling = true }
+        case "covariancevariables": changes.append { $0.covarianceVariables = true }
+        case "nocovariancevariables": changes.append { $0.covarianceVariables = false }
         case "noerrorscaling": changes.append { $0.errorScaling = false }
         case "maxiter":
           guard let value, let n = Int(value.text), n >= 0 else {
@@ -602,6 +626,7 @@ extension SettingEntry {
       guard f != FitSettings() else { return nil }
       return "fit \(f.output.rawValue) maxiter \(f.maxIterations)"
         + (f.errorScaling ? "" : " noerrorscaling")
+        + (f.covarianceVariables ? " covariancevariables" : "")
     },
     unset: SetFit(changes: [{ $0 = FitSettings() }]))
 }

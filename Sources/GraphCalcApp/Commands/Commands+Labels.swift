@@ -35,6 +35,10 @@ public struct PlotLabels: Sendable, Hashable {
   public var border = BorderSides.all
   /// What tick labels write for the decimal point (`set decimalsign ','`), nil for `.`.
   public var decimalSign: String?
+  /// How many points a function drawn in a style other than `lines` takes, evenly across
+  /// the x range shown (`set samples N`; gnuplot's default, `FunctionCurves.styleSamples`).
+  /// Functions drawn with lines are sampled per pixel column and do not read it.
+  public var samples = FunctionCurves.styleSamples
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -267,7 +271,11 @@ extension SettingEntry {
       }
       return SetSamples(count: first)
     },
-    listing: { _ in nil }, unset: Note(text: ""))
+    listing: { session in
+      session.labels.samples == FunctionCurves.styleSamples
+        ? nil : "samples \(session.labels.samples)"
+    },
+    unset: SetLabels { $0.samples = FunctionCurves.styleSamples })
 }
 
 extension SettingEntry {
@@ -309,19 +317,32 @@ extension SettingEntry {
     listing: { _ in nil }, unset: Note(text: ""))
 }
 
-/// `set samples N`: checks N and notes that functions need no sample count.
+/// `set samples N`: the number of points of a function drawn in a style other than `lines`
+/// (`with points`, `impulses`, ...), as gnuplot samples one (N from 2 to
+/// `SetSamples.limit`, rounded down as gnuplot does); functions drawn with lines are
+/// sampled per pixel column, which the note says.
 struct SetSamples: SessionCommand, Hashable {
   /// The count, an expression.
   var count: Word
+  /// The most samples a styled function takes (each is a record of the plot).
+  static let limit = 1_000_000
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     let n = try session.number(count)
     guard n.isFinite, n >= 2 else {
       throw CommandError(.notFinite(command: "set samples", value: n), at: count.span)
     }
+    guard n <= Double(Self.limit) else {
+      throw CommandError(
+        .notSupported(
+          what: "set samples \(NumberLabel.general(n))",
+          hint: "at most \(Self.limit) samples"), at: count.span)
+    }
+    session.labels.samples = Int(n)
     return .text(
-      "note: set samples is not needed: functions are sampled once per pixel column (and "
-        + "more finely where they turn), data files plot every record")
+      "note: set samples applies to functions drawn with points, impulses and the other "
+        + "styles; with lines they are sampled once per pixel column (and more finely where "
+        + "they turn), data files plot every record")
   }
 }
 

@@ -49,7 +49,8 @@ extension CommandEntry {
       using 1:($2*1000), using ($1/3600):(log($3)), column(2), column("temp"), $0 the
       point's number, your variables and functions; 1/0 or NaN skips the point, so
       using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
-      records A to B (from 0), index M the data set M (after two blank lines).
+      records A to B (from 0), index M the data set M (after two blank lines), skip N
+      leaves out the file's first N lines.
       The file "-" is inline data, as in gnuplot: the lines after the command, up to a
       line e (one block for each "-"); after -e they come from standard input.
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
@@ -254,6 +255,7 @@ struct Plot: SessionCommand {
           inlineIndex += 1
         }
         defer { session.data.options = reading }
+        if let skip = spec.skip { session.data.options.skipLines = try session.skipCount(skip) }
         let (curve, note) = try session.dataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
