@@ -18,10 +18,10 @@ import Synchronization
 /// E. Stehle and H.-A. Jacobsen, VLDB 2020.)
 ///
 /// Memory: at most `window` pieces are parsed ahead of the one being consumed, each
-/// `chunkBytes` of text as 8 bytes a value (2 MiB of a two-column CSV: about 1.9 MB).
+/// `chunkBytes` of text as 8 bytes a value (1 MiB of a two-column CSV: about 1 MB).
 enum ParallelReading {
   /// The nominal size of a piece (bytes).
-  static let chunkBytes = 1 << 21
+  static let chunkBytes = 1 << 20
 
   /// Bit 0 of a record's flags: blank lines came before it.
   static let blankBefore: UInt32 = 1
@@ -110,11 +110,11 @@ enum ParallelReading {
   /// Parses one piece into `chunk`'s arrays (a worker's job); errors are kept in the chunk.
   static func parsePiece(
     _ reader: RecordReader, columns: [DataFile.ResolvedColumn], missingText: [UInt8]?,
-    stopAt: Int, interrupt: InterruptCheck, path: String, into chunk: Chunk
+    stopAt: Int, interrupt: InterruptCheck, path: String, reserve: Int, into chunk: Chunk
   ) {
     var values: [Double] = []
     var flags: [UInt32] = []
-    values.reserveCapacity(chunkBytes / 4)
+    values.reserveCapacity(reserve)
     do {
       try scan(
         reader, columns: columns, missingText: missingText, stopAt: stopAt, interrupt: interrupt,
@@ -181,13 +181,14 @@ enum ParallelReading {
     else { return nil }
     let pieces = starts.count
     let workers = min(max(cores, 2), 4)
-    let queue = PieceQueue(pieces: pieces, window: workers + 2)
+    let queue = PieceQueue(pieces: pieces, window: workers + 1)
     defer { queue.destroy() }
     let scanner = reader.scanner
     let missingText = options.missingText
     let interrupt = options.interrupt
     let mainReader = UncheckedBox(reader)
     reader.readLimit = starts[1]
+    let reserve = chunkBytes / 6  // values of a piece of numbers (a value and its comma: 6+ bytes)
     let stopAt = { @Sendable (k: Int) -> Int in k + 1 < pieces ? starts[k + 1] : Int.max }
     let work: @Sendable () -> Void = {
       while true {
@@ -211,7 +212,7 @@ enum ParallelReading {
           }
           parsePiece(
             pieceReader, columns: columns, missingText: missingText, stopAt: stopAt(k),
-            interrupt: interrupt, path: path, into: chunk)
+            interrupt: interrupt, path: path, reserve: reserve, into: chunk)
         } catch {
           chunk.error = error
         }
@@ -255,7 +256,7 @@ enum ParallelReading {
           again.readLimit = stopAt(k)
           parsePiece(
             again, columns: columns, missingText: missingText, stopAt: stopAt(k),
-            interrupt: interrupt, path: path, into: chunk)
+            interrupt: interrupt, path: path, reserve: reserve, into: chunk)
           if let error = chunk.error { throw error }
         }
       }

@@ -143,7 +143,7 @@ import Testing
     }
   }
 
-  /// A file larger than several real pieces (2 MiB), through the public entry points.
+  /// A file larger than several real pieces (1 MiB), through the public entry points.
   @Test func aFileOfSeveralPiecesReadsAsOneSerialPass() throws {
     var text = "t,value\n"
     var g = SplitMix64(seed: 19)
