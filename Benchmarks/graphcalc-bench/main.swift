@@ -551,6 +551,83 @@ if wanted("data") {
     }, target: 0.3, memoryTarget: 0.25, runs: quick ? 3 : 5)
 }
 
+// Issue 19's data rows: a 1e7-row two-column CSV (1e6 with --quick) to SVG beside polars'
+// `read_csv` alone (pip's polars; the row says so when it is missing), `stats` of the same
+// file beside that plot. Polars is timed two ways: the whole `python3 -c` process (import
+// included), and `read_csv` alone inside it (the target: no slower than that).
+let bigCSV = "/tmp/graphcalc-bench-big-\(getpid()).csv"
+defer { unlink(bigCSV) }
+if wanted("data") {
+  let rowsCount = quick ? 1_000_000 : 10_000_000
+  if let f = fopen(bigCSV, "w") {
+    fputs("t,value\n", f)
+    var seed: UInt64 = 42
+    for i in 0..<rowsCount {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let noise = Double(seed >> 11) / Double(1 << 53)
+      let x = Double(i) * 0.001
+      fputs("\(fmt(x, 3)),\(fmt(sin(x) * 10 + noise, 4))\n", f)
+    }
+    fclose(f)
+  }
+  let name = "\(rowsCount / 1_000_000)e6-row 2-col CSV to SVG"
+  let runs = quick ? 3 : 5
+  let ours = medianRun(
+    [gc, "-e", "plot \"\(bigCSV)\" using 1:2", "-e", "export svg \(svgOut)"], runs: runs)
+  let python = which("python3")
+  let polarsCheck = python.flatMap { runProcess([$0, "-c", "import polars"]) }
+  if let ours, let python, polarsCheck != nil {
+    let script =
+      "import polars, time; t = time.perf_counter(); polars.read_csv('\(bigCSV)'); "
+      + "open('\(bigCSV).t', 'w').write(str(time.perf_counter() - t))"
+    var inside: [Double] = []
+    let process = medianRun([python, "-c", script], runs: runs)
+    for _ in 0..<runs {
+      _ = runProcess([python, "-c", script])
+      if let f = fopen(bigCSV + ".t", "r") {
+        var buf = [CChar](repeating: 0, count: 64)
+        if fgets(&buf, 64, f) != nil, let v = Double(String(cString: buf)) { inside.append(v) }
+        fclose(f)
+      }
+    }
+    unlink(bigCSV + ".t")
+    let alone = median(inside)
+    if let process {
+      let r = ours.seconds / alone
+      report(
+        Row(
+          section: "data", name: name, ours: fmt(ours.seconds * 1000) + " ms",
+          peer: fmt(alone * 1000) + " ms (read_csv)", ratio: fmt(r) + "x", target: "<= 1.00x",
+          met: r <= 1))
+      report(
+        Row(
+          section: "data", name: name + ", polars process", ours: fmt(ours.seconds * 1000) + " ms",
+          peer: fmt(process.seconds * 1000) + " ms (polars)",
+          ratio: fmt(ours.seconds / process.seconds) + "x",
+          target: "", met: nil))
+      let m = Double(ours.rss) / Double(max(1, process.rss))
+      report(
+        Row(
+          section: "data", name: name + " peak memory", ours: "\(ours.rss / 1024) MiB",
+          peer: "\(process.rss / 1024) MiB (polars)", ratio: fmt(m) + "x", target: "< 0.10x",
+          met: m < 0.1))
+    }
+  } else {
+    report(
+      Row(
+        section: "data", name: name, ours: ours.map { fmt($0.seconds * 1000) + " ms" } ?? "failed",
+        peer: "peer absent (pip install polars==2.1.0)", ratio: "", target: "", met: nil))
+  }
+  if let ours, let stats = medianRun([gc, "-e", "stats \"\(bigCSV)\""], runs: runs) {
+    let r = stats.seconds / ours.seconds
+    report(
+      Row(
+        section: "data", name: "stats of the same file", ours: fmt(stats.seconds * 1000) + " ms",
+        peer: fmt(ours.seconds * 1000) + " ms (our plot)", ratio: fmt(r) + "x", target: "<= 1.00x",
+        met: r <= 1))
+  }
+}
+
 // MARK: 5. Streams
 
 if wanted("stream") {
@@ -571,6 +648,23 @@ if wanted("stream") {
       section: "stream", name: "values read and windowed", ours: fmt(rate / 1e6) + " M/s",
       peer: "1.00 M/s (target)",
       ratio: fmt(rate / 1e6) + "x", target: ">= 1 M/s", met: rate >= 1e6))
+  // The same bytes counted by `wc -l` (a whole process, start-up included): issue 19 asks
+  // for `stream` within 10x of it.
+  let streamPath = "/tmp/graphcalc-bench-stream-\(getpid()).txt"
+  defer { unlink(streamPath) }
+  if let f = fopen(streamPath, "w") {
+    text.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, f) }
+    fclose(f)
+  }
+  if let wc = which("wc"), let counted = medianRun([wc, "-l", streamPath], runs: processRuns) {
+    let r = best / counted.seconds
+    report(
+      Row(
+        section: "stream", name: "\(lines / 1000)k lines beside wc -l",
+        ours: fmt(best * 1000) + " ms",
+        peer: fmt(counted.seconds * 1000) + " ms (wc -l)", ratio: fmt(r) + "x", target: "<= 10x",
+        met: r <= 10))
+  }
 }
 
 // MARK: 6. Analysis (issue 15): one-shot runs against the issue's absolute targets

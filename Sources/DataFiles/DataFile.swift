@@ -135,8 +135,18 @@ public enum DataFile {
   /// - Throws: `DataFileError` when the file cannot be read, a column is unknown or out of
   ///   range (the message lists the names and suggests the nearest), or no record has a
   ///   number in both columns.
+  ///
+  /// A regular file of more than two pieces is parsed on every core (`ParallelReading`), to
+  /// the same values bit for bit.
   public static func read(
     path: String, x: ColumnRef?, y: ColumnRef, options: DataFileOptions = DataFileOptions()
+  ) throws(DataFileError) -> DataSeries {
+    try read(path: path, x: x, y: y, options: options, chunkBytes: ParallelReading.chunkBytes)
+  }
+
+  /// `read`, cutting the file in pieces of `chunkBytes` (`Int.max / 4`: serially).
+  static func read(
+    path: String, x: ColumnRef?, y: ColumnRef, options: DataFileOptions, chunkBytes: Int
   ) throws(DataFileError) -> DataSeries {
     var xs = DataColumn.Builder()
     var ys = DataColumn.Builder()
@@ -145,20 +155,43 @@ public enum DataFile {
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
     var kept = 0
-    let result = try stream(
-      reader, columns: [xc, yc], path: path, interrupt: options.interrupt,
-      missingText: options.missingText
-    ) {
-      values, reader in
-      // Blank lines lift the pen (gnuplot): a gap record.
-      if kept > 0 && reader.blankLinesBefore > 0 {
-        xs.append(.nan)
-        ys.append(.nan)
+    let result: (records: Int, missing: [Int])
+    let cut: Int
+    if let parallel = try ParallelReading.stream(
+      reader, columns: [xc, yc], path: path, options: options, chunkBytes: chunkBytes,
+      { values, flags in
+        // A cell that is the missing-value text leaves the record out.
+        if flags & ~ParallelReading.blankBefore != 0 { return }
+        // Blank lines lift the pen (gnuplot): a gap record.
+        if kept > 0 && flags & ParallelReading.blankBefore != 0 {
+          xs.append(.nan)
+          ys.append(.nan)
+        }
+        kept += 1
+        xs.append(values[0])
+        ys.append(values[1])
+        if !values[0].isNaN && !values[1].isNaN { points += 1 }
+      })
+    {
+      result = (parallel.records, parallel.missing)
+      cut = parallel.truncated
+    } else {
+      result = try stream(
+        reader, columns: [xc, yc], path: path, interrupt: options.interrupt,
+        missingText: options.missingText
+      ) {
+        values, reader in
+        // Blank lines lift the pen (gnuplot): a gap record.
+        if kept > 0 && reader.blankLinesBefore > 0 {
+          xs.append(.nan)
+          ys.append(.nan)
+        }
+        kept += 1
+        xs.append(values[0])
+        ys.append(values[1])
+        if !values[0].isNaN && !values[1].isNaN { points += 1 }
       }
-      kept += 1
-      xs.append(values[0])
-      ys.append(values[1])
-      if !values[0].isNaN && !values[1].isNaN { points += 1 }
+      cut = reader.truncatedRecords
     }
     if points == 0 {
       throw noNumbers(path: path, records: result.records, columns: [xc, yc])
@@ -167,7 +200,7 @@ public enum DataFile {
       x: xs.finish(), y: ys.finish(), xIsTime: xc.isTime, yIsTime: yc.isTime, xName: xc.name,
       yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
-    series.cutRecords = reader.truncatedRecords
+    series.cutRecords = cut
     return series
   }
 
@@ -255,6 +288,85 @@ public enum DataFile {
       name: c.name, count: running.count, missing: result.missing[0], min: running.min,
       max: running.max, mean: running.mean, standardDeviation: running.sampleVariance.squareRoot(),
       isTime: c.isTime)
+  }
+
+  /// Statistics of several columns (see `ColumnStats`) in one pass over the file, on every
+  /// core for a large regular file (`ParallelReading`): the same answers, bit for bit, as
+  /// `stats(path:column:options:)` of each column in turn, and the same first error.
+  /// - Throws: `DataFileError` when the file cannot be read, a column is unknown or out of
+  ///   range, or one has no numbers (the first such column in the order asked).
+  public static func stats(
+    path: String, columns refs: [ColumnRef], options: DataFileOptions = DataFileOptions()
+  ) throws(DataFileError) -> [ColumnStats] {
+    try stats(path: path, columns: refs, options: options, chunkBytes: ParallelReading.chunkBytes)
+  }
+
+  /// `stats(path:columns:options:)`, cutting the file in pieces of `chunkBytes`.
+  static func stats(
+    path: String, columns refs: [ColumnRef], options: DataFileOptions, chunkBytes: Int
+  ) throws(DataFileError) -> [ColumnStats] {
+    let (reader, layout) = try open(path: path, options: options)
+    // Resolve in order; a column that does not resolve is the error after the ones before
+    // it, as when each column is read in turn.
+    var resolved: [ResolvedColumn] = []
+    var unresolved: DataFileError? = nil
+    for ref in refs {
+      do {
+        resolved.append(try resolve(ref, layout: layout, path: path, options: options))
+      } catch {
+        unresolved = error
+        break
+      }
+    }
+    guard !resolved.isEmpty else {
+      if let unresolved { throw unresolved }
+      return []
+    }
+    let width = resolved.count
+    var running = [RunningStats](repeating: RunningStats(), count: width)
+    var result: (records: Int, missing: [Int])
+    let single = width == 1 ? resolved : []
+    if resolved.count <= 31, resolved.allSatisfy({ $0.field >= 0 }),
+      let parallel = try ParallelReading.stream(
+        reader, columns: resolved, path: path, options: options, chunkBytes: chunkBytes,
+        { values, flags in
+          for k in 0..<width
+          where flags & ParallelReading.missingTextBit(k) == 0 && !values[k].isNaN {
+            running[k].add(values[k])
+          }
+        })
+    {
+      result = (parallel.records, parallel.missing)
+    } else if width == 1 {
+      result = try stream(
+        reader, columns: single, path: path, interrupt: options.interrupt,
+        missingText: options.missingText
+      ) { values, _ in
+        if !values[0].isNaN { running[0].add(values[0]) }
+      }
+    } else {
+      // Not cut (a pipe, inline data, the record number): each column in its own pass,
+      // since a missing-value cell leaves a record out of its own column only.
+      var answers: [ColumnStats] = []
+      for ref in refs.prefix(width) {
+        answers.append(try stats(path: path, column: ref, options: options))
+      }
+      if let unresolved { throw unresolved }
+      return answers
+    }
+    var answers: [ColumnStats] = []
+    for (k, c) in resolved.enumerated() {
+      if running[k].count == 0 {
+        throw noNumbers(path: path, records: result.records, columns: [c])
+      }
+      answers.append(
+        ColumnStats(
+          name: c.name, count: running[k].count, missing: result.missing[k], min: running[k].min,
+          max: running[k].max, mean: running[k].mean,
+          standardDeviation: running[k].sampleVariance.squareRoot(), isTime: c.isTime))
+    }
+    if let unresolved { throw unresolved }
+    return answers
   }
 
   /// Streams the file, calling `body` once per data record with the values of `columns`

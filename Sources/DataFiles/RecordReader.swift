@@ -216,6 +216,14 @@ final class RecordReader {
   private var capacity: Int
   private var start = 0
   private var end = 0
+  /// The file offset of `buffer[0]` (bytes), so records can say where they start.
+  private var bufferOffset = 0
+  /// The file offset (bytes) of the current record's first byte: where `next()` found it.
+  private(set) var recordOffset = 0
+  /// A file offset (bytes) the reader does not read past while the record it scans ends
+  /// before it: a worker parsing one piece of a file (`ParallelReading`) reads no more than
+  /// its piece and the record that crosses its end. `Int.max` by default.
+  var readLimit = Int.max
   private(set) var atEOF = false
   private var skippingRestOfLine = false
   /// How to split records.
@@ -245,7 +253,9 @@ final class RecordReader {
   ///     nil when `-` is a file name as any other.
   /// - Throws: `DataFileError` with the system's reason (`No such file or directory`, ...),
   ///   or when the path is a directory.
-  init(path: String, inlineData: [UInt8]? = nil) throws(DataFileError) {
+  ///   - offset: Where to start reading a regular file (bytes; 0: its start). The bytes
+  ///     there are read as the start of a record.
+  init(path: String, inlineData: [UInt8]? = nil, offset: Int = 0) throws(DataFileError) {
     self.path = path
     capacity = Self.initialCapacity
     scanner = RecordScanner(separation: .whitespace, comment: 0)
@@ -280,6 +290,14 @@ final class RecordReader {
       tape = made
     } else {
       tape = nil
+      if offset > 0 {
+        if lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
+          let failure = errno
+          Glibc.close(descriptor)
+          throw DataFileError(path: path, .system(errno: failure))
+        }
+        bufferOffset = offset
+      }
     }
     fd = descriptor
     buffer = .allocate(capacity: capacity)
@@ -290,6 +308,12 @@ final class RecordReader {
     if tape == nil && fd >= 0 { Glibc.close(fd) }
     buffer.deallocate()
   }
+
+  /// The descriptor of a regular file (nil for pipes, FIFOs and inline data), for `pread`.
+  var regularFileDescriptor: Int32? { tape == nil && fd >= 0 ? fd : nil }
+
+  /// The file offset (bytes) where the next `next()` starts scanning.
+  var position: Int { bufferOffset + start }
 
   /// The start of the buffer; field spans are offsets from it, valid until the next `next()`.
   var base: UnsafePointer<UInt8> { UnsafePointer(buffer) }
@@ -375,6 +399,7 @@ final class RecordReader {
         }
         endOfCutLine = false
         linesAfterCurrent = lines
+        recordOffset = bufferOffset + from
         return true
       }
       if start == 0 && end == capacity {
@@ -382,6 +407,7 @@ final class RecordReader {
           grow()
         } else {
           // Cut the record here; skip the rest of its line.
+          recordOffset = bufferOffset + start
           _ = scanner.scan(base, from: start, to: end, atEOF: true, spans: &spans)
           start = end
           skippingRestOfLine = true
@@ -408,6 +434,7 @@ final class RecordReader {
     bigger.update(from: buffer + start, count: end - start)
     buffer.deallocate()
     buffer = bigger
+    bufferOffset += start
     end -= start
     start = 0
     capacity *= 2
@@ -418,6 +445,7 @@ final class RecordReader {
     if start > 0 {
       let count = end - start
       if count > 0 { memmove(buffer, buffer + start, count) }
+      bufferOffset += start
       start = 0
       end = count
     }
@@ -445,8 +473,13 @@ final class RecordReader {
       tapePosition += n
       return
     }
+    // Up to `readLimit` while it is ahead; past it (a record crossing it), in small pieces.
+    let here = bufferOffset + end
+    let room =
+      readLimit > here
+      ? Swift.min(capacity - end, readLimit - here) : Swift.min(capacity - end, 1 << 16)
     while true {
-      let n = Glibc.read(fd, buffer + end, capacity - end)
+      let n = Glibc.read(fd, buffer + end, room)
       if n > 0 {
         end += n
         return
