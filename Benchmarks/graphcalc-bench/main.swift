@@ -391,9 +391,10 @@ var out = [Double](repeating: 0, count: xs.count)
 let muparser = wanted("eval") ? buildMuparser() : nil
 let muFigures = muparser.map { runMuparser($0, expressions: evalCases.map(\.muparser)) }
 if let muparser { unlink(muparser) }
-let python: (figures: [(Double?, Double?)], versions: String) =
-  wanted("eval") ? runPython(pythonForms) : ([], "")
-if wanted("eval") { print("eval peers: \(python.versions) (numexpr with 2 threads)") }
+// The Python peers run one case at a time, right after graphcalc's figure of the same case,
+// so that both see the same load (this machine's load swings within seconds).
+let pythonVersions = wanted("eval") ? runPython([]).versions : ""
+if wanted("eval") { print("eval peers: \(pythonVersions) (numexpr with 2 threads)") }
 var logRatioNumexpr = 0.0
 var numexprCount = 0
 
@@ -428,7 +429,8 @@ for (i, c) in evalCases.enumerated() where wanted("eval") {
         section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns",
         peer: "peer absent", ratio: "", target: "", met: nil))
   }
-  let (npFigure, neFigure) = i < python.figures.count ? python.figures[i] : (nil, nil)
+  let (npFigure, neFigure) =
+    i < pythonForms.count ? runPython([pythonForms[i]]).figures[0] : (nil, nil)
   if let np = npFigure {
     let r = batch.ns / np
     report(

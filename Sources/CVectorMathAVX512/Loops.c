@@ -6,8 +6,8 @@
 // register. glibc 2.36 ships them for every function of CVectorMath.h but the exact ones
 // (measured on an AMD EPYC with AVX-512 here: 0.66-0.85x the time of the AVX2 variants, and
 // within 3 ulps of the scalar functions; their values differ from the AVX2 ones in the last
-// bits for tan, cosh, tanh, the inverse functions, log10, log2 and cbrt, see
-// Docs/performance.md). This file is compiled with the AVX-512 flags (Package.swift) so
+// bits for tan, cosh, tanh, the inverse functions, log, log10, log2 and cbrt, so CVectorMath
+// calls only sin, cos, sinh, exp and the exact ones here: `gc_avx512_same_as_avx2`). This file is compiled with the AVX-512 flags (Package.swift) so
 // that __m512d travels in zmm registers in every build, as CVectorMathAVX2 does for ymm.
 //
 // Every value goes through the same vector function, the last n % 8 in a masked, padded
