@@ -12,12 +12,22 @@ let fast: [SwiftSetting] = [
 /// The AVX2 loops over glibc's libmvec exist on x86_64 only (Sources/CVectorMathAVX2/Loops.c
 /// compiles to stubs elsewhere, and CPUID dispatch never calls them); other machines build
 /// without the x86 flags and the library.
+/// The AVX-512 loops likewise (Sources/CVectorMathAVX512/Loops.c, glibc's eight-lane
+/// `_ZGVeN8v_` functions). `-ffp-contract=off`: the batch arithmetic in these loops must round
+/// each product and sum as the scalar steps do (no fused multiply-add).
 #if arch(x86_64)
-let avx2Flags: [CSetting] = [.unsafeFlags(["-mavx2", "-mfma", "-gdwarf-4"])]
+let avx2Flags: [CSetting] = [.unsafeFlags(["-mavx2", "-mfma", "-ffp-contract=off", "-gdwarf-4"])]
 let avx2Libraries: [LinkerSetting] = [.linkedLibrary("mvec"), .linkedLibrary("m")]
+let avx512Flags: [CSetting] = [
+  .unsafeFlags([
+    "-mavx512f", "-mavx512dq", "-mavx512vl", "-mavx512bw", "-mfma", "-ffp-contract=off",
+    "-gdwarf-4",
+  ])
+]
 #else
 let avx2Flags: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 let avx2Libraries: [LinkerSetting] = [.linkedLibrary("m")]
+let avx512Flags: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 #endif
 
 /// How the release executable is linked (Docs/design.md, "The link"): fully static by default;
@@ -62,8 +72,9 @@ let package = Package(
     // DWARF 4: valgrind 3.19 (Debian 12) cannot read the toolchain clang's DWARF 5 and
     // refuses the whole binary, and callgrind is how this project profiles.
     .target(name: "CVectorMathAVX2", cSettings: avx2Flags, linkerSettings: avx2Libraries),
+    .target(name: "CVectorMathAVX512", cSettings: avx512Flags, linkerSettings: avx2Libraries),
     .target(
-      name: "CVectorMath", dependencies: ["CVectorMathAVX2"],
+      name: "CVectorMath", dependencies: ["CVectorMathAVX2", "CVectorMathAVX512"],
       cSettings: [.unsafeFlags(["-gdwarf-4"])],
       linkerSettings: [.linkedLibrary("m")]),
 
@@ -156,7 +167,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "CalculatorBrainTests",
-      dependencies: ["CalculatorBrain", "CompiledFunctions", "Intervals", "TestSupport"],
+      dependencies: [
+        "CalculatorBrain", "CompiledFunctions", "CVectorMath", "Intervals", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "GraphViewTests",

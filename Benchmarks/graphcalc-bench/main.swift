@@ -5,7 +5,8 @@
 // Prints one table: each case, graphcalc's figure, the peer's figure and the ratio
 // (graphcalc / peer for times, so lower is better; for rates, peer / graphcalc). Peers:
 // a hand-written Swift loop and muparser (built from Benchmarks/muparser/driver.cpp with the
-// system C++ compiler when libmuparser-dev is present) for evaluation; gnuplot (when
+// system C++ compiler when libmuparser-dev is present), numpy and numexpr (2 threads; run by
+// Benchmarks/numpy/driver.py when python3 has them) for evaluation; gnuplot (when
 // installed) for whole one-shot plots and data files. A peer that is not there is reported
 // as "peer absent". Timings are the best (evaluation) or the median (whole processes) of
 // several rounds.
@@ -211,6 +212,44 @@ let evalCases: [EvalCase] = [
     native: { x in (x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0)) * x * x + abs(x) }),
 ]
 
+/// The eval cases (in `evalCases`' order) for the Python peers, run by
+/// Benchmarks/numpy/driver.py in the same run: numpy (float64, vectorised, one thread) and
+/// numexpr (2 threads). `polynomial`: numexpr's per-case target applies (issue 19).
+struct PythonForm {
+  var numpy: String
+  var numexpr: String
+  var polynomial: Bool
+}
+let pythonForms: [PythonForm] = [
+  PythonForm(numpy: "np.sin(x)*x", numexpr: "sin(x)*x", polynomial: false),
+  PythonForm(numpy: "x*x+2*x+1", numexpr: "x*x+2*x+1", polynomial: true),
+  PythonForm(
+    numpy: "np.exp(-x**2)*np.cos(50*x)", numexpr: "exp(-x**2)*cos(50*x)", polynomial: false),
+  PythonForm(
+    numpy: "((((((2*x-3)*x+1)*x-5)*x+7)*x-2)*x+4)*x-1",
+    numexpr: "((((((2*x-3)*x+1)*x-5)*x+7)*x-2)*x+4)*x-1", polynomial: true),
+  PythonForm(numpy: "x**3-2*x**2+x-7", numexpr: "x**3-2*x**2+x-7", polynomial: true),
+  PythonForm(
+    numpy: "np.sqrt(np.abs(x))+np.log(x*x+1)", numexpr: "sqrt(abs(x))+log(x*x+1)", polynomial: false
+  ),
+  PythonForm(numpy: "np.tan(x)/(1+x**2)", numexpr: "tan(x)/(1+x**2)", polynomial: false),
+  PythonForm(numpy: "(x**2-3)*((x+1)**2-3)", numexpr: "(x**2-3)*((x+1)**2-3)", polynomial: true),
+  PythonForm(
+    numpy: "np.where(x<0, np.sqrt(-x), np.sqrt(x))", numexpr: "where(x<0, sqrt(-x), sqrt(x))",
+    polynomial: false),
+  PythonForm(
+    numpy: "np.sin(np.cos(np.sin(np.cos(x))))", numexpr: "sin(cos(sin(cos(x))))", polynomial: false),
+  PythonForm(numpy: "1/(1+np.exp(-x))", numexpr: "1/(1+exp(-x))", polynomial: false),
+  PythonForm(
+    numpy: "np.sinh(x/5)*np.cosh(x/7)-np.tanh(x)", numexpr: "sinh(x/5)*cosh(x/7)-tanh(x)",
+    polynomial: false),
+  PythonForm(
+    numpy: "np.arctan(x/2)+np.sqrt(x*x+9)", numexpr: "arctan(x/2)+sqrt(x*x+9)", polynomial: false),
+  PythonForm(
+    numpy: "np.sign(x)*x**2+np.abs(x)", numexpr: "where(x>0,1.0,where(x<0,-1.0,0.0))*x**2+abs(x)",
+    polynomial: false),
+]
+
 /// Best nanoseconds per value of `body` over `rounds` rounds of `evalCount` values.
 @inline(never)
 func timeNative(_ f: (Double) -> Double, xs: [Double]) -> (ns: Double, sum: Double) {
@@ -281,6 +320,46 @@ func runMuparser(_ binary: String, expressions: [String]) -> [Double?] {
   return results
 }
 
+/// Runs Benchmarks/numpy/driver.py over `forms` with python3; one (numpy, numexpr) pair of
+/// ns-per-value figures each (nil: that package is not installed or python3 is missing), and
+/// the versions the driver found ("-" for a missing package).
+func runPython(_ forms: [PythonForm]) -> (figures: [(Double?, Double?)], versions: String) {
+  let none = forms.map { _ in (Double?.none, Double?.none) }
+  guard let python = which("python3") else { return (none, "python3 absent") }
+  var here = #filePath
+  for _ in 0..<2 { if let slash = here.lastIndex(of: "/") { here = String(here[..<slash]) } }
+  let driver = here + "/numpy/driver.py"
+  let input = "/tmp/graphcalc-bench-py-in-\(getpid())"
+  let output = "/tmp/graphcalc-bench-py-out-\(getpid())"
+  defer {
+    unlink(input)
+    unlink(output)
+  }
+  guard let fin = fopen(input, "w") else { return (none, "-") }
+  for f in forms { fputs(f.numpy + "\t" + f.numexpr + "\n", fin) }
+  fclose(fin)
+  let cmd = "\(python) \(driver) \(evalCount) \(rounds) < \(input) > \(output) 2>/dev/null"
+  guard system(cmd) == 0, let fout = fopen(output, "r") else { return (none, "driver failed") }
+  defer { fclose(fout) }
+  var lines: [String] = []
+  var line: UnsafeMutablePointer<CChar>? = nil
+  var cap = 0
+  while getline(&line, &cap, fout) > 0, let line {
+    lines.append(String(cString: line).split(separator: "\n").first.map(String.init) ?? "")
+  }
+  free(line)
+  guard let head = lines.first, head.hasPrefix("versions ") else { return (none, "driver failed") }
+  let words = head.split(separator: " ").map(String.init)
+  let versions =
+    "numpy \(words.count > 1 ? words[1] : "-"), numexpr \(words.count > 2 ? words[2] : "-")"
+  var figures: [(Double?, Double?)] = lines.dropFirst().map { l in
+    let w = l.split(separator: " ")
+    return (w.count > 0 ? Double(w[0]) : nil, w.count > 1 ? Double(w[1]) : nil)
+  }
+  while figures.count < forms.count { figures.append((nil, nil)) }
+  return (figures, versions)
+}
+
 print(
   "graphcalc-bench: \(evalCount) values a round, best of \(rounds); processes: median of \(processRuns)"
 )
@@ -312,6 +391,12 @@ var out = [Double](repeating: 0, count: xs.count)
 let muparser = wanted("eval") ? buildMuparser() : nil
 let muFigures = muparser.map { runMuparser($0, expressions: evalCases.map(\.muparser)) }
 if let muparser { unlink(muparser) }
+// The Python peers run one case at a time, right after graphcalc's figure of the same case,
+// so that both see the same load (this machine's load swings within seconds).
+let pythonVersions = wanted("eval") ? runPython([]).versions : ""
+if wanted("eval") { print("eval peers: \(pythonVersions) (numexpr with 2 threads)") }
+var logRatioNumexpr = 0.0
+var numexprCount = 0
 
 for (i, c) in evalCases.enumerated() where wanted("eval") {
   guard let expr = try? CalculatorBrain.parseExpression(c.graphcalc),
@@ -344,6 +429,43 @@ for (i, c) in evalCases.enumerated() where wanted("eval") {
         section: "eval", name: c.name + " vs muparser", ours: fmt(batch.ns) + " ns",
         peer: "peer absent", ratio: "", target: "", met: nil))
   }
+  let (npFigure, neFigure) =
+    i < pythonForms.count ? runPython([pythonForms[i]]).figures[0] : (nil, nil)
+  if let np = npFigure {
+    let r = batch.ns / np
+    report(
+      Row(
+        section: "eval", name: c.name + " vs numpy", ours: fmt(batch.ns) + " ns",
+        peer: fmt(np) + " ns (numpy)", ratio: fmt(r) + "x", target: "< 1.00x", met: r < 1))
+  } else {
+    report(
+      Row(
+        section: "eval", name: c.name + " vs numpy", ours: fmt(batch.ns) + " ns",
+        peer: "peer absent", ratio: "", target: "", met: nil))
+  }
+  if let ne = neFigure {
+    let r = batch.ns / ne
+    logRatioNumexpr += log(r)
+    numexprCount += 1
+    let polynomial = i < pythonForms.count && pythonForms[i].polynomial
+    report(
+      Row(
+        section: "eval", name: c.name + " vs numexpr", ours: fmt(batch.ns) + " ns",
+        peer: fmt(ne) + " ns (numexpr)", ratio: fmt(r) + "x",
+        target: polynomial ? "< 1.00x" : "", met: polynomial ? r < 1 : nil))
+  } else {
+    report(
+      Row(
+        section: "eval", name: c.name + " vs numexpr", ours: fmt(batch.ns) + " ns",
+        peer: "peer absent", ratio: "", target: "", met: nil))
+  }
+}
+if numexprCount > 0 {
+  let g = exp(logRatioNumexpr / Double(numexprCount))
+  report(
+    Row(
+      section: "eval", name: "geometric mean vs numexpr", ours: "\(numexprCount) cases",
+      peer: "numexpr, 2 threads", ratio: fmt(g) + "x", target: "< 1.00x", met: g < 1))
 }
 // Give the 16 MB of evaluation arrays back before the process sections (see resetPeakMemory).
 xs = []

@@ -106,9 +106,57 @@ static const gc_loop loops[] = {
 void gc_avx2_apply1(int function, const double *a, double *d, long n) {
   if (function >= 0 && function < (int)(sizeof loops / sizeof loops[0])) loops[function](a, d, n);
 }
+
+// The arithmetic: one loop per step, four lanes and a scalar tail. `A` and `B` are the
+// operands' vectors, `C` the constant's (`a`, `b`, `c` in the tail); the steps are IEEE 754
+// operations in the scalar order (no contraction: -ffp-contract=off), so every lane equals
+// the scalar value.
+#define GC_ARITH(name, expr, scalar)                                                     \
+  static void arith_##name(double *d, const double *a, const double *b, double c, long n) { \
+    const __m256d C = _mm256_set1_pd(c);                                                 \
+    (void)C;                                                                             \
+    long i = 0;                                                                          \
+    for (; i + 4 <= n; i += 4) {                                                         \
+      __m256d A = a ? _mm256_loadu_pd(a + i) : C, B = b ? _mm256_loadu_pd(b + i) : C;    \
+      (void)A; (void)B;                                                                  \
+      _mm256_storeu_pd(d + i, (expr));                                                   \
+    }                                                                                    \
+    for (; i < n; i++) d[i] = (scalar);                                                  \
+  }
+GC_ARITH(copy, A, a[i])
+GC_ARITH(fill, C, c)
+GC_ARITH(negate, _mm256_xor_pd(A, _mm256_set1_pd(-0.0)), -a[i])
+GC_ARITH(square, _mm256_mul_pd(A, A), a[i] * a[i])
+GC_ARITH(cube, _mm256_mul_pd(_mm256_mul_pd(A, A), A), a[i] * a[i] * a[i])
+GC_ARITH(add, _mm256_add_pd(A, B), a[i] + b[i])
+GC_ARITH(addC, _mm256_add_pd(A, C), a[i] + c)
+GC_ARITH(subtract, _mm256_sub_pd(A, B), a[i] - b[i])
+GC_ARITH(subtractCR, _mm256_sub_pd(C, A), c - a[i])
+GC_ARITH(multiply, _mm256_mul_pd(A, B), a[i] * b[i])
+GC_ARITH(multiplyC, _mm256_mul_pd(A, C), a[i] * c)
+GC_ARITH(multiplyAddC, _mm256_add_pd(_mm256_mul_pd(A, B), C), a[i] * b[i] + c)
+GC_ARITH(divide, _mm256_div_pd(A, B), a[i] / b[i])
+GC_ARITH(divideC, _mm256_div_pd(A, C), a[i] / c)
+GC_ARITH(divideCR, _mm256_div_pd(C, A), c / a[i])
+
+typedef void (*gc_arith)(double *, const double *, const double *, double, long);
+
+/// In the order of CVectorMath.h's GCVectorArithmetic.
+static const gc_arith ariths[] = {
+  arith_copy, arith_fill, arith_negate, arith_square, arith_cube, arith_add, arith_addC,
+  arith_subtract, arith_subtractCR, arith_multiply, arith_multiplyC, arith_multiplyAddC,
+  arith_divide, arith_divideC, arith_divideCR,
+};
+
+void gc_avx2_arithmetic(int op, double *d, const double *a, const double *b, double c, long n) {
+  if (op >= 0 && op < (int)(sizeof ariths / sizeof ariths[0])) ariths[op](d, a, b, c, n);
+}
 #else
 // Not x86_64 (or built without AVX2): never called, since CVectorMath finds no AVX2.
 void gc_avx2_apply1(int function, const double *a, double *d, long n) {
   (void)function; (void)a; (void)d; (void)n;
+}
+void gc_avx2_arithmetic(int op, double *d, const double *a, const double *b, double c, long n) {
+  (void)op; (void)d; (void)a; (void)b; (void)c; (void)n;
 }
 #endif

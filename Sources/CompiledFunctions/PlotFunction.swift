@@ -1,3 +1,4 @@
+import CVectorMath
 import CalculatorBrain
 import Intervals
 
@@ -139,7 +140,7 @@ public struct PlotFunction: Sendable {
   public func values(
     at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) {
-    values(at: xs, into: out, vectorMath: true)
+    values(at: xs, into: out, level: Self.vectorMathLevel)
   }
 
   /// `values(at:into:)`, with the elementary functions computed by glibc's vector math
@@ -148,6 +149,16 @@ public struct PlotFunction: Sendable {
   func values(
     at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
     vectorMath: Bool
+  ) {
+    values(at: xs, into: out, level: vectorMath ? Self.vectorMathLevel : 0)
+  }
+
+  /// `values(at:into:)` at a vector math level (`vectorMathLevel`'s codes: 0 the scalar
+  /// functions, 1 AVX2, 2 AVX-512; a level above the machine's runs at the machine's), for
+  /// tests that compare the paths. The arithmetic steps give the same values at every level.
+  func values(
+    at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
+    level: Int
   ) {
     let n = min(xs.count, out.count)
     guard n > 0, let xb = xs.baseAddress, let ob = out.baseAddress else { return }
@@ -170,12 +181,14 @@ public struct PlotFunction: Sendable {
           modes in
           guard let r = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress
           else { return }
-          batch.run(xb, ob, count: n, registers: r, table: t, modes: m, vectorMath: vectorMath)
+          batch.run(xb, ob, count: n, registers: r, table: t, modes: m, level: Int32(level))
         }
       }
     }
     // The batch program assumes x is not NaN (see `PlotBatch`).
-    for i in 0..<n where xb[i].isNaN { ob[i] = value(at: xb[i]) }
+    if gc_any_nan(xb, n) != 0 {
+      for i in 0..<n where xb[i].isNaN { ob[i] = value(at: xb[i]) }
+    }
   }
 
   /// An enclosure of the values over the plot-x interval `x`, with Tupper's flags: every

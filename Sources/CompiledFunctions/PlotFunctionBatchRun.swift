@@ -15,13 +15,15 @@ extension PlotBatch {
   ///   - registers: Room for `registerCount * chunkSize` values.
   ///   - table: Room for `registerCount` register addresses.
   ///   - modes: Room for `conditionalCount` bytes.
-  ///   - vectorMath: Whether the elementary functions go through glibc's vector math
-  ///     library (within 4 ulps of the scalar functions) rather than the scalar ones.
+  ///   - level: The vector math level (`PlotFunction.vectorMathLevel`'s codes): 0, the
+  ///     scalar elementary functions; 1 or 2, glibc's vector math library with AVX2 or
+  ///     AVX-512 (within 4 ulps of the scalar functions). The arithmetic runs at the same
+  ///     level, with the same values at every level.
   func run(
     _ xs: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, count n: Int,
     registers: UnsafeMutablePointer<Double>,
     table: UnsafeMutablePointer<UnsafeMutablePointer<Double>>,
-    modes: UnsafeMutablePointer<UInt8>, vectorMath: Bool
+    modes: UnsafeMutablePointer<UInt8>, level: Int32
   ) {
     let size = chunkSize
     for k in 1..<max(1, registerCount) { table[k] = registers + k * size }
@@ -34,10 +36,9 @@ extension PlotBatch {
       while start < n {
         let m = min(size, n - start)
         table[0] = UnsafeMutablePointer(mutating: xs + start)
-        Self.chunk(program, m: m, table: table, modes: modes, vectorMath: vectorMath)
-        let r = table[Int(result)]
-        let o = out + start
-        for i in 0..<m { o[i] = r[i] }
+        Self.chunk(program, m: m, table: table, modes: modes, level: level)
+        gc_vector_arithmetic_at(
+          level, Int32(GCArithmeticCopy.rawValue), out + start, table[Int(result)], nil, 0, m)
         start += m
       }
     }
@@ -47,7 +48,7 @@ extension PlotBatch {
   static func chunk(
     _ program: UnsafeBufferPointer<BatchOp>, m: Int,
     table: UnsafeMutablePointer<UnsafeMutablePointer<Double>>,
-    modes: UnsafeMutablePointer<UInt8>, vectorMath: Bool
+    modes: UnsafeMutablePointer<UInt8>, level: Int32
   ) {
     var pc = 0
     let count = program.count
@@ -56,55 +57,21 @@ extension PlotBatch {
       pc += 1
       let d = table[Int(op.d)]
       let a = table[Int(op.a)]
+      if let code = op.code.arithmetic {
+        // `b` names register 0 (x, always there) in the steps that do not read it.
+        gc_vector_arithmetic_at(level, code, d, a, table[Int(op.b)], op.c, m)
+        continue
+      }
       switch op.code {
-      case .fill:
-        let c = op.c
-        for i in 0..<m { d[i] = c }
-      case .copy:
-        for i in 0..<m { d[i] = a[i] }
-      case .negate:
-        for i in 0..<m { d[i] = -a[i] }
+      case .fill, .copy, .negate, .square, .cube, .add, .addC, .subtract, .subtractCR, .multiply,
+        .multiplyC, .multiplyAddC, .divide, .divideC, .divideCR:
+        break  // the C loops above
       case .not:
         for i in 0..<m { d[i] = a[i].isNaN ? .nan : (a[i] == 0 ? 1 : 0) }
       case .truth:
         for i in 0..<m { d[i] = a[i].isNaN ? .nan : (a[i] != 0 ? 1 : 0) }
       case .factorial:
         for i in 0..<m { d[i] = RealFunctions.factorial(a[i]) }
-      case .square:
-        for i in 0..<m { d[i] = a[i] * a[i] }
-      case .cube:
-        for i in 0..<m { d[i] = a[i] * a[i] * a[i] }
-      case .add:
-        let b = table[Int(op.b)]
-        for i in 0..<m { d[i] = a[i] + b[i] }
-      case .addC:
-        let c = op.c
-        for i in 0..<m { d[i] = a[i] + c }
-      case .subtract:
-        let b = table[Int(op.b)]
-        for i in 0..<m { d[i] = a[i] - b[i] }
-      case .subtractCR:
-        let c = op.c
-        for i in 0..<m { d[i] = c - a[i] }
-      case .multiply:
-        let b = table[Int(op.b)]
-        for i in 0..<m { d[i] = a[i] * b[i] }
-      case .multiplyC:
-        let c = op.c
-        for i in 0..<m { d[i] = a[i] * c }
-      case .multiplyAddC:
-        let b = table[Int(op.b)]
-        let c = op.c
-        for i in 0..<m { d[i] = a[i] * b[i] + c }
-      case .divide:
-        let b = table[Int(op.b)]
-        for i in 0..<m { d[i] = a[i] / b[i] }
-      case .divideC:
-        let c = op.c
-        for i in 0..<m { d[i] = a[i] / c }
-      case .divideCR:
-        let c = op.c
-        for i in 0..<m { d[i] = c / a[i] }
       case .modulo:
         let b = table[Int(op.b)]
         for i in 0..<m { d[i] = RealFunctions.flooredModulo(a[i], b[i]) }
@@ -119,8 +86,8 @@ extension PlotBatch {
       case .compareC:
         compare(op.sub, d, a, op.c, m)
       case .function1:
-        if vectorMath, let code = BuiltinFunction(rawValue: op.sub)?.vectorCode {
-          gc_vector_apply1(code, a, d, m)
+        if level > 0, let code = BuiltinFunction(rawValue: op.sub)?.vectorCode {
+          gc_vector_apply1_at(level, code, a, d, m)
         } else {
           function1(op.sub, d, a, m)
         }
@@ -265,7 +232,39 @@ extension PlotBatch {
   }
 }
 
+extension BatchCode {
+  /// The `GCVectorArithmetic` code of CVectorMath that runs this step, nil for the steps
+  /// written in Swift here.
+  var arithmetic: Int32? {
+    let code: GCVectorArithmetic
+    switch self {
+    case .fill: code = GCArithmeticFill
+    case .copy: code = GCArithmeticCopy
+    case .negate: code = GCArithmeticNegate
+    case .square: code = GCArithmeticSquare
+    case .cube: code = GCArithmeticCube
+    case .add: code = GCArithmeticAdd
+    case .addC: code = GCArithmeticAddC
+    case .subtract: code = GCArithmeticSubtract
+    case .subtractCR: code = GCArithmeticSubtractCR
+    case .multiply: code = GCArithmeticMultiply
+    case .multiplyC: code = GCArithmeticMultiplyC
+    case .multiplyAddC: code = GCArithmeticMultiplyAddC
+    case .divide: code = GCArithmeticDivide
+    case .divideC: code = GCArithmeticDivideC
+    case .divideCR: code = GCArithmeticDivideCR
+    default: return nil
+    }
+    return Int32(code.rawValue)
+  }
+}
+
 extension PlotFunction {
+  /// The widest vector math this machine runs, asked once of the processor (CPUID): 2 for
+  /// AVX-512 (glibc's eight-lane libmvec functions), 1 for AVX2 and FMA (the four-lane ones),
+  /// 0 for the scalar libm functions. `values(at:into:)` uses it.
+  public static var vectorMathLevel: Int { Int(gc_vector_math_level()) }
+
   /// Whether `values(at:into:)` computes the elementary functions with glibc's vector math
   /// library (libmvec, four values at a time with AVX2 and FMA; within 4 ulps of the scalar
   /// functions), true on a processor with AVX2 and FMA; false means the scalar functions, and

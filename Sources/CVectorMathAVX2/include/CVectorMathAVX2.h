@@ -12,6 +12,11 @@ extern "C" {
 /// `GCVectorFunction1` code of CVectorMath.h; out of range: `d` untouched).
 void gc_avx2_apply1(int function, const double *a, double *d, long n);
 
+/// The arithmetic step `op` (a `GCVectorArithmetic` code of CVectorMath.h) over `n` values,
+/// four at a time: the same values as the scalar step, bit for bit (IEEE 754 operations, no
+/// fused multiply-add).
+void gc_avx2_arithmetic(int op, double *d, const double *a, const double *b, double c, long n);
+
 #ifdef __cplusplus
 }
 #endif
