@@ -2,11 +2,20 @@
 // graphcalc: a terminal graphing calculator.
 import PackageDescription
 
+/// Release builds reach the metadata of generic types (`[String: Int]`, `Range<Int>`)
+/// through direct accessors that are handed the conformances, not through mangled names that
+/// the runtime demangles and whose generic requirements it checks by scanning every
+/// conformance record of the static binary (100-150 k instructions a first lookup; half of
+/// `-e 1+1`: Docs/performance.md, "Start-up and curves").
+let startup: SwiftSetting = .unsafeFlags(
+  ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+  .when(configuration: .release))
+
 /// Release builds make the numeric and plotting libraries' generic code available to their
 /// clients (cross-module optimisation), so the sampler is specialised for the app's data
 /// source instead of running through protocol witnesses (Docs/performance.md).
 let fast: [SwiftSetting] = [
-  .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+  .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)), startup,
 ]
 
 /// The AVX2 loops over glibc's libmvec exist on x86_64 only (Sources/CVectorMathAVX2/Loops.c
@@ -108,15 +117,18 @@ let package = Package(
     // MARK: The plotter (knows nothing of the calculator) and its outputs
     .target(
       name: "GraphView", dependencies: ["Intervals", "TextAndNumbers"], swiftSettings: fast),
-    .target(name: "TextCanvas", dependencies: ["GraphView", "TextAndNumbers"]),
-    .target(name: "SVGRenderer", dependencies: ["GraphView", "TextAndNumbers"]),
+    .target(
+      name: "TextCanvas", dependencies: ["GraphView", "TextAndNumbers"], swiftSettings: [startup]),
+    .target(
+      name: "SVGRenderer", dependencies: ["GraphView", "TextAndNumbers"], swiftSettings: [startup]),
 
     // MARK: Data files and live streams
-    .target(name: "DataFiles", dependencies: ["TextAndNumbers"]),
-    .target(name: "Streaming", dependencies: ["TextAndNumbers"]),
+    .target(name: "DataFiles", dependencies: ["TextAndNumbers"], swiftSettings: [startup]),
+    .target(name: "Streaming", dependencies: ["TextAndNumbers"], swiftSettings: [startup]),
 
     .target(
-      name: "BarChart", dependencies: ["GraphView", "TextCanvas", "SVGRenderer", "TextAndNumbers"]),
+      name: "BarChart", dependencies: ["GraphView", "TextCanvas", "SVGRenderer", "TextAndNumbers"],
+      swiftSettings: [startup]),
 
     // MARK: Pictures: PNG and PDF through cairo, text through FreeType
     .systemLibrary(
@@ -124,12 +136,12 @@ let package = Package(
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     .target(
       name: "ImageRenderer", dependencies: ["GraphView", "TextAndNumbers", "CCairo", "CSixel"],
-      linkerSettings: cairoStaticLink),
+      swiftSettings: [startup], linkerSettings: cairoStaticLink),
 
     // MARK: Line editing
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    .target(name: "LineEditor", dependencies: ["CEditLine"]),
+    .target(name: "LineEditor", dependencies: ["CEditLine"], swiftSettings: [startup]),
 
     // MARK: The command language and the executable
     .target(
@@ -138,13 +150,13 @@ let package = Package(
         "CalculatorBrain", "CompiledFunctions", "Intervals", "GraphView", "TextCanvas",
         "SVGRenderer", "DataFiles", "Streaming", "BarChart", "TextAndNumbers", "ImageRenderer",
         "Analysis", "Fitting",
-      ]),
+      ], swiftSettings: [startup]),
     .executableTarget(
       name: "graphcalc",
       dependencies: ["GraphCalcApp", "GraphView", "LineEditor", "Streaming", "TextAndNumbers"],
       // Release: one fully static executable, so start-up runs no dynamic loader (see
       // releaseLink above). Debug and test builds stay dynamic.
-      linkerSettings: releaseLink),
+      swiftSettings: [startup], linkerSettings: releaseLink),
 
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
@@ -159,7 +171,8 @@ let package = Package(
     // What the test targets share (seeded generator, golden files, XML checks, temporary
     // folders); only test targets depend on it, and it may import Foundation and Testing.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"]),
+    .testTarget(
+      name: "IntervalsTests", dependencies: ["Intervals", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "AnalysisTests",
       dependencies: [

@@ -87,7 +87,7 @@ public struct CalcError: Error, Sendable, Hashable, CustomStringConvertible {
     let end = min(characters.count, start + Self.window)
     let lead = start > 0 ? "…" : ""
     let line =
-      lead + Self.printable(String(characters[start..<end]), limit: Self.window)
+      lead + Self.printable(String(characters: characters[start..<end]), limit: Self.window)
       + (end < characters.count ? "…" : "")
     let width = max(1, min(location.count, Self.window))
     let caret =

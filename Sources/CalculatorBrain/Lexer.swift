@@ -171,7 +171,7 @@ enum Lexer {
             while i < chars.count && isDigit(chars[i]) { i += 1 }
           }
         }
-        let spelled = String(chars[start..<i])
+        let spelled = String(characters: chars[start..<i])
         let ascii = String(spelled.replacingMinusSign().filter { $0 != "_" })
         if isInteger, let literal = IntegerLiteral(digits: ascii, radix: 10) {
           tokens.append(Token(kind: .integer(literal), range: start..<i, text: spelled))
@@ -193,7 +193,7 @@ enum Lexer {
         while i < chars.count && (isNameStart(chars[i]) || isDigit(chars[i])) { i += 1 }
         // A prime right after a name belongs to it (DECISIONS.md: `f'(x)`, `f''(2)`).
         while i < chars.count && chars[i] == "'" { i += 1 }
-        let name = String(chars[start..<i])
+        let name = String(characters: chars[start..<i])
         tokens.append(Token(kind: .name(name), range: start..<i, text: name))
         continue
       }
@@ -209,7 +209,8 @@ enum Lexer {
         throw CalcError(.unexpectedCharacter(c), at: start..<start + 1)
       }
       i += length
-      tokens.append(Token(kind: .symbol(symbol), range: start..<i, text: String(chars[start..<i])))
+      tokens.append(
+        Token(kind: .symbol(symbol), range: start..<i, text: String(characters: chars[start..<i])))
     }
     tokens.append(Token(kind: .end, range: chars.count..<chars.count + 1, text: ""))
     return tokens
@@ -268,12 +269,14 @@ extension Lexer {
         end += 1
       }
       throw CalcError(
-        .notADigit(chars[i], base: name, literal: String(chars[start..<end])), at: i..<i + 1)
+        .notADigit(chars[i], base: name, literal: String(characters: chars[start..<end])),
+        at: i..<i + 1)
     }
     guard let literal = IntegerLiteral(digits: digits, radix: radix) else {
-      throw CalcError(.unreadableNumber(String(chars[start..<i])), at: start..<i)
+      throw CalcError(.unreadableNumber(String(characters: chars[start..<i])), at: start..<i)
     }
-    return Token(kind: .integer(literal), range: start..<i, text: String(chars[start..<i]))
+    return Token(
+      kind: .integer(literal), range: start..<i, text: String(characters: chars[start..<i]))
   }
 
   /// The symbol that starts with `c` (followed by `next`) and its length in characters.

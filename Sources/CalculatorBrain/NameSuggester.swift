@@ -40,7 +40,7 @@ struct NameSuggester {
     best[chars.count] = []
     for start in stride(from: chars.count - 1, through: 0, by: -1) {
       for end in (start + 1)...chars.count {
-        let part = String(chars[start..<end])
+        let part = String(characters: chars[start..<end])
         let isLast = end == chars.count
         let known =
           values.contains(part) || (isLast && lastMayBeFunction && functions.contains(part))

@@ -38,8 +38,10 @@ public enum CanvasKind: String, Sendable, Hashable, CaseIterable {
   /// - Returns: `.braille` or `.ascii`.
   public static func preferred(lcAll: String?, lcCtype: String?, lang: String?) -> CanvasKind {
     let locale = [lcAll, lcCtype, lang].compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    let lower = locale.lowercased()
-    return lower.contains("utf-8") || lower.contains("utf8") ? .braille : .ascii
+    let utf8 =
+      locale.containsUTF8("utf-8", ignoringASCIICase: true)
+      || locale.containsUTF8("utf8", ignoringASCIICase: true)
+    return utf8 ? .braille : .ascii
   }
 }
 

@@ -1,3 +1,4 @@
+import TextAndNumbers
 import TextCanvas
 
 /// When to colour terminal plots: `--color=auto|always|never`.
@@ -38,7 +39,7 @@ public enum ColorChoice: String, Sendable, Hashable, CaseIterable {
   ///   - colorTerm: `COLORTERM`, or nil when unset.
   /// - Returns: The depth to colour with.
   public static func depth(term: String?, colorTerm: String?) -> TerminalColors.Depth {
-    if let term, term.contains("256color") { return .ansi256 }
+    if let term, term.containsUTF8("256color") { return .ansi256 }
     if let colorTerm, colorTerm == "truecolor" || colorTerm == "24bit" { return .ansi256 }
     return .ansi16
   }

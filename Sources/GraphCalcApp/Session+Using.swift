@@ -2,6 +2,7 @@ import CalculatorBrain
 import CompiledFunctions
 import DataFiles
 import GraphView
+import TextAndNumbers
 
 // gnuplot's `using` expressions and `every`: `using 1:($2*1000)`,
 // `using ($1/3600):(log($3))`, `column("name")`, `column(2)`, `$0` (the record number),
@@ -63,7 +64,7 @@ struct UsingExpression: Sendable {
       if c == "$" {
         var j = i + 1
         while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
-        guard j > i + 1, let n = Int(String(chars[(i + 1)..<j])), j - i - 1 <= 9 else {
+        guard j > i + 1, let n = Int(String(characters: chars[(i + 1)..<j])), j - i - 1 <= 9 else {
           throw CommandError(
             .needs(word: "$", what: "a column number, as in: using 1:($2*1000)"),
             at: (part.offset + i)..<(part.offset + min(i + 2, chars.count)))
@@ -75,7 +76,7 @@ struct UsingExpression: Sendable {
       if isNameChar(c), i == 0 || !isNameChar(chars[i - 1]) {
         var j = i
         while j < chars.count, isNameChar(chars[j]) { j += 1 }
-        let name = String(chars[i..<j])
+        let name = String(characters: chars[i..<j])
         var k = j
         while k < chars.count, chars[k] == " " { k += 1 }
         let calls = k < chars.count && chars[k] == "("
@@ -97,12 +98,12 @@ struct UsingExpression: Sendable {
             b = a + 1
             while b < chars.count, chars[b] != q { b += 1 }
             if b < chars.count {
-              ref = .name(String(chars[(a + 1)..<b]))
+              ref = .name(String(characters: chars[(a + 1)..<b]))
               b += 1
             }
           } else {
             while b < chars.count, chars[b].isASCII, chars[b].isNumber { b += 1 }
-            if b > a, b - a <= 9, let n = Int(String(chars[a..<b])) { ref = .index(n) }
+            if b > a, b - a <= 9, let n = Int(String(characters: chars[a..<b])) { ref = .index(n) }
           }
           while b < chars.count, chars[b] == " " { b += 1 }
           guard let ref, b < chars.count, chars[b] == ")" else {

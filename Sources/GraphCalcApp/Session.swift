@@ -1,6 +1,7 @@
 import CalculatorBrain
 import DataFiles
 import GraphView
+import TextAndNumbers
 
 /// What one line produced: text for standard output, an error for standard error, and
 /// whether to leave.
@@ -167,7 +168,7 @@ public struct Session: Sendable {
     var pieces: [(text: String, offset: Int)] = []
     var start = 0
     for cut in cuts + [chars.count] {
-      pieces.append((String(chars[start..<cut]), start))
+      pieces.append((String(characters: chars[start..<cut]), start))
       start = cut + 1
     }
     return pieces

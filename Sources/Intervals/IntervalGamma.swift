@@ -35,11 +35,16 @@ extension Interval {
   /// - `x > 0`: convex, minimum `gammaMinimumValue` at `gammaMinimumPoint` (see
   ///   `positiveGamma`).
   /// - `x` within one segment `(-n-1, -n)`: continuous, of one sign (negative for even `n`),
-  ///   `log|gamma|` convex (trigamma is positive), so the greatest `|gamma|` is at an endpoint
-  ///   (`tgamma` widened by `1e-13`) and the least is bounded below by the reflection
-  ///   formula `|gamma(x)| = pi / (|sin(pi x)| gamma(1 - x))` in interval arithmetic, with
-  ///   `1 - x` in `(n+1, n+2)` on the positive side (Abramowitz and Stegun 6.1.17), over
-  ///   eight pieces of `x`. The flags are those of `x`.
+  ///   `log|gamma|` convex (trigamma is positive), so `|gamma|` falls to its least value at
+  ///   the segment's root of digamma and rises after it, and the greatest `|gamma|` is at an
+  ///   endpoint (`tgamma` widened by `1e-13`). For n <= 161 the roots and least values are
+  ///   tabulated (`negativeGammaMinima`, from mpmath): an `x` wholly on one side of the root
+  ///   is monotone, so both bounds come from the endpoints (two `tgamma` calls, as on the
+  ///   positive side), and one that reaches the root is bounded below by the least value.
+  ///   Beyond the table (least values under 2^-960) the least is bounded below by the
+  ///   reflection formula `|gamma(x)| = pi / (|sin(pi x)| gamma(1 - x))` in interval
+  ///   arithmetic, with `1 - x` in `(n+1, n+2)` on the positive side (Abramowitz and Stegun
+  ///   6.1.17), over eight pieces of `x`. The flags are those of `x`.
   /// - `x` holding a non-positive integer: not defined everywhere, not continuous;
   ///   `[0, h]` gives `[min of gamma on (0, h], inf]` (the pole at 0 tends to `+inf`), a point
   ///   `[-n, -n]` is empty, anything else `[-inf, inf]`.
@@ -65,6 +70,24 @@ extension Interval {
     let b = Swift.abs(tgamma(x.hi))
     // Near underflow tgamma's relative error grows: bound tiny values by 2^-960.
     let most = Swift.max(Round.relUp(Swift.max(a, b)), Swift.max(a, b) < 0x1p-960 ? 0x1p-960 : 0)
+    // x in (-segment - 1, -segment); |c| < 2^52, as x.lo is no integer (it would be a pole).
+    let segment = Int(-c)
+    if segment < negativeGammaMinima.count / 3 {
+      // Falling before the root, rising after it; at or around it, its least value. The
+      // ends' values are trusted as `most` is, and not near underflow.
+      let below = negativeGammaMinima[3 * segment]
+      let above = negativeGammaMinima[3 * segment + 1]
+      let end = x.hi <= below ? b : x.lo >= above ? a : nil
+      var least =
+        end.map { $0 < 0x1p-960 ? 0 : Round.relDown($0) } ?? negativeGammaMinima[3 * segment + 2]
+      least = Swift.max(0, least)
+      if negative {
+        return Interval(
+          -most, -least, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+      }
+      return Interval(
+        least, most, isDefinedEverywhere: x.isDefinedEverywhere, isContinuous: x.isContinuous)
+    }
     var least = Double.infinity
     let pieces = x.isPoint ? 1 : 8
     let step = (x.hi - x.lo) / Double(pieces)

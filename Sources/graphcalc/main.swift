@@ -9,7 +9,7 @@ signal(SIGPIPE, SIG_IGN)
 
 let options: CommandLineOptions
 do {
-  options = try CommandLineOptions.parse(CommandLine.arguments.dropFirst())
+  options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
   Terminal.report("graphcalc: \(error.message)\nTry 'graphcalc --help' for usage.")
   exit(2)

@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// One token of a command line, with the column it starts at.
 ///
 /// The command lexer splits a line into names, numbers, quoted strings, brackets, commas,
@@ -67,7 +69,8 @@ public enum CommandLexer {
     func add(_ kind: CommandToken.Kind, from start: Int) {
       tokens.append(
         CommandToken(
-          kind: kind, text: String(chars[start..<index]), offset: start, spaceBefore: space))
+          kind: kind, text: String(characters: chars[start..<index]), offset: start,
+          spaceBefore: space))
       space = false
     }
     while index < chars.count {
@@ -179,13 +182,13 @@ public struct LexedLine: Sendable, Hashable {
     }
     let start = tokens[first].offset
     let end = tokens[last].span.upperBound
-    return Word(String(characters[start..<end]), at: start)
+    return Word(String(characters: characters[start..<end]), at: start)
   }
 
   /// The source text from column `column` to the end of the line (comment excluded), as
   /// typed: leading blanks are kept, as the calculator expects its input.
   public func rest(from column: Int) -> Word {
     let start = min(column, characters.count)
-    return Word(String(characters[start...]), at: start)
+    return Word(String(characters: characters[start...]), at: start)
   }
 }

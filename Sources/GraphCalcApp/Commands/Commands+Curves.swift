@@ -2,6 +2,7 @@ import CalculatorBrain
 import CompiledFunctions
 import GraphView
 import Intervals
+import TextAndNumbers
 
 // Parametric and polar curves as `plot` items (tracker issue 14; DECISIONS.md, "The
 // command line"): t is free only in a pair `(X, Y)`, r and θ (or theta) only in an item
@@ -110,8 +111,9 @@ extension Session {
       }
     }
     guard let comma else { return nil }
-    let left = Word(String(chars[1..<comma]), at: word.offset + 1)
-    let right = Word(String(chars[(comma + 1)..<(chars.count - 1)]), at: word.offset + comma + 1)
+    let left = Word(String(characters: chars[1..<comma]), at: word.offset + 1)
+    let right = Word(
+      String(characters: chars[(comma + 1)..<(chars.count - 1)]), at: word.offset + comma + 1)
     return (left, right)
   }
 
@@ -125,7 +127,7 @@ extension Session {
     guard i < chars.count, chars[i] == "=", i + 1 < chars.count, chars[i + 1] != "=" else {
       return nil
     }
-    return Word(String(chars[(i + 1)...]), at: word.offset + i + 1)
+    return Word(String(characters: chars[(i + 1)...]), at: word.offset + i + 1)
   }
 
   /// The parameter a range in front of a plot's items names (`[t=0:6pi]`,

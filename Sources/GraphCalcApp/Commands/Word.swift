@@ -1,3 +1,5 @@
+import TextAndNumbers
+
 /// A piece of a command line and where it starts in the whole line, so an error found in it
 /// can put its caret under the right column of what the user typed.
 public struct Word: Sendable, Hashable, CustomStringConvertible {
@@ -29,6 +31,6 @@ public struct Word: Sendable, Hashable, CustomStringConvertible {
     var end = chars.count
     while start < end, chars[start].isWhitespace { start += 1 }
     while end > start, chars[end - 1].isWhitespace { end -= 1 }
-    return Word(String(chars[start..<end]), at: offset + start)
+    return Word(String(characters: chars[start..<end]), at: offset + start)
   }
 }
