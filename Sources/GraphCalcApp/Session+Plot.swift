@@ -299,13 +299,16 @@ extension Session {
     var every: Word?
     /// gnuplot's `index` argument as written, if given (`Session+Using.swift`).
     var index: Word?
+    /// gnuplot's `smooth` option, if given (`DataSmoothing`, Session+Histogram.swift).
+    var smoothing: DataSmoothing?
   }
 
   /// The keywords a data item takes, for the nearest one after a word that is none.
   static let dataItemKeywords =
-    ["using", "with", "title", "notitle", "every", "index"] + ["lw", "lc", "pt", "ps", "dt"]
+    ["using", "with", "title", "notitle", "every", "index", "smooth"]
+    + ["lw", "lc", "pt", "ps", "dt"]
 
-  /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [with|w STYLE]
+  /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [smooth OPTION] [with|w STYLE]
   /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
   /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
@@ -341,6 +344,8 @@ extension Session {
         spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
       case "index", "i":
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
+      case "smooth", "s", "smoo":
+        spec.smoothing = try Session.readSmoothing(word, from: &reader)
       default:
         if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
         throw KeywordReader.unexpected(word, keywords: dataItemKeywords)
@@ -357,7 +362,8 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
-    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using)
+    if spec.every != nil || spec.index != nil || spec.smoothing != nil
+      || Session.usingHasExpression(spec.using)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
       || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
     {

@@ -254,7 +254,7 @@ struct Plot: SessionCommand {
           inlineIndex += 1
         }
         defer { session.data.options = reading }
-        let (curve, note) = try session.dataItem(spec)
+        let (curve, note) = try session.styledDataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece, let givenTitle, let style):
@@ -267,7 +267,7 @@ struct Plot: SessionCommand {
         }
         if let relation = try session.relationItem(piece, title: givenTitle) {
           if case .function(let f, let title, _) = relation {
-            plotted.append(.function(f, title: title, style: style))
+            plotted.append(.function(f, title: title, style: session.boxLook(style)))
           } else {
             try Plot.checkUnstyled(style, piece)
             plotted.append(relation)
@@ -284,7 +284,7 @@ struct Plot: SessionCommand {
             let f = try PlotFunction(
               unit.rewrite(expr), variable: "x", variables: session.brain.variables,
               functions: functions, nameLocations: locations)
-            plotted.append(.function(f, title: givenTitle ?? title, style: style))
+            plotted.append(.function(f, title: givenTitle ?? title, style: session.boxLook(style)))
           } catch {
             // The compiler places errors about names; any other is about the whole item.
             var located = CommandError(error, shiftedBy: piece.offset)
