@@ -301,11 +301,13 @@ extension Session {
     var index: Word?
     /// gnuplot's `smooth` option, if given (`DataSmoothing`, Session+Histogram.swift).
     var smoothing: DataSmoothing?
+    /// `by COLUMN`: one curve per distinct value of the column (Session+ByGroup.swift).
+    var by: Word?
   }
 
   /// The keywords a data item takes, for the nearest one after a word that is none.
   static let dataItemKeywords =
-    ["using", "with", "title", "notitle", "every", "index", "smooth"]
+    ["using", "with", "title", "notitle", "every", "index", "smooth", "by"]
     + ["lw", "lc", "pt", "ps", "dt"]
 
   /// Reads `"FILE" [index SETS] [using|u COLS] [every SPEC] [smooth OPTION] [with|w STYLE]
@@ -344,6 +346,8 @@ extension Session {
         spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
       case "index", "i":
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
+      case "by":
+        spec.by = try reader.value(of: word, "a column, as in: using date:price by symbol")
       case "smooth", "s", "smoo":
         spec.smoothing = try Session.readSmoothing(word, from: &reader)
       default:

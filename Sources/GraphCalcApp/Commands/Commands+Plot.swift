@@ -13,6 +13,7 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y[:...]] [every N] [with STYLE] [OPTIONS] [title \"TEXT\"][, ...]",
+      "plot \"FILE\" using X:Y [smooth OPTION] [with STYLE]", "plot \"FILE\" using X:Y by GROUP [with STYLE]",
       "plot EXPR [with STYLE] [lw N] [lc rgb \"COLOUR\"|lc N] [pt N] [ps N] [dt N][, ...]",
       "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
       "plot EXPR1, EXPR2 fill between [A:B]", "plot EXPR[, ...] fill [A:B]",
@@ -50,6 +51,11 @@ extension CommandEntry {
       point's number, your variables and functions; 1/0 or NaN skips the point, so
       using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
       records A to B (from 0), index M the data set M (after two blank lines).
+      smooth unique|frequency|fnormal|cumulative|cnormal|kdensity summarises the points as
+      gnuplot does: bin(x, w) = w*floor(x/w), then using (bin($1,0.5)):(1.0) smooth
+      frequency with boxes is a histogram (set boxwidth W, set style fill solid; see also
+      hist). by COLUMN draws a long table as one curve per distinct value of COLUMN, in
+      order of first appearance, each in the legend: using date:price by symbol
       The file "-" is inline data, as in gnuplot: the lines after the command, up to a
       line e (one block for each "-"); after -e they come from standard input.
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
@@ -76,7 +82,7 @@ extension CommandEntry {
     keywords: [
       "using", "with", "title", "notitle", "every", "index", "linewidth", "linecolor",
       "pointtype", "pointsize", "dashtype", "impulses", "steps", "boxes", "yerrorbars", "fill",
-      "between",
+      "between", "smooth", "frequency", "cumulative", "kdensity", "by",
     ],
     changesView: true,
     dataX: .fits
@@ -254,6 +260,12 @@ struct Plot: SessionCommand {
           inlineIndex += 1
         }
         defer { session.data.options = reading }
+        if let by = spec.by {  // a long table: one curve per group
+          let (curves, note) = try session.groupedDataItems(spec, by: by)
+          plotted += curves.map { .data($0) }
+          if let note { notes.append(note) }
+          continue
+        }
         let (curve, note) = try session.styledDataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
