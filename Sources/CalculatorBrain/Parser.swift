@@ -391,7 +391,9 @@ struct Parser {
       }
       return try node(slope, over: inner.height, at: token)
     }
-    if let arity = BuiltinFunction(name: name)?.arity ?? IntegerFunction(user: name, knownValues.functions)?.arity {
+    if let arity = BuiltinFunction(name: name)?.arity
+      ?? IntegerFunction(user: name, knownValues.functions)?.arity
+    {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
           .expectedCallParenthesis(function: name, found: current.quoted), at: current.range)

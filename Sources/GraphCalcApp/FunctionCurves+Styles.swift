@@ -8,7 +8,8 @@ extension FunctionCurves {
   /// records' own x and y are counted elsewhere): each record's error bars (`xlow`..`xhigh`,
   /// `ylow`..`yhigh`) and box sides (the width column's, or for boxes without one the
   /// first and last boxes' outer halves, reaching halfway to their neighbours as they are
-  /// drawn), and y = 0 for `impulses` and `boxes`, which stand on it (graphcalc's default;
+  /// drawn, that part of them under `set boxwidth W relative`, each box's x ± W/2 under an
+  /// absolute `set boxwidth W`), and y = 0 for `impulses` and `boxes`, which stand on it (graphcalc's default;
   /// gnuplot leaves the zero line out for boxes, so its boxes start wherever the data's y
   /// range does). Only records with x in `xWithin` count for y.
   ///

@@ -62,7 +62,8 @@ extension Session {
       isTime.removeFirst()
     }
     guard columns.count == 2 else {
-      throw CommandError(.notSupported(what: "a by column among the using columns", hint: ""), at: by.span)
+      throw CommandError(
+        .notSupported(what: "a by column among the using columns", hint: ""), at: by.span)
     }
     var order: [String] = []
     var members: [String: (x: [Double], y: [Double])] = [:]

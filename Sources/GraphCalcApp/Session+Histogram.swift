@@ -1,5 +1,5 @@
-import Glibc
 import DataFiles
+import Glibc
 import GraphView
 
 // gnuplot's histograms: `smooth frequency|fnormal|cumulative|cnormal|unique|kdensity` on a
@@ -24,7 +24,8 @@ extension Session {
     guard let entry = DataSmoothing.entry(named: value.text) else {
       let known = DataSmoothing.names.filter { $0.option != nil }.map(\.name)
       let suggestion = Suggestions.nearest(to: value.text, among: known)
-      throw CommandError(.unknownName(.smoothing, value.text, suggestion: suggestion), at: value.span)
+      throw CommandError(
+        .unknownName(.smoothing, value.text, suggestion: suggestion), at: value.span)
     }
     guard var option = entry.option else {
       throw CommandError(
@@ -57,7 +58,9 @@ extension Session {
     return styled
   }
 
-  /// One data item of `plot` as `dataItem` reads it, then smoothed (`spec.smoothing`: the
+  /// One data item of `plot` as `dataItem` reads it (`boxes` without `using` of a file of
+  /// three columns of numbers as `using 1:2:3`, the third the width, as gnuplot reads it),
+  /// then smoothed (`spec.smoothing`: the
   /// points sorted and summarised, `DataSmoothing.apply`; the error-bar and box columns
   /// dropped, as gnuplot's table shows them) and, for `boxes`, given the session's box
   /// width and fill. An absolute `set boxwidth` without a width column becomes each
@@ -68,6 +71,14 @@ extension Session {
   /// - Returns: The series and its notes.
   /// - Throws: As `dataItem`.
   func styledDataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
+    var spec = spec
+    if spec.marks == .boxes, spec.using == nil, spec.smoothing == nil,
+      let info = try? DataFile.columns(path: spec.path.text, options: data.options),
+      info.count == 3, info.allSatisfy({ $0.kind == .number })
+    {
+      // gnuplot's `plot "F" with boxes` of a three-column file: x, y and the box's width.
+      spec.using = Word("1:2:3", at: spec.path.offset)
+    }
     var (curve, note) = try dataItem(spec)
     let style = boxLook(spec.style)
     curve.look = style.look

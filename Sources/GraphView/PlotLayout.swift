@@ -420,7 +420,10 @@ public enum PlotLayout {
           continue
         }
         renderer.fillBar(PixelBar(x: x0, width: x1 - x0, base: y0, end: y1), style: style)
-        ink += [PixelPoint(x: x0, y: y1), PixelPoint(x: x1, y: y1), PixelPoint(x: (x0 + x1) / 2, y: (y0 + y1) / 2)]
+        ink += [
+          PixelPoint(x: x0, y: y1), PixelPoint(x: x1, y: y1),
+          PixelPoint(x: (x0 + x1) / 2, y: (y0 + y1) / 2),
+        ]
       }
       if renderer.capabilities.contains(.cellBars) { return }
     }

@@ -78,7 +78,7 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
   }
 
   @Test func fixturesAreThere() {
-    #expect(Self.smoothCases.count == 18)
+    #expect(Self.smoothCases.count == 19)
     #expect(Self.numpyCases.count == 11)
     #expect(Self.numpyCases.allSatisfy { !$0.rows.isEmpty })
   }
@@ -222,7 +222,8 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
     #expect(session.run("bin(11)").output.contains("0b1011"))
     #expect(session.run("bin(x,w) = w*floor(x/w)").error == nil)
     let value = session.run("bin(7, 2)")
-    #expect(value.error == nil && value.output.trimmingCharacters(in: .whitespacesAndNewlines) == "6")
+    #expect(
+      value.error == nil && value.output.trimmingCharacters(in: .whitespacesAndNewlines) == "6")
     #expect(session.run("plot bin(x, 0.5)").error == nil)
     #expect(session.run("hex(x) = x + 1").error == nil)
     #expect(session.run("hex(255)").output.trimmingCharacters(in: .whitespacesAndNewlines) == "256")
@@ -265,7 +266,8 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
 @Suite struct ByGroupPlotTests {
   @Test func oneCurvePerGroup() throws {
     var session = HistogramTests.session()
-    let reply = session.run("plot \(fixture("long.csv")) using day:price by symbol with linespoints")
+    let reply = session.run(
+      "plot \(fixture("long.csv")) using day:price by symbol with linespoints")
     #expect(reply.error == nil, "\(reply.error?.message ?? "")")
     let curves = try #require(session.curves)
     #expect(curves.titles == ["B", "A", "C"])
@@ -273,7 +275,9 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
     let data = curves.dataCurves
     #expect(data.map { Array($0.x) } == [[1, 2, 3], [1, 2, 3], [1, 3]])
     #expect(data.map { Array($0.y) } == [[20, 22, 21], [10, 11, 13], [5, 6]])
-    for name in ["B", "A", "C"] { #expect(reply.output.contains("--- \(name)") || reply.output.contains(name)) }
+    for name in ["B", "A", "C"] {
+      #expect(reply.output.contains("--- \(name)") || reply.output.contains(name))
+    }
     let folder = try TemporaryFolder()
     let path = folder.path + "/t.tsv"
     #expect(session.run("export table \(path)").error == nil)

@@ -10,7 +10,7 @@ extension CommandEntry {
   static let hist = CommandEntry(
     name: "hist",
     usage: [
-      "hist \"FILE\" [using COL] [bins N | width W] [title \"TEXT\"]",
+      "hist \"FILE\" [using COL] [bins N | width W] [title \"TEXT\"]"
     ],
     summary: "draw a histogram of a data column",
     details: """
@@ -126,7 +126,8 @@ struct Histogram: SessionCommand {
     let centres = (0..<n).map { (bins.edges[$0] + bins.edges[$0 + 1]) / 2 }
     var curve = DataCurve(
       x: centres, y: bins.counts, title: read.title, marks: .boxes, xIsTime: read.yIsTime)
-    curve.extents = RecordExtents(xLow: Array(bins.edges.dropLast()), xHigh: Array(bins.edges.dropFirst()))
+    curve.extents = RecordExtents(
+      xLow: Array(bins.edges.dropLast()), xHigh: Array(bins.edges.dropFirst()))
     curve.look = spec.style.look
     curve.look.fillDensity = curve.look.fillDensity ?? session.data.fillDensity ?? 1
     session.curves = FunctionCurves(items: [.data(curve)])
@@ -188,8 +189,10 @@ extension SettingEntry {
     },
     listing: { session in
       switch session.data.boxWidth {
-      case .absolute(let w)?: return "boxwidth \(NumberFormat.general(w, significantDigits: 6)) absolute"
-      case .relative(let f)?: return "boxwidth \(NumberFormat.general(f, significantDigits: 6)) relative"
+      case .absolute(let w)?:
+        return "boxwidth \(NumberFormat.general(w, significantDigits: 6)) absolute"
+      case .relative(let f)?:
+        return "boxwidth \(NumberFormat.general(f, significantDigits: 6)) relative"
       case nil: return nil
       }
     },
@@ -203,7 +206,9 @@ extension SettingEntry {
     parse: { arguments throws(CommandError) in
       let usage = "set style fill solid [DENSITY]|empty"
       let words = arguments.values.words
-      guard let what = words.first else { throw CommandError(.usage(usage), at: arguments.name.span) }
+      guard let what = words.first else {
+        throw CommandError(.usage(usage), at: arguments.name.span)
+      }
       guard "fill".hasPrefix(what.text), what.text.count >= 2 else {
         throw CommandError(
           .notSupported(
@@ -223,7 +228,9 @@ extension SettingEntry {
         case "transparent", "trans": break
         case "border", "bo", "noborder", "nobo":
           // gnuplot's border: the box's outline, drawn by graphcalc's SVG anyway.
-          if k + 1 < words.count, ["lc", "lt", "linecolor", "linetype", "rgb"].contains(words[k + 1].text) {
+          if k + 1 < words.count,
+            ["lc", "lt", "linecolor", "linetype", "rgb"].contains(words[k + 1].text)
+          {
             throw CommandError(
               .notSupported(what: "a border colour in set style fill", hint: ""),
               at: words[k + 1].span)
@@ -243,7 +250,9 @@ extension SettingEntry {
       return SetFillStyle(solid: solid, density: density)
     },
     listing: { session in
-      session.data.fillDensity.map { "style fill solid \(NumberFormat.general($0, significantDigits: 6))" }
+      session.data.fillDensity.map {
+        "style fill solid \(NumberFormat.general($0, significantDigits: 6))"
+      }
     },
     unset: SetFillStyle(solid: false, density: nil))
 }

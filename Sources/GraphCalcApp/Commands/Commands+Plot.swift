@@ -13,7 +13,8 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y[:...]] [every N] [with STYLE] [OPTIONS] [title \"TEXT\"][, ...]",
-      "plot \"FILE\" using X:Y [smooth OPTION] [with STYLE]", "plot \"FILE\" using X:Y by GROUP [with STYLE]",
+      "plot \"FILE\" using X:Y [smooth OPTION] [with STYLE]",
+      "plot \"FILE\" using X:Y by GROUP [with STYLE]",
       "plot EXPR [with STYLE] [lw N] [lc rgb \"COLOUR\"|lc N] [pt N] [ps N] [dt N][, ...]",
       "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
       "plot EXPR1, EXPR2 fill between [A:B]", "plot EXPR[, ...] fill [A:B]",
