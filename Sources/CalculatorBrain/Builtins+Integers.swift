@@ -41,6 +41,13 @@ package enum IntegerFunction: CaseIterable, Sendable {
     }
   }
 
+  /// The function called `name` unless the user has defined a function of that name in
+  /// `functions` (only `hex`, `oct` and `bin` can be, `Parser.definition`), or nil.
+  package init?(user name: String, _ functions: [String: UserFunction]) {
+    guard functions[name] == nil else { return nil }
+    self.init(name: name)
+  }
+
   /// How many arguments it takes.
   package var arity: Builtins.Arity {
     switch self {

@@ -276,7 +276,7 @@ public struct CalculatorBrain: Sendable {
       switch statement {
       case .expression(let expr):
         store("ans", value)
-        if let base = Self.base(of: expr) { return .inBase(value, base: base) }
+        if let base = Self.base(of: expr, functions) { return .inBase(value, base: base) }
         return .value(value)
       case .assignment(let name, _):
         store(name, value)
@@ -295,10 +295,11 @@ public struct CalculatorBrain: Sendable {
     }
   }
 
-  /// The base a result prints in when `expr` is a call of `hex`, `oct` or `bin`.
-  static func base(of expr: Expr) -> Int? {
+  /// The base a result prints in when `expr` is a call of `hex`, `oct` or `bin` (not of a
+  /// user's function of the name, in `functions`).
+  static func base(of expr: Expr, _ functions: [String: UserFunction]) -> Int? {
     guard case .call(let name, let arguments) = expr, arguments.count == 1 else { return nil }
-    return IntegerFunction(name: name)?.base
+    return IntegerFunction(user: name, functions)?.base
   }
 
   /// Sets the variable `name` to the double `value`, as `name = value` at the prompt does
@@ -345,7 +346,7 @@ public struct CalculatorBrain: Sendable {
       results.append(
         RPNResult(
           description: Self.infixDescription(expr), value: try evaluator.exactValue(expr),
-          base: Self.base(of: expr)))
+          base: Self.base(of: expr, functions)))
     }
     return results
   }

@@ -405,7 +405,7 @@ struct Evaluator {
         }
         for argument in arguments { try emit(argument, parameters, into: &code, &walk) }
         code.append(.builtin(function, arguments.count))
-      } else if let function = IntegerFunction(name: name) {
+      } else if let function = IntegerFunction(user: name, functions) {
         let arity = function.arity
         guard arity.accepts(arguments.count) else {
           throw located(

@@ -136,7 +136,11 @@ struct Parser {
   }
 
   private mutating func definition(_ name: String) throws(CalcError) -> UserFunction {
-    try checkAssignable(name, at: tokens[0].range)
+    // hex, oct and bin only choose how a result prints, and gnuplot has none of them: a
+    // user's function of the name (gnuplot's `bin(x, w) = w*floor(x/w)`) takes its place.
+    if IntegerFunction(name: name)?.base == nil || knownValues.reservedWords.contains(name) {
+      try checkAssignable(name, at: tokens[0].range)
+    }
     if name == "x" || name == "ans" {
       throw CalcError(.variableCannotNameFunction(name), at: tokens[0].range)
     }
@@ -387,7 +391,9 @@ struct Parser {
       }
       return try node(slope, over: inner.height, at: token)
     }
-    if let arity = BuiltinFunction(name: name)?.arity ?? IntegerFunction(name: name)?.arity {
+    if let arity = BuiltinFunction(name: name)?.arity
+      ?? IntegerFunction(user: name, knownValues.functions)?.arity
+    {
       guard isSymbol(.leftParen, current) else {
         throw CalcError(
           .expectedCallParenthesis(function: name, found: current.quoted), at: current.range)

@@ -307,7 +307,7 @@ struct PlotCompiler {
       guard let op = builtin.instruction(arguments: args.count) else { return args[0] }
       return apply(op, args)
     }
-    if let integer = IntegerFunction(name: name) {
+    if let integer = IntegerFunction(user: name, functions) {
       guard integer.arity.accepts(arguments.count) else {
         throw located(
           CalcError(.arity(name, integer.arity, given: arguments.count)),

@@ -131,6 +131,8 @@ public enum CommandProblem: Sendable, Hashable {
     case theme(known: [String])
     /// A number base (`set base`).
     case base
+    /// An option of `smooth` (`smooth frequency`).
+    case smoothing
   }
 
   /// Why a range cannot be shown.
@@ -261,6 +263,9 @@ public enum CommandProblem: Sendable, Hashable {
           + Session.styleNames.joined(separator: ", ")
       case .helpTopic: return "no help for '\(name)'\(Self.hint(suggestion))"
       case .base: return "unknown base '\(name)'; choose 2, 8, 10 or 16"
+      case .smoothing:
+        return "unknown smooth option '\(name)'\(Self.hint(suggestion)); choose unique, "
+          + "frequency, fnormal, cumulative, cnormal or kdensity"
       case .theme(let known):
         return "unknown theme '\(name)'\(Self.hint(suggestion)); themes are "
           + known.joined(separator: ", ")

@@ -8,7 +8,8 @@ extension FunctionCurves {
   /// records' own x and y are counted elsewhere): each record's error bars (`xlow`..`xhigh`,
   /// `ylow`..`yhigh`) and box sides (the width column's, or for boxes without one the
   /// first and last boxes' outer halves, reaching halfway to their neighbours as they are
-  /// drawn), and y = 0 for `impulses` and `boxes`, which stand on it (graphcalc's default;
+  /// drawn, that part of them under `set boxwidth W relative`, each box's x ± W/2 under an
+  /// absolute `set boxwidth W`), and y = 0 for `impulses` and `boxes`, which stand on it (graphcalc's default;
   /// gnuplot leaves the zero line out for boxes, so its boxes start wherever the data's y
   /// range does). Only records with x in `xWithin` count for y.
   ///
@@ -40,11 +41,19 @@ extension FunctionCurves {
       var first: (Double, Double)? = nil  // the first two finite x, for the box halves
       var last: (Double, Double)? = nil  // the last two
       var anyInView = false
+      let look = look(ofCurve: curve)
+      var halves = 1.0  // the part of the halfway widths a box takes (`set boxwidth W relative`)
       for i in 0..<n {
         let vx = value(of: .x, record: i, curve: curve)
         let vy = value(of: .y, record: i, curve: curve)
         guard vx.isFinite, vy.isFinite else { continue }
-        if marks == .boxes && extents == nil {
+        if marks == .boxes && extents == nil, case .absolute(let w)? = look.boxWidth {
+          unite(&bx, x(vx - w / 2))  // `set boxwidth W`: each box's own sides
+          unite(&bx, x(vx + w / 2))
+        } else if marks == .boxes && extents == nil {
+          let f: Double
+          if case .relative(let r)? = look.boxWidth { f = r } else { f = 1 }
+          halves = f
           if first == nil {
             first = (vx, .nan)
           } else if first!.1.isNaN {
@@ -63,8 +72,8 @@ extension FunctionCurves {
           unite(&by, y(e.yHigh?[safe: i] ?? .nan))
         }
       }
-      if !sampled, let (a, b) = first, b.isFinite { unite(&bx, x(a - (b - a) / 2)) }
-      if !sampled, let (a, b) = last, a.isFinite { unite(&bx, x(b + (b - a) / 2)) }
+      if !sampled, let (a, b) = first, b.isFinite { unite(&bx, x(a - (b - a) / 2 * halves)) }
+      if !sampled, let (a, b) = last, a.isFinite { unite(&bx, x(b + (b - a) / 2 * halves)) }
       if zero && anyInView && (marks == .boxes || marks == .impulses) { unite(&by, 0) }
     }
     return (bx, by)

@@ -1,5 +1,6 @@
 import CalculatorBrain
 import DataFiles
+import GraphView
 
 /// What the session remembers about data files: how to read them and whether the x range
 /// still follows the data.
@@ -9,6 +10,10 @@ struct DataSettings: Sendable, Hashable {
   /// Whether `plot` fits the x range to its data series: true until the user sets the x
   /// range (`xrange`, `zoom`, `pan`, `center`, `plot [A:B]`), true again after `reset`.
   var xFollowsData = true
+  /// gnuplot's `set boxwidth` for `boxes` (nil: boxes reach halfway to their neighbours).
+  var boxWidth: CurveLook.BoxWidth?
+  /// gnuplot's `set style fill solid D` for `boxes`: D, or nil for `empty` (outlines).
+  var fillDensity: Double?
 }
 
 // `stats` and the separators of `set datafile separator`.

@@ -301,14 +301,18 @@ extension Session {
     var index: Word?
     /// gnuplot's `skip N` (lines left out at the file's start) as written, if given.
     var skip: Word?
+    /// gnuplot's `smooth` option, if given (`DataSmoothing`, Session+Histogram.swift).
+    var smoothing: DataSmoothing?
+    /// `by COLUMN`: one curve per distinct value of the column (Session+ByGroup.swift).
+    var by: Word?
   }
 
   /// The keywords a data item takes, for the nearest one after a word that is none.
   static let dataItemKeywords =
-    ["using", "with", "title", "notitle", "every", "index", "skip"]
+    ["using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by"]
     + ["lw", "lc", "pt", "ps", "dt"]
 
-  /// Reads `"FILE" [index SETS] [skip N] [using|u COLS] [every SPEC] [with|w STYLE]
+  /// Reads `"FILE" [index SETS] [skip N] [using|u COLS] [every SPEC] [smooth OPTION] [with|w STYLE]
   /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
   /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
@@ -346,6 +350,10 @@ extension Session {
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
       case "skip":
         spec.skip = try reader.value(of: word, "a number of lines, as in: skip 3")
+      case "by":
+        spec.by = try reader.value(of: word, "a column, as in: using date:price by symbol")
+      case "smooth", "s", "smoo":
+        spec.smoothing = try Session.readSmoothing(word, from: &reader)
       default:
         if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
         throw KeywordReader.unexpected(word, keywords: dataItemKeywords)
@@ -376,7 +384,8 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
-    if spec.every != nil || spec.index != nil || Session.usingHasExpression(spec.using)
+    if spec.every != nil || spec.index != nil || spec.smoothing != nil
+      || Session.usingHasExpression(spec.using)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
       || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
     {

@@ -19,11 +19,27 @@ public struct CurveLook: Sendable, Hashable {
   /// `dashtype`/`dt`: gnuplot's dash type, 1 solid, 2 dashed, 3 dotted, 4 dash-dot, 5
   /// dash-dot-dot (cycling beyond 5).
   public var dashType: Int?
+  /// gnuplot's `set style fill solid D` for `boxes`: the boxes are filled with the curve's
+  /// colour (a text canvas draws them as eighth blocks); D in 0...1 is gnuplot's density,
+  /// nil: outlines only (`empty`, gnuplot's default).
+  public var fillDensity: Double?
+  /// gnuplot's `set boxwidth` for `boxes` whose records have no width column; nil: each box
+  /// reaches halfway to its neighbours.
+  public var boxWidth: BoxWidth?
+
+  /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
+  public enum BoxWidth: Sendable, Hashable {
+    /// W plot units (x units) wide, centred on the record's x.
+    case absolute(Double)
+    /// W times the default width (halfway to each neighbour).
+    case relative(Double)
+  }
 
   /// Creates a look; every option nil (the defaults) unless given.
   public init(
     lineWidth: Double? = nil, color: RGBColor? = nil, colorIndex: Int? = nil,
-    pointType: Int? = nil, pointSize: Double? = nil, dashType: Int? = nil
+    pointType: Int? = nil, pointSize: Double? = nil, dashType: Int? = nil,
+    fillDensity: Double? = nil, boxWidth: BoxWidth? = nil
   ) {
     self.lineWidth = lineWidth
     self.color = color
@@ -31,7 +47,12 @@ public struct CurveLook: Sendable, Hashable {
     self.pointType = pointType
     self.pointSize = pointSize
     self.dashType = dashType
+    self.fillDensity = fillDensity
+    self.boxWidth = boxWidth
   }
+
+  /// Whether `boxes` are painted (a fill density above 0).
+  public var fillsBoxes: Bool { (fillDensity ?? 0) > 0 }
 
   /// Whether no option is set.
   public var isDefault: Bool { self == CurveLook() }

@@ -408,6 +408,25 @@ public enum PlotLayout {
     into renderer: inout some PlotRenderer, ink: inout [PixelPoint]
   ) {
     let style = DrawStyle.curve(index)
+    if !curve.filledBoxes.isEmpty {
+      // Filled boxes: painted first, their outlines over them (not on a text canvas, whose
+      // eighth blocks are the box).
+      for box in curve.filledBoxes {
+        let x0 = max(clip.minX, min(clip.maxX, map.x(min(box.xLow, box.xHigh))))
+        let x1 = max(clip.minX, min(clip.maxX, map.x(max(box.xLow, box.xHigh))))
+        let y0 = max(clip.minY, min(clip.maxY, map.y(box.base)))
+        let y1 = max(clip.minY, min(clip.maxY, map.y(box.top)))
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, x1 > x0, y0 != y1 else {
+          continue
+        }
+        renderer.fillBar(PixelBar(x: x0, width: x1 - x0, base: y0, end: y1), style: style)
+        ink += [
+          PixelPoint(x: x0, y: y1), PixelPoint(x: x1, y: y1),
+          PixelPoint(x: (x0 + x1) / 2, y: (y0 + y1) / 2),
+        ]
+      }
+      if renderer.capabilities.contains(.cellBars) { return }
+    }
     if marks.drawsLines {
       let lines = curvePolylines(curve, map: map, clip: clip)
       if !lines.isEmpty { renderer.drawPolylines(lines, style: style) }

@@ -50,7 +50,7 @@ public enum RecordsSampler {
       let extents = source.extents(ofCurve: curve)
       return StyleGeometry.sample(
         marks, x: xs, y: ys, extents: extents, title: title, viewport: viewport,
-        baseline: source.baseline)
+        baseline: source.baseline, look: source.look(ofCurve: curve))
     }
   }
 

@@ -206,6 +206,9 @@ public struct RendererCapabilities: OptionSet, Sendable, Hashable {
   public static let fill = RendererCapabilities(rawValue: 1 << 2)
   /// `beginClip`/`endClip` clip strokes to a rectangle (the layout clips curves itself too).
   public static let clip = RendererCapabilities(rawValue: 1 << 3)
+  /// `fillBar` of a `.curve` style paints whole cells (a text canvas's eighth blocks), so
+  /// filled boxes are drawn without their outlines.
+  public static let cellBars = RendererCapabilities(rawValue: 1 << 4)
 }
 
 /// The one small drawing protocol every output implements.

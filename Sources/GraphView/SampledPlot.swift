@@ -26,6 +26,9 @@ public struct SampledCurve: Sendable, Hashable {
   /// as strokes without caps; `errorBars` then holds the points only (one a pixel, extents
   /// NaN).
   public var mergedBars: [[PlotPoint]] = []
+  /// For `boxes` with a fill (`CurveLook.fillsBoxes`), each box to paint (plot units), in
+  /// record order; `segments` keeps their outlines.
+  public var filledBoxes: [FilledBox] = []
 
   /// Creates a sampled curve.
   public init(
@@ -36,6 +39,27 @@ public struct SampledCurve: Sendable, Hashable {
     self.segments = segments
     self.undecidedColumns = undecidedColumns
     self.relation = relation
+  }
+}
+
+/// One box of `boxes` to paint, in plot units: from `xLow` to `xHigh`, from the baseline
+/// `base` to the record's `top` (above or below it).
+public struct FilledBox: Sendable, Hashable {
+  /// The left side.
+  public var xLow: Double
+  /// The right side.
+  public var xHigh: Double
+  /// The y the box stands on (the baseline).
+  public var base: Double
+  /// The record's y.
+  public var top: Double
+
+  /// Creates a box from `xLow` to `xHigh`, `base` to `top` (plot units).
+  public init(xLow: Double, xHigh: Double, base: Double, top: Double) {
+    self.xLow = xLow
+    self.xHigh = xHigh
+    self.base = base
+    self.top = top
   }
 }
 

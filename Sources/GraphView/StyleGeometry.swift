@@ -11,7 +11,10 @@
 ///   the baseline included), which covers the same pixels.
 /// - `boxes`: a box outline from the baseline to each point, between its extents' x ends when
 ///   given (the width column), else reaching halfway to its neighbours; past four records a
-///   pixel column merged as impulses are (the boxes' sides cover those pixels).
+///   pixel column merged as impulses are (the boxes' sides cover those pixels). Without a
+///   width column, `set boxwidth` (`CurveLook.boxWidth`) gives the width: absolute, in x
+///   units centred on x; relative, a fraction of the halfway widths. A filled look
+///   (`CurveLook.fillsBoxes`) also lists each box as a `FilledBox` to paint.
 /// - The error-bar styles: an `ErrorBar` a record (its ends from the extents, NaN where the
 ///   style has no bar that way); the `...errorlines` styles also a polyline through the
 ///   points, decimated as lines. Past four records a pixel column the bars are merged
@@ -31,10 +34,11 @@ enum StyleGeometry {
   ///   - viewport: The viewport, for decimation.
   ///   - baseline: The y impulses and boxes stand on (plot units); not finite: the view's
   ///     bottom (`GraphViewRecordsDataSource.baseline`).
-  /// - Returns: The curve's segments (and error bars).
+  ///   - look: The curve's options; `boxes` read its box width and fill.
+  /// - Returns: The curve's segments (and error bars, and boxes to paint).
   static func sample(
     _ marks: CurveMarks, x: [Double], y: [Double], extents: RecordExtents?, title: String,
-    viewport: Viewport, baseline: Double = 0
+    viewport: Viewport, baseline: Double = 0, look: CurveLook = CurveLook()
   ) -> SampledCurve {
     let n = min(x.count, y.count)
     let base = baseline.isFinite ? baseline : viewport.plotY(Double(viewport.size.height))
@@ -121,6 +125,7 @@ enum StyleGeometry {
       return SampledCurve(title: title, segments: segments)
     case .boxes:
       var segments: [[PlotPoint]] = []
+      var filled: [FilledBox] = []
       var finite: [Int] = []
       for i in 0..<n where x[i].isFinite && y[i].isFinite { finite.append(i) }
       for (k, i) in finite.enumerated() {
@@ -131,15 +136,27 @@ enum StyleGeometry {
           let after = k + 1 < finite.count ? x[finite[k + 1]] : nil
           let halfLeft = before.map { (x[i] - $0) / 2 } ?? after.map { ($0 - x[i]) / 2 } ?? 0.5
           let halfRight = after.map { ($0 - x[i]) / 2 } ?? halfLeft
-          lo = x[i] - abs(halfLeft)
-          hi = x[i] + abs(halfRight)
+          switch look.boxWidth {
+          case .absolute(let w)?:
+            lo = x[i] - w / 2
+            hi = x[i] + w / 2
+          case .relative(let f)?:
+            lo = x[i] - abs(halfLeft) * f
+            hi = x[i] + abs(halfRight) * f
+          case nil:
+            lo = x[i] - abs(halfLeft)
+            hi = x[i] + abs(halfRight)
+          }
         }
         segments.append([
           PlotPoint(x: lo, y: base), PlotPoint(x: lo, y: y[i]), PlotPoint(x: hi, y: y[i]),
           PlotPoint(x: hi, y: base), PlotPoint(x: lo, y: base),
         ])
+        if look.fillsBoxes { filled.append(FilledBox(xLow: lo, xHigh: hi, base: base, top: y[i])) }
       }
-      return SampledCurve(title: title, segments: segments)
+      var curve = SampledCurve(title: title, segments: segments)
+      curve.filledBoxes = filled
+      return curve
     default:
       if n > 4 * max(1, viewport.size.width) {
         return mergedErrorBars(

@@ -266,6 +266,13 @@ public struct Theme: Sendable, Hashable {
     return curveLooks[i].dashPattern(width: width(style))
   }
 
+  /// The opacity a fill of `style` takes: a curve's `fillDensity` (gnuplot's `set style
+  /// fill solid D`), 1 otherwise.
+  public func fillOpacity(_ style: DrawStyle) -> Double {
+    guard case .curve(let i) = style, curveLooks.indices.contains(i) else { return 1 }
+    return min(max(curveLooks[i].fillDensity ?? 1, 0), 1)
+  }
+
   /// The colour text of `style` takes: a curve's own colour for `.curve`, the title's for
   /// `.title`, else the foreground.
   public func textColor(_ style: DrawStyle) -> RGBColor {

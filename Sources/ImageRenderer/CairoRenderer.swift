@@ -151,6 +151,9 @@ public final class CairoRenderer: PlotRenderer {
     if style == .legend {
       let (r, g, b) = theme.legendFill.fractions
       cairo_set_source_rgba(context, r, g, b, 0.85)
+    } else if case .curve = style, theme.fillOpacity(style) < 1 {  // `fill solid 0.5`
+      let (r, g, b) = theme.color(style).fractions
+      cairo_set_source_rgba(context, r, g, b, theme.fillOpacity(style))
     } else {
       setColor(theme.color(style))
     }

@@ -110,6 +110,10 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     Self.appendRectAttributes(rect, to: &body)
     if case .bar = style {
       Self.append(" fill=\"" + fill + "\"/>\n", to: &body)
+    } else if case .curve = style, theme.fillOpacity(style) < 1 {  // `fill solid 0.5`
+      Self.append(
+        " fill=\"" + fill + "\" fill-opacity=\"" + Self.number(theme.fillOpacity(style))
+          + "\" stroke=\"none\"/>\n", to: &body)
     } else {
       Self.append(" fill=\"" + fill + "\" stroke=\"none\"/>\n", to: &body)
     }

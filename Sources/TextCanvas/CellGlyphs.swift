@@ -36,6 +36,13 @@ public protocol CellGlyphs: Sendable {
   /// The character of a data point of gnuplot point type `type` (1...15, `PointShape`). The
   /// default is `+ × * □ ■ ○ ● △ ▲ ▽ ▼ ◇ ◆ ⬠ ⬟`.
   func pointTypeGlyph(_ type: Int) -> Unicode.Scalar
+
+  /// The character of one cell of a filled box (`boxes` with `set style fill solid`, `hist`)
+  /// covered `eighths` eighths of its height (1...8), from the cell's bottom edge (a box
+  /// that rises), or from its top edge when `fromTop` (a box that hangs below the baseline,
+  /// or the baseline's cell); nil for nothing. The default: the eighth blocks `▁▂▃▄▅▆▇█`
+  /// from the bottom, `▔ ▀ █` (an eighth, a half, whole) from the top.
+  func barGlyph(eighths: Int, fromTop: Bool) -> Unicode.Scalar?
 }
 
 extension CellGlyphs {
@@ -51,6 +58,14 @@ extension CellGlyphs {
       "\u{25BD}", "\u{25BC}", "\u{25C7}", "\u{25C6}", "\u{2B20}", "\u{2B1F}",
     ]
     return glyphs[(max(type, 1) - 1) % glyphs.count]
+  }
+
+  /// `▁▂▃▄▅▆▇█` from the bottom; from the top `▔` (1 or 2 eighths), `▀` (3 to 5), `█`.
+  public func barGlyph(eighths: Int, fromTop: Bool) -> Unicode.Scalar? {
+    let n = min(max(eighths, 0), 8)
+    guard n > 0 else { return nil }
+    if !fromTop { return Unicode.Scalar(0x2580 + UInt32(n)) }
+    return n >= 6 ? "\u{2588}" : n >= 3 ? "\u{2580}" : "\u{2594}"
   }
 
   /// The single scalar of `glyph(for:curve:)`, or nil when it has several.
@@ -79,6 +94,11 @@ public struct AsciiGlyphs: CellGlyphs {
 
   /// `.`: the lightest 7-bit mark.
   public var shadeGlyph: Unicode.Scalar { "." }
+
+  /// `#` for half a cell or more; below that `_` at a cell's bottom, nothing at its top.
+  public func barGlyph(eighths: Int, fromTop: Bool) -> Unicode.Scalar? {
+    eighths >= 4 ? "#" : eighths >= 1 && !fromTop ? "_" : nil
+  }
   /// `+ x * s S o O t T v V d D p P` for point types 1 to 15 (cycling): the shapes' first
   /// letters, lower case open and upper case filled (square, circle, triangle, triangle
   /// down, diamond, pentagon).

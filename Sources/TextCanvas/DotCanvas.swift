@@ -90,7 +90,7 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
 
   /// A text canvas can blank cells (`fillRect`) and colour curves (`render(colors:)`), but
   /// has no light grid.
-  public var capabilities: RendererCapabilities { [.fill, .color] }
+  public var capabilities: RendererCapabilities { [.fill, .color, .cellBars] }
 
   /// Half a cell: the frame is drawn in the cells around the plot area.
   public var frameOutset: (x: Double, y: Double) { (Double(dotW) / 2, Double(dotH) / 2) }
@@ -154,6 +154,44 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
         if !shades.isEmpty { shades[i] = nil }
         if !dataPoints.isEmpty { dataPoints[i] = nil }
       }
+    }
+  }
+
+  /// For a `.curve` style (a filled box of `boxes`), paints the bar in whole cells with the
+  /// glyph set's `barGlyph(eighths:fromTop:)`: a cell column is the bar's when its centre
+  /// lies in `[bar.x, bar.x + bar.width)` (a bar narrower than that takes the column of its
+  /// centre), each row covered by the bar gets the block of its covered eighths, in the
+  /// curve's colour, over dots and strokes and under text (as data points). Other styles:
+  /// `fillRect` of the bar's rectangle.
+  public mutating func fillBar(_ bar: PixelBar, style: DrawStyle) {
+    guard case .curve(let index) = style else {
+      fillRect(bar.rect, style: style)
+      return
+    }
+    let curve = Int32(clamping: max(0, index))
+    let r = bar.rect
+    guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite, columns > 0,
+      rows > 0
+    else { return }
+    let w = Double(dotW)
+    var c0 = Int(max(0, ((r.minX / w) - 0.5).rounded(.up)))
+    var c1 = Int(min(Double(columns - 1), ((r.maxX / w) - 0.5).rounded(.up) - 1))
+    if c0 > c1 {  // narrower than a cell's centre-to-centre: the column of its centre
+      guard let c = cellIndex((r.minX + r.maxX) / 2, dotW, columns) else { return }
+      (c0, c1) = (c, c)
+    }
+    let top = r.minY / Double(dotH)  // in cells
+    let bottom = r.maxY / Double(dotH)
+    let r0 = Int(max(0, top.rounded(.down)))
+    let r1 = Int(min(Double(rows - 1), bottom.rounded(.up) - 1))
+    guard r0 <= r1 else { return }
+    for row in r0...r1 {
+      let lo = max(top, Double(row))
+      let hi = min(bottom, Double(row + 1))
+      let eighths = Int(((hi - lo) * 8).rounded())
+      let fromTop = hi < Double(row + 1) - 1e-9 && lo <= Double(row) + 1e-9
+      guard let glyph = glyphs.barGlyph(eighths: eighths, fromTop: fromTop) else { continue }
+      for c in c0...c1 { dataPoints[row * columns + c] = (glyph, curve) }
     }
   }
 

@@ -175,6 +175,9 @@ struct KeywordReader {
     return words[index]
   }
 
+  /// The next keyword without reading it, or nil at the end.
+  func peek() -> Word? { index < words.count ? words[index] : nil }
+
   /// The value after `keyword` (the word just read).
   ///
   /// - Parameter what: What the keyword needs, for the error (`columns, as in: using 1:2`).

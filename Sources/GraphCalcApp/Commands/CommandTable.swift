@@ -136,7 +136,7 @@ public struct CommandTable: Sendable {
   /// Every command of graphcalc, in the order `help` lists them.
   public static let standard = CommandTable(
     [
-      .plot, .replot, .bar, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
+      .plot, .replot, .bar, .hist, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
       .explore,
       .undo, .set, .unset, .show, .stats, .fit, .export, .stream, .roots, .extrema, .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,

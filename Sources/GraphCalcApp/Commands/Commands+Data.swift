@@ -22,7 +22,7 @@ extension CommandEntry {
         at: arguments.isEmpty ? nil : arguments.text.span)
     }
     let spec = try Session.parseDataItem(words)
-    if spec.style != PlotStyle() || spec.title != nil {
+    if spec.style != PlotStyle() || spec.title != nil || spec.by != nil || spec.smoothing != nil {
       throw CommandError(.statsTakesOnlyFileAndUsing, at: arguments.text.span)
     }
     return Stats(spec: spec)

@@ -13,6 +13,8 @@ extension CommandEntry {
     usage: [
       "plot EXPR[, EXPR...]", "plot [XMIN:XMAX] [YMIN:YMAX] EXPR[, EXPR...]",
       "plot \"FILE\" [using X:Y[:...]] [every N] [with STYLE] [OPTIONS] [title \"TEXT\"][, ...]",
+      "plot \"FILE\" using X:Y [smooth OPTION] [with STYLE]",
+      "plot \"FILE\" using X:Y by GROUP [with STYLE]",
       "plot EXPR [with STYLE] [lw N] [lc rgb \"COLOUR\"|lc N] [pt N] [ps N] [dt N][, ...]",
       "plot RELATION[, ...]", "plot [t=A:B] (X, Y)[, ...]", "plot [theta=A:B] r = EXPR[, ...]",
       "plot EXPR1, EXPR2 fill between [A:B]", "plot EXPR[, ...] fill [A:B]",
@@ -51,6 +53,11 @@ extension CommandEntry {
       using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
       records A to B (from 0), index M the data set M (after two blank lines), skip N
       leaves out the file's first N lines.
+      smooth unique|frequency|fnormal|cumulative|cnormal|kdensity summarises the points as
+      gnuplot does: bin(x, w) = w*floor(x/w), then using (bin($1,0.5)):(1.0) smooth
+      frequency with boxes is a histogram (set boxwidth W, set style fill solid; see also
+      hist). by COLUMN draws a long table as one curve per distinct value of COLUMN, in
+      order of first appearance, each in the legend: using date:price by symbol
       The file "-" is inline data, as in gnuplot: the lines after the command, up to a
       line e (one block for each "-"); after -e they come from standard input.
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
@@ -77,7 +84,7 @@ extension CommandEntry {
     keywords: [
       "using", "with", "title", "notitle", "every", "index", "linewidth", "linecolor",
       "pointtype", "pointsize", "dashtype", "impulses", "steps", "boxes", "yerrorbars", "fill",
-      "between",
+      "between", "smooth", "frequency", "cumulative", "kdensity", "by",
     ],
     changesView: true,
     dataX: .fits
@@ -256,7 +263,13 @@ struct Plot: SessionCommand {
         }
         defer { session.data.options = reading }
         if let skip = spec.skip { session.data.options.skipLines = try session.skipCount(skip) }
-        let (curve, note) = try session.dataItem(spec)
+        if let by = spec.by {  // a long table: one curve per group
+          let (curves, note) = try session.groupedDataItems(spec, by: by)
+          plotted += curves.map { .data($0) }
+          if let note { notes.append(note) }
+          continue
+        }
+        let (curve, note) = try session.styledDataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
       case .function(let piece, let givenTitle, let style):
@@ -269,7 +282,7 @@ struct Plot: SessionCommand {
         }
         if let relation = try session.relationItem(piece, title: givenTitle) {
           if case .function(let f, let title, _) = relation {
-            plotted.append(.function(f, title: title, style: style))
+            plotted.append(.function(f, title: title, style: session.boxLook(style)))
           } else {
             try Plot.checkUnstyled(style, piece)
             plotted.append(relation)
@@ -286,7 +299,7 @@ struct Plot: SessionCommand {
             let f = try PlotFunction(
               unit.rewrite(expr), variable: "x", variables: session.brain.variables,
               functions: functions, nameLocations: locations)
-            plotted.append(.function(f, title: givenTitle ?? title, style: style))
+            plotted.append(.function(f, title: givenTitle ?? title, style: session.boxLook(style)))
           } catch {
             // The compiler places errors about names; any other is about the whole item.
             var located = CommandError(error, shiftedBy: piece.offset)
