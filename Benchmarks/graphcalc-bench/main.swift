@@ -991,6 +991,43 @@ if wanted("intervals") {
       ours: fmt(negative.ns, 1) + " ns", peer: fmt(positive.ns, 1) + " ns (x > 0)",
       ratio: fmt(r) + "x", target: "<= 2.00x", met: r <= 2 && (negative.sum + positive.sum).isFinite
     ))
+
+// MARK: 8b. explore frames as pictures (issue 17): a key and its picture at 1000 x 700
+
+if wanted("pixels") {
+  // 100 x 36 cells of 10 x 20 pixels: the picture over 35 rows (1000 x 700 pixels), the
+  // status line below. Each key: ExploreState.handle, then the frame's bytes.
+  for canvas in [CanvasKind.kitty, .sixel, .iterm] {
+    var session = Session()
+    session.terminalSize = TerminalSize(columns: 100, rows: 36)
+    session.display = TerminalDisplay(canvas: canvas)
+    _ = session.run("plot sin(x)*x, cos(x)")
+    guard var state = try? session.exploreState() else { continue }
+    var picture = ExplorePicture(
+      canvas: canvas, cellPixels: PixelSize(width: 10, height: 20), theme: .default)
+    _ = picture.frame(state)
+    let keys: [ExploreKey] =
+      [.right, .character("+"), .left, .character("-"), .character("t")]
+      + Array(repeating: .right, count: 5)
+    var times: [Double] = []
+    var bytes = 0
+    // Rounds alternate: the trace key starts the trace in one and stops it in the next.
+    for _ in 0..<(quick ? 2 : 4) {
+      for key in keys {
+        let t0 = now()
+        _ = state.handle(key)
+        let text = picture.frame(state)
+        times.append(now() - t0)
+        bytes = text.utf8.count
+      }
+    }
+    let ms = median(times) * 1000
+    report(
+      Row(
+        section: "pixels", name: "explore key 1000x700 \(canvas.rawValue)",
+        ours: fmt(ms, 1) + " ms", peer: "\(bytes / 1024) KiB a frame", ratio: "",
+        target: "< 16 ms", met: ms < 16))
+  }
 }
 
 let failed = rows.filter { $0.met == false }.count

@@ -86,6 +86,9 @@ public enum CommandProblem: Sendable, Hashable {
   case barChartShown(command: String)
   /// The terminal is smaller than a plot needs.
   case terminalTooSmall(columns: Int, rows: Int, minimumColumns: Int, minimumRows: Int)
+  /// A picture canvas set inside tmux whose `allow-passthrough` is off: tmux would show
+  /// the picture's sequences as nothing (or as text), so the canvas is not set.
+  case picturesNeedPassthrough(canvas: String)
 
   // MARK: Files
 
@@ -330,6 +333,9 @@ public enum CommandProblem: Sendable, Hashable {
     case .terminalTooSmall(let columns, let rows, let minimumColumns, let minimumRows):
       return "the terminal (\(columns)x\(rows)) is too small to plot in; it needs "
         + "\(minimumColumns)x\(minimumRows)"
+    case .picturesNeedPassthrough(let canvas):
+      return "inside tmux, \(canvas) pictures need tmux's passthrough: "
+        + "set -g allow-passthrough on in tmux, then set canvas \(canvas) again"
     case .cannotWrite(let path, let reason):
       return "cannot write \(path.isEmpty ? "''" : path): \(reason)"
     case .noColumnOfNumbers(let path): return "\(path): no column of numbers"

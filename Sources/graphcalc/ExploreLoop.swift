@@ -55,8 +55,9 @@ extension Runner {
   }
 
   /// Runs `state` on the terminal in raw mode on the alternate screen (`RawMode`, which
-  /// also restores the terminal after a signal), at the terminal's size; answers false
-  /// (reported) when raw mode cannot be entered.
+  /// also restores the terminal after a signal), at the terminal's size, its frames
+  /// pictures on a picture canvas (`ExplorePicture`); answers false (reported) when raw
+  /// mode cannot be entered.
   private func fullScreen(_ state: inout some ExploreScreen, prefix: String) -> Bool {
     state.size = Terminal.size()
     guard RawMode.enter() else {
@@ -64,7 +65,15 @@ extension Runner {
       return false
     }
     var terminal = RawTerminal()
-    ExploreDriver.run(&state, on: &terminal)
+    // On a picture canvas the plot's frames are pictures (a bar chart's stay text).
+    let display = session.display
+    var picture =
+      display.canvas.isImage
+      ? ExplorePicture(
+        canvas: display.canvas, cellPixels: Terminal.cellPixels() ?? display.cellPixels,
+        theme: session.inlineTheme, passthrough: display.passthrough) : nil
+    ExploreDriver.run(&state, on: &terminal, picture: &picture)
+    if let bye = picture?.leave(), !bye.isEmpty { Terminal.write(bye) }
     RawMode.leave()
     return true
   }

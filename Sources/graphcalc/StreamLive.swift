@@ -431,17 +431,46 @@ enum StreamCommandLine {
       return usageError(error.message)
     }
     StreamLive.usageErrorFound.store(0, ordering: .relaxed)
-    var display = Terminal.display(color: color)
-    display.passthrough = TerminalQuery.passthroughForNamedCanvas(display.canvas)
+    let (display, theme) = probedDisplay(color: color)
     let ok = StreamLive.run(
       request, display: display,
       standardInputFree: !Terminal.isTerminal(STDIN_FILENO),
-      report: { Terminal.report("graphcalc stream: \($0)") })
+      report: { Terminal.report("graphcalc stream: \($0)") }, theme: theme)
     if StreamLive.usageErrorFound.load(ordering: .relaxed) != 0 {
       Terminal.report("Try 'graphcalc stream --help' for usage.")
       return 2
     }
     return ok ? 0 : 1
+  }
+
+  /// The display of `graphcalc stream`: asked of the terminal as the prompt's first plot
+  /// asks it (`TerminalQuery.canvas`: pictures where it shows them, the dark theme on a
+  /// dark background, tmux's passthrough, the tmux note on standard error), unless
+  /// `GRAPHCALC_CANVAS` names the canvas or standard output is not a terminal (a pipe, a
+  /// file: no question is written). The terminal is asked through standard input when that
+  /// is it, else through `/dev/tty` (the data come on standard input: `vmstat 1 | graphcalc
+  /// stream`); without a controlling terminal, nothing is asked. What was typed while the
+  /// terminal was asked is dropped (the stream reads its keys from `/dev/tty` after).
+  ///
+  /// - Parameter color: When to colour.
+  /// - Returns: The display and the pictures' theme.
+  static func probedDisplay(color: ColorChoice) -> (TerminalDisplay, Theme) {
+    var display = Terminal.display(color: color)
+    guard getenv("GRAPHCALC_CANVAS") == nil, Terminal.isTerminal(STDOUT_FILENO) else {
+      display.passthrough = TerminalQuery.passthroughForNamedCanvas(display.canvas)
+      return (display, .default)
+    }
+    let fd =
+      Terminal.isTerminal(STDIN_FILENO) ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY)
+    guard fd >= 0 else { return (display, .default) }
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    let found = TerminalQuery.canvas(fallback: display.canvas, fd: fd)
+    TerminalQuery.typeAhead = []
+    display.canvas = found.canvas
+    display.darkBackground = found.darkBackground
+    display.passthrough = found.passthrough
+    if let note = found.note { Terminal.report(note) }
+    return (display, found.darkBackground ? .dark : .default)
   }
 
   /// Reports a usage error; returns the exit status 2.

@@ -11,45 +11,54 @@ enum TerminalQuery {
   /// The type-ahead read during the last probe, for the line editor.
   nonisolated(unsafe) static var typeAhead: [UInt8] = []
 
-  /// The canvas for this terminal, whether its background is dark, and whether pictures go
-  /// through tmux's passthrough; `fallback` when the terminal shows no pictures or does not
-  /// answer.
+  /// The canvas for this terminal, whether its background is dark, whether pictures go
+  /// through tmux's passthrough, and a note to show before the plot; `fallback` when the
+  /// terminal shows no pictures or does not answer.
   ///
   /// Inside tmux (`TMUX` set) tmux is asked whether its passthrough is on (`tmux
   /// display-message -p '#{allow-passthrough}'`, the pane's value). When it is, the terminal
   /// outside is asked through it (`TerminalProbe.tmuxQuery`) and a picture it can show is
   /// sent through it too; when it is off, or nothing outside answers, the plot is
-  /// `fallback`. A note says which, and how to turn the passthrough on.
-  static func canvas(fallback: CanvasKind) -> (
-    canvas: CanvasKind, darkBackground: Bool, passthrough: Bool
+  /// `fallback`. The note says which, and how to turn the passthrough on; the session
+  /// prints it before the plot and draws the plot shorter by its rows.
+  ///
+  /// - Parameters:
+  ///   - fallback: The character canvas for terminals without pictures.
+  ///   - fd: The terminal to ask (standard input, or `/dev/tty` when that is the data).
+  static func canvas(fallback: CanvasKind, fd: Int32 = STDIN_FILENO) -> (
+    canvas: CanvasKind, darkBackground: Bool, passthrough: Bool, note: String?
   ) {
     if let tmux = getenv("TMUX"), tmux.pointee != 0 {
       guard tmuxPassthrough() else {
-        Terminal.report(
+        return (
+          fallback, false, false,
           "note: inside tmux: \(fallback.rawValue) (for pictures: set -g allow-passthrough on "
-            + "in tmux)")
-        return (fallback, false, false)
+            + "in tmux)"
+        )
       }
-      let probe = ask(TerminalProbe.tmuxQuery, insideTmux: true)
+      let probe = ask(TerminalProbe.tmuxQuery, insideTmux: true, fd: fd)
       typeAhead = probe.typeAhead
       // TERM_PROGRAM is tmux's own in here: only the kitty answer tells.
       let canvas = probe.canvas(termProgram: nil, fallback: fallback)
       guard probe.kitty else {
-        Terminal.report(
+        return (
+          fallback, false, false,
           "note: inside tmux: \(fallback.rawValue) (allow-passthrough is on, but the terminal "
             + "outside tmux did not answer the kitty graphics query; set canvas sixel or iterm "
-            + "if it shows those)")
-        return (fallback, false, false)
+            + "if it shows those)"
+        )
       }
-      Terminal.report("note: inside tmux: \(canvas.rawValue) through tmux's allow-passthrough")
-      return (canvas, probe.hasDarkBackground ?? false, true)
+      return (
+        canvas, probe.hasDarkBackground ?? false, true,
+        "note: inside tmux: \(canvas.rawValue) through tmux's allow-passthrough"
+      )
     }
-    let probe = ask(TerminalProbe.query, insideTmux: false)
+    let probe = ask(TerminalProbe.query, insideTmux: false, fd: fd)
     typeAhead = probe.typeAhead
     let program = getenv("TERM_PROGRAM").map { String(cString: $0) }
     return (
       probe.canvas(termProgram: program, fallback: fallback), probe.hasDarkBackground ?? false,
-      false
+      false, nil
     )
   }
 
@@ -93,8 +102,7 @@ enum TerminalQuery {
 
   /// Writes the questions `query` and reads the answers (see the type's summary), until
   /// they are all in (`TerminalProbe.complete(insideTmux:)`) or the timeout.
-  static func ask(_ query: [UInt8], insideTmux: Bool) -> TerminalProbe {
-    let fd = STDIN_FILENO
+  static func ask(_ query: [UInt8], insideTmux: Bool, fd: Int32 = STDIN_FILENO) -> TerminalProbe {
     var saved = termios()
     guard tcgetattr(fd, &saved) == 0 else { return TerminalProbe() }
     var raw = saved
@@ -103,7 +111,9 @@ enum TerminalQuery {
     raw.c_cc.5 = 0  // VTIME
     guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return TerminalProbe() }
     defer { _ = tcsetattr(fd, TCSANOW, &saved) }
-    _ = query.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    // The questions go where the answers come from: the terminal itself.
+    let out = fd == STDIN_FILENO ? STDOUT_FILENO : fd
+    _ = query.withUnsafeBufferPointer { write(out, $0.baseAddress, $0.count) }
     var bytes: [UInt8] = []
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)

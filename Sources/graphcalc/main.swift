@@ -33,6 +33,10 @@ runner.session.display = Terminal.display(color: options.color)
 runner.session.display.passthrough = TerminalQuery.passthroughForNamedCanvas(
   runner.session.display.canvas)
 runner.session.defaultDisplay = runner.session.display
+if let tmux = getenv("TMUX"), tmux.pointee != 0, Terminal.isTerminal(STDOUT_FILENO) {
+  // `set canvas kitty` inside tmux asks tmux for its passthrough (wrapped, or refused).
+  runner.session.tmuxPassthrough = { TerminalQuery.tmuxPassthrough() }
+}
 if options.readsStandardInput {
   if Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) {
     // libedit decodes typed characters by the locale's character type: without this the C

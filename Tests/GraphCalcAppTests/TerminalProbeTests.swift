@@ -59,7 +59,7 @@ import Testing
     let asked = Counter()
     s.canvasProbe = { fallback in
       asked.add()
-      return (.block, false, false)
+      return (.block, false, false, nil)
     }
     _ = s.run("1+1")
     #expect(asked.value == 0)

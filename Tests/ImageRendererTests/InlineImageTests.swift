@@ -139,7 +139,7 @@ import Testing
     var s = Session(terminalSize: TerminalSize(columns: 40, rows: 12))
     s.display = TerminalDisplay(canvas: .braille)
     s.display.autoCanvas = true
-    s.canvasProbe = { _ in (.kitty, true, false) }
+    s.canvasProbe = { _ in (.kitty, true, false, nil) }
     let reply = s.run("plot x")
     #expect(reply.error == nil)
     #expect(s.display.canvas == .kitty && s.display.darkBackground)
@@ -151,7 +151,70 @@ import Testing
     #expect(try Picture(png: folder.path("f.png")).pixels[0] == 0xFFFFFF)
   }
 
-  /// `explore` redraws in cells: on a picture canvas its frames are braille.
+  /// Inside tmux (`tmuxPassthrough` set), `set canvas kitty` asks tmux: with the passthrough
+  /// on, the plot's picture is wrapped for it; off, the canvas is refused with the note,
+  /// the caret under the canvas's name, and the canvas stays.
+  @Test func setCanvasInsideTmuxIsWrappedOrRefused() throws {
+    var on = session(.braille)
+    on.tmuxPassthrough = { true }
+    #expect(on.run("plot sin(x)").error == nil)
+    let reply = on.run("set canvas kitty")
+    #expect(reply.error == nil)
+    #expect(on.display.canvas == .kitty && on.display.passthrough)
+    #expect(reply.output.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T"))
+    // The wrapped picture unwraps to the one drawn outside tmux.
+    var outside = session(.braille)
+    _ = outside.run("plot sin(x)")
+    let plain = outside.run("set canvas kitty").output
+    #expect(
+      kittyChunks(reply.output.replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}"))
+        .map(\.payload) == kittyChunks(plain).map(\.payload))
+    #expect(on.run("set canvas braille").error == nil)
+    #expect(!on.display.passthrough)
+
+    var off = session(.braille)
+    off.tmuxPassthrough = { false }
+    let refused = off.run("set canvas sixel")
+    let error = try #require(refused.error)
+    #expect(error.message.contains("inside tmux, sixel pictures need tmux's passthrough"))
+    #expect(error.message.contains("set -g allow-passthrough on"))
+    #expect(error.location == 11..<16)
+    #expect(off.display.canvas == .braille)
+    #expect(off.run("set canvas block").error == nil)  // characters need no passthrough
+  }
+
+  /// The probe's note (inside tmux) comes before the first plot, and the plot is drawn a
+  /// row shorter per row the note takes, so note, picture and prompt fill the screen and
+  /// the picture's top row does not scroll off.
+  @Test func theProbesNoteComesFirstAndThePictureIsShorter() throws {
+    var s = session(.braille)
+    s.display.autoCanvas = true
+    let note = "note: inside tmux: kitty through tmux's allow-passthrough"
+    s.canvasProbe = { _ in (.kitty, false, true, note) }
+    let reply = s.run("plot sin(x)")
+    #expect(reply.error == nil)
+    #expect(reply.output.hasPrefix(note + "\n"))
+    #expect(kittyChunks(reply.output).first?.keys.contains(",c=80,r=22,") == true)
+    #expect(s.terminalSize.rows == 24)
+    // A note wider than the terminal takes two rows: the picture is two shorter.
+    var wide = session(.braille)
+    wide.display.autoCanvas = true
+    let long = String(repeating: "n", count: 100)
+    wide.canvasProbe = { _ in (.kitty, false, false, long) }
+    let wideReply = wide.run("plot sin(x)")
+    #expect(kittyChunks(wideReply.output).first?.keys.contains(",c=80,r=21,") == true)
+    // The braille fallback the same: 24 rows = the note, 22 plot rows, the prompt.
+    var text = session(.braille)
+    text.display.autoCanvas = true
+    text.canvasProbe = { fallback in (fallback, false, false, "note: inside tmux: braille") }
+    let output = text.run("plot sin(x)").output
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.filter { !$0.isEmpty }.count == 1 + 22, "\(output.debugDescription)")
+    #expect(lines[0] == "note: inside tmux: braille")
+  }
+
+  /// `explore`'s text screen (what a bar chart and a too-small terminal show) is braille on
+  /// a picture canvas; its pictures are `ExplorePicture`'s (ExplorePictureTests).
   @Test func exploreFallsBackToBraille() throws {
     var s = session(.kitty)
     _ = s.run("plot sin(x)")

@@ -86,9 +86,10 @@ import TextCanvas
             switch s[j] {
             case "A": row = max(0, row - parameter)
             case "B": row = min(rows - 1, row + parameter)
-            case "H":
-              row = 0
-              column = 0
+            case "H":  // ESC [ ROW ; COLUMN H, 1-based, home without them
+              let fields = slice(i + 2, j).split(separator: ";").map { Int($0) ?? 1 }
+              row = min(rows - 1, max(0, (fields.first ?? 1) - 1))
+              column = max(0, (fields.count > 1 ? fields[1] : 1) - 1)
             default: break
             }
             i = j + 1
@@ -236,6 +237,47 @@ import TextCanvas
       let png = try Picture(png: folder.path("r\(k).png"))
       #expect(PixelClass.recall(decoded, in: png)[0] ?? 0 >= 0.9)
       #expect(PixelClass.recall(png, in: decoded)[0] ?? 0 >= 0.9)
+    }
+  }
+
+  /// kitty and iTerm2 frames are indexed PNGs in the theme's palette (colour type 3, one
+  /// byte a pixel): decoded by libpng (cairo's reader), each is the frame's full-colour
+  /// picture, pixel class by pixel class, its background exact, and every colour of it one
+  /// of the theme palette's.
+  @Test(arguments: [CanvasKind.kitty, .iterm])
+  func kittyAndITermFramesAreIndexedPNGsOfThePicture(_ canvas: CanvasKind) throws {
+    let folder = try TemporaryFolder()
+    let frames = Self.frames([10, 60, 200])
+    let (_, writes, _) = try play(canvas, frames)
+    let palette = Set(
+      SixelEncoder.themePalette(.default).map {
+        UInt32($0.red) << 16 | UInt32($0.green) << 8 | UInt32($0.blue)
+      })
+    for (k, text) in writes.enumerated() {
+      let payload: String
+      if canvas == .kitty {
+        payload = kittyChunks(text).map(\.payload).joined()
+      } else {
+        let start = try #require(text.range(of: "preserveAspectRatio=0:"))
+        let bell = try #require(text.range(of: "\u{07}", range: start.upperBound..<text.endIndex))
+        payload = String(text[start.upperBound..<bell.lowerBound])
+      }
+      let png = try #require(Data(base64Encoded: payload))
+      #expect(png[25] == 3, "colour type \(png[25])")  // IHDR: width, height, depth, type
+      try png.write(to: URL(fileURLWithPath: folder.path("f\(k).png")))
+      let decoded = try Picture(png: folder.path("f\(k).png"))
+      #expect(decoded.width == 800 && decoded.height == 420)
+      #expect(decoded.pixels[0] == 0xFFFFFF)
+      #expect(Set(decoded.pixels).isSubset(of: palette))
+      let reference = StreamPicture.draw(
+        frames[k], columns: 80, rows: 21, Self.cell, theme: .default)
+      try Data(try reference.pngData()).write(to: URL(fileURLWithPath: folder.path("r\(k).png")))
+      let full = try Picture(png: folder.path("r\(k).png"))
+      #expect(PixelClass.recall(decoded, in: full)[0] ?? 0 >= 0.95)
+      #expect(PixelClass.recall(full, in: decoded)[0] ?? 0 >= 0.95)
+      // Away from edges the two agree exactly: most pixels are the same colour.
+      let same = zip(decoded.pixels, full.pixels).count { $0 == $1 }
+      #expect(Double(same) / Double(full.pixels.count) > 0.97)
     }
   }
 

@@ -220,7 +220,7 @@ extension SettingEntry {
           throw CommandError(
             .unknownName(.canvas, words[0].text, suggestion: nil), at: words[0].span)
         }
-        return SetDisplay(canvas: kind)
+        return SetDisplay(canvas: kind, at: words[0].span)
       default: throw Session.setUsage(at: arguments)
       }
     },
@@ -267,18 +267,41 @@ struct SetDisplay: SessionCommand, Hashable {
   var color: Bool? = nil
   /// Whether the canvas is to be asked of the terminal (`set canvas auto`).
   var autoCanvas = false
+  /// Where the canvas's name was typed (for the caret of an error about it).
+  var at: Range<Int>? = nil
 
+  /// Sets the display and draws what is shown again.
+  ///
+  /// A picture canvas set inside tmux (`Session.tmuxPassthrough` is there) asks tmux
+  /// whether its passthrough is on: when it is, the pictures are wrapped for it, as `set
+  /// canvas auto` wraps them; when it is off, the canvas is refused (tmux would not pass the
+  /// pictures on) with how to turn it on.
+  ///
+  /// - Throws: `CommandError` (`.picturesNeedPassthrough`) as above; a redraw's errors.
   func run(in session: inout Session) throws(CommandError) -> Reply {
     if let canvas {
+      if let ask = session.tmuxPassthrough {
+        if canvas.isImage {
+          guard ask() else {
+            throw CommandError(.picturesNeedPassthrough(canvas: canvas.rawValue), at: at)
+          }
+          session.display.passthrough = true
+        } else {
+          session.display.passthrough = false
+        }
+      }
       session.display.canvas = canvas
       session.display.autoCanvas = false
     }
+    var note: String?
     if autoCanvas {
       session.display.autoCanvas = true
-      session.resolveCanvas()
+      note = session.resolveCanvas()
     }
     if let color { session.display.color = color }
-    return try session.redrawForDisplay()
+    var reply = try session.redrawForDisplay()
+    if let note { reply.output = reply.output.isEmpty ? note : note + "\n" + reply.output }
+    return reply
   }
 }
 
