@@ -1,3 +1,4 @@
+import Glibc
 import Intervals
 
 /// The limits and tolerances of one run of the sampler (`Sampler.sample`).
@@ -141,7 +142,10 @@ public enum Sampler {
         undecidedColumns: engine.undecided)
     }
     engine.run()
-    return SampledCurve(title: title, segments: engine.segments, undecidedColumns: engine.undecided)
+    var sampledCurve = SampledCurve(
+      title: title, segments: engine.segments, undecidedColumns: engine.undecided)
+    sampledCurve.holes = engine.sortedHoles()
+    return sampledCurve
   }
 
   /// About how many ticks each axis gets on a plot area of `size` pixels: the counts asked
@@ -272,6 +276,9 @@ struct CurveSampler<Source: GraphViewDataSource> {
 
   var segments: [[PlotPoint]] = []
   var open: [PlotPoint] = []
+  /// The x of removable holes found so far (`SampledCurve.holes`), in any order, maybe
+  /// repeated.
+  var holes: [Double] = []
 
   init?(source: Source, curve: Int, viewport: Viewport, budget: SamplingBudget) {
     let v = viewport
@@ -314,6 +321,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
     pointsLeft -= 2
     columnPoints -= 2
     if l.isFinite, r.isFinite, abs(l - r) * scaleY <= budget.joinTolerance {
+      holes.append(x)
       return l * 0.5 + r * 0.5
     }
     return y
@@ -504,6 +512,43 @@ struct CurveSampler<Source: GraphViewDataSource> {
       swap(&leaves, &stack)
     }
     for i in leaves.indices { leaves[i].joined = joins(leaves[i]) }
+    if !columnUndecided { findHiddenHoles() }
+  }
+
+  /// Records the removable holes between samples: a joined leaf halved as far as it goes
+  /// whose enclosure is not defined everywhere, when the simplest number in it
+  /// (`simplestNumber`: 0, else the fewest significant digits) has no value there (one
+  /// point evaluation a leaf). A leaf whose enclosure is only loose (`sqrt(1 - sin(x)^2)`
+  /// at π/2) has a value at that number and records nothing.
+  mutating func findHiddenHoles() {
+    for l in leaves where l.joined && !l.isDefined && midpoint(l) == nil {
+      guard pointsLeft > 3 else { return }
+      let x = Self.simplestNumber(l.x0, l.x1)
+      guard x > l.x0, x < l.x1 else { continue }
+      pointsLeft -= 1
+      if source.y(at: x, curve: curve).isNaN { holes.append(x) }
+    }
+  }
+
+  /// The number in `[a, b]` with the fewest significant decimal digits: 0 when the interval
+  /// holds it, else the midpoint rounded to 1, 2, ... 17 digits, the first that lies in it.
+  static func simplestNumber(_ a: Double, _ b: Double) -> Double {
+    if a <= 0 && b >= 0 { return 0 }
+    let m = a * 0.5 + b * 0.5
+    let e = log10(abs(m)).rounded(.down)
+    for digits in 1...17 {
+      let s = pow(10.0, e - Double(digits) + 1)
+      let r = s >= 1 ? (m / s).rounded() * s : (m * (1 / s)).rounded() / (1 / s)
+      if r >= a && r <= b { return r }
+    }
+    return m
+  }
+
+  /// The holes found, increasing, each once.
+  func sortedHoles() -> [Double] {
+    var out: [Double] = []
+    for x in holes.sorted() where out.last != x { out.append(x) }
+    return out
   }
 
   /// Point sampling of one column for sources without enclosures (or out of budget): the
