@@ -104,7 +104,7 @@ public enum Sampler {
   ///   - viewport: The mapping of plot space to pixels; one pixel column is the unit of work.
   ///   - budget: Limits and tolerances (pixels) of the sampling.
   /// - Returns: The curve's polylines in plot units, left to right, split where the pen lifts.
-  ///   Values are finite and within ±1e300 but may lie far outside the view. A viewport with
+  ///   Values are finite and within ±1e300 (±4 times the view's farthest end, when more) but may lie far outside the view. A viewport with
   ///   no pixels or a non-finite scale gives no segments.
   public static func sample(
     _ source: some GraphViewDataSource, curve: Int, viewport: Viewport,
@@ -259,6 +259,10 @@ struct CurveSampler<Source: GraphViewDataSource> {
   let bandLo: Double
   let bandHi: Double
   let maxDepth: Int
+  /// How far from 0 a polyline's y may lie: 1e300, or four times the band's farthest end
+  /// when that is more (a view near the ends of the doubles, `[-1.8e308, 1.8e308]`, whose
+  /// values would otherwise be drawn at 1e300), at most the largest double.
+  let yLimit: Double
 
   var enclosuresLeft: Int
   var pointsLeft: Int
@@ -298,6 +302,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
     let margin = max(0, budget.viewMargin.isFinite ? budget.viewMargin : 0) / v.scaleY
     bandLo = yr.lowerBound - margin
     bandHi = yr.upperBound + margin
+    yLimit = max(1e300, min(.greatestFiniteMagnitude, 4 * max(abs(bandLo), abs(bandHi))))
     maxDepth = min(max(budget.maxDepth, 0), 1100)
     enclosuresLeft = max(0, budget.enclosureEvaluations)
     pointsLeft = max(0, budget.pointEvaluations)
@@ -730,8 +735,9 @@ struct CurveSampler<Source: GraphViewDataSource> {
 
   // MARK: Output
 
-  @inline(__always) static func point(_ x: Double, _ y: Double) -> PlotPoint {
-    PlotPoint(x: x, y: min(max(y, -1e300), 1e300))
+  /// A polyline point, y clamped to ±`yLimit`.
+  @inline(__always) func point(_ x: Double, _ y: Double) -> PlotPoint {
+    PlotPoint(x: x, y: min(max(y, -yLimit), yLimit))
   }
 
   /// Ends the polyline being built; a lone point beyond the view plus margin is dropped
@@ -753,7 +759,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
       let continues = i == 0 && p.atLeft && open.last?.x == a
       if !continues {
         closeOpen()
-        open.append(Self.point(p.startX, p.startY))
+        open.append(point(p.startX, p.startY))
       }
       if p.endLeaf > p.firstLeaf {
         let top = max(p.startY, p.endY)
@@ -762,18 +768,18 @@ struct CurveSampler<Source: GraphViewDataSource> {
         let addMin = p.minY < bottom - quarter
         if addMax && addMin {
           if p.minX < p.maxX {
-            open.append(Self.point(p.minX, p.minY))
-            open.append(Self.point(p.maxX, p.maxY))
+            open.append(point(p.minX, p.minY))
+            open.append(point(p.maxX, p.maxY))
           } else {
-            open.append(Self.point(p.maxX, p.maxY))
-            open.append(Self.point(p.minX, p.minY))
+            open.append(point(p.maxX, p.maxY))
+            open.append(point(p.minX, p.minY))
           }
         } else if addMax {
-          open.append(Self.point(p.maxX, p.maxY))
+          open.append(point(p.maxX, p.maxY))
         } else if addMin {
-          open.append(Self.point(p.minX, p.minY))
+          open.append(point(p.minX, p.minY))
         }
-        open.append(Self.point(p.endX, p.endY))
+        open.append(point(p.endX, p.endY))
       }
       if !p.atRight { closeOpen() }
     }

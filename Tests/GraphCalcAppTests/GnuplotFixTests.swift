@@ -50,3 +50,76 @@ import Testing
     #expect(!rows.isEmpty)
   }
 }
+
+/// Values near the ends of the doubles (±1.8e308): the automatic ranges hold them, the
+/// viewport's scale does not overflow, and the table has them inside the view.
+@Suite struct NearTheDoublesEndsTests {
+  /// The `x [A, B]  y [C, D]` of `view`, as numbers.
+  static func view(_ session: inout Session) -> [Double] {
+    let text = session.run("view").output
+    return text.split(whereSeparator: { "[], \n".contains($0) }).compactMap { Double($0) }
+  }
+
+  /// A data file with 1.7e308 and -1.7e308 in y, or in x: the automatic range reaches them
+  /// (it stopped at ±1e300) and every point is inside the view in the table (the x ones
+  /// were `o`, drawn at a wrong x: the span overflowed to infinity, the scale to 0).
+  @Test(arguments: [
+    ("1 1.7e308\n2 -1.7e308\n3 0\n", true), ("1.7e308 1\n-1.7e308 2\n0 3\n", false),
+  ])
+  func dataNearTheEnds(_ data: String, _ inY: Bool) throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(data, to: "big.dat")
+    var session = GnuplotFixTests.session()
+    #expect(session.run("plot \"\(file)\" with points").error == nil)
+    let v = Self.view(&session)
+    try #require(v.count == 4)
+    let (lo, hi) = inY ? (v[2], v[3]) : (v[0], v[1])
+    // (`view` prints the largest double to 15 digits, which reads back as infinity.)
+    #expect(lo <= -1.7e308 && hi >= 1.7e308, "\(v)")
+    let path = folder.path("t.tsv")
+    #expect(session.run("export table \(path)").error == nil)
+    let rows = TableRow.rows(try String(contentsOfFile: path, encoding: .utf8))
+    #expect(rows.count == 3 && rows.allSatisfy { $0.type == "i" }, "\(rows)")
+  }
+
+  /// A function reaching them: `1.7e308*x` on [-1, 1] gets a y range holding ±1.7e308, and
+  /// its polyline ends there (it was clamped to ±1e300, drawn at the middle of such a view).
+  @Test func aFunctionNearTheEnds() throws {
+    var session = GnuplotFixTests.session()
+    #expect(session.run("plot [-1:1] 1.7e308*x").error == nil)
+    let v = Self.view(&session)
+    try #require(v.count == 4)
+    #expect(v[2] <= -1.7e308 && v[3] >= 1.7e308, "\(v)")
+    let folder = try TemporaryFolder()
+    let path = folder.path("t.tsv")
+    #expect(session.run("export table \(path)").error == nil)
+    let rows = TableRow.rows(try String(contentsOfFile: path, encoding: .utf8))
+    #expect(rows.first?.y == -1.7e308 && rows.last?.y == 1.7e308, "\(rows.first!) \(rows.last!)")
+    #expect(rows.allSatisfy { $0.type == "i" })
+  }
+}
+
+/// A data plot whose points all lie outside a view fixed earlier says so, and names the
+/// command that shows them (it was an empty frame with no hint).
+@Suite struct DataOutsideTheViewTests {
+  @Test func allPointsOutsideAFixedView() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("10 1\n15 2\n20 3\n", to: "far.dat")
+    var session = GnuplotFixTests.session()
+    #expect(session.run("plot [0:1] x").error == nil)
+    let reply = session.run("plot \"\(file)\"")
+    #expect(reply.error == nil)
+    let notes = reply.output.split(separator: "\n").filter { $0.hasPrefix("note:") }
+    #expect(
+      notes == [
+        "note: all 3 points of far.dat using 1:2 lie outside the view x [0, 1] y [-10, 10]: "
+          + "plot [10:20] \"\(file)\" or reset shows them"
+      ], "\(reply.output)")
+    // The command named shows them, and then there is no note.
+    let shown = session.run("plot [10:20] \"\(file)\"")
+    #expect(!shown.output.contains("note:"))
+    // Points in view: no note; a fixed y range that misses them: reset.
+    #expect(!session.run("plot [12:30] \"\(file)\"").output.contains("note:"))
+    #expect(session.run("plot [0:30] [5:6] \"\(file)\"").output.contains(": reset shows them\n"))
+  }
+}
