@@ -991,6 +991,7 @@ if wanted("intervals") {
       ours: fmt(negative.ns, 1) + " ns", peer: fmt(positive.ns, 1) + " ns (x > 0)",
       ratio: fmt(r) + "x", target: "<= 2.00x", met: r <= 2 && (negative.sum + positive.sum).isFinite
     ))
+}
 
 // MARK: 8b. explore frames as pictures (issue 17): a key and its picture at 1000 x 700
 

@@ -29,7 +29,7 @@ public enum Autoscale {
   /// - Parameters:
   ///   - source: The data source; only `curveCount` and `y(at:curve:)` are used.
   ///   - xRange: The x range shown, plot units.
-  /// - Returns: A range with round ends, never empty, within ±1e300; [-10, 10] when no curve
+  /// - Returns: A range with round ends (or the largest double), never empty; [-10, 10] when no curve
   ///   has a finite value there.
   public static func yRange(of source: some GraphViewDataSource, xRange: ClosedRange<Double>)
     -> ClosedRange<Double>
@@ -65,7 +65,9 @@ public enum Autoscale {
 
   /// The percentile bounds, extended to the extremes that are not outliers.
   static func robustBounds(_ values: [Double]) -> (Double, Double)? {
-    var v = values.filter(\.isFinite).map { min(max($0, -1e300), 1e300) }
+    // Every finite value counts, up to the ends of the doubles (a spread that overflows
+    // keeps the extremes: nothing lies beyond them).
+    var v = values.filter(\.isFinite)
     guard !v.isEmpty else { return nil }
     v.sort()
     let n = v.count
@@ -105,20 +107,21 @@ public enum Autoscale {
     return snap(c - p, c + p) ?? (c - abs(c))...(c + abs(c))
   }
 
-  /// `[lo, hi]` widened to multiples of the nice step for `tickCount` ticks. A bound within
+  /// `[lo, hi]` widened to multiples of the nice step for `tickCount` ticks, within the
+  /// doubles (an end whose multiple would overflow is the largest double). A bound within
   /// 1e-9 of a step from a multiple snaps to it, but never past the data: `lo` and `hi` stay
   /// inside (12.899999999999999, a fit's value, made a range from 12.9 that left its point
   /// out, `o` in the table).
   static func snap(_ lo: Double, _ hi: Double) -> ClosedRange<Double>? {
-    guard let (m, e) = Ticks.stepDecomposition(hi - lo, tickCount) else { return nil }
+    guard let (m, e) = Ticks.stepDecomposition(from: lo, to: hi, tickCount) else { return nil }
     let step = Ticks.decimal(m, e)
     guard step.isFinite, step > 0 else { return nil }
     let i = (lo / step + 1e-9).rounded(.down)
     let j = (hi / step - 1e-9).rounded(.up)
     guard abs(i) < 1e15, abs(j) < 1e15 else { return nil }
-    let a = Ticks.decimal(Int(i) * m, e)
-    let b = Ticks.decimal(Int(j) * m, e)
+    let a = max(Ticks.decimal(Int(i) * m, e), -.greatestFiniteMagnitude)
+    let b = min(Ticks.decimal(Int(j) * m, e), .greatestFiniteMagnitude)
     guard a.isFinite, b.isFinite, a < b else { return nil }
-    return max(min(a, lo), -1e300)...min(max(b, hi), 1e300)
+    return min(a, lo)...max(b, hi)
   }
 }

@@ -29,6 +29,13 @@ public struct SampledCurve: Sendable, Hashable {
   /// For `boxes` with a fill (`CurveLook.fillsBoxes`), each box to paint (plot units), in
   /// record order; `segments` keeps their outlines.
   public var filledBoxes: [FilledBox] = []
+  /// For a function of x, the x (plot units, increasing) of the removable holes the sampler
+  /// found and drew joined: a point value that was NaN between two finite neighbours that
+  /// agree (repaired from them in the polyline, as `(x^2-4)/(x-2)` at 2), or a leaf halved
+  /// to its smallest width whose enclosure says "maybe undefined" and whose simplest number
+  /// has no value (`sin(x)/x` at 0 between samples). The table writes each as an undefined
+  /// point with the pen lifted around it (`TableWriter`), as `f(2)` says undefined.
+  public var holes: [Double] = []
 
   /// Creates a sampled curve.
   public init(

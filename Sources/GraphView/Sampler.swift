@@ -1,3 +1,4 @@
+import Glibc
 import Intervals
 
 /// The limits and tolerances of one run of the sampler (`Sampler.sample`).
@@ -103,7 +104,7 @@ public enum Sampler {
   ///   - viewport: The mapping of plot space to pixels; one pixel column is the unit of work.
   ///   - budget: Limits and tolerances (pixels) of the sampling.
   /// - Returns: The curve's polylines in plot units, left to right, split where the pen lifts.
-  ///   Values are finite and within ±1e300 but may lie far outside the view. A viewport with
+  ///   Values are finite and within ±1e300 (±4 times the view's farthest end, when more) but may lie far outside the view. A viewport with
   ///   no pixels or a non-finite scale gives no segments.
   public static func sample(
     _ source: some GraphViewDataSource, curve: Int, viewport: Viewport,
@@ -141,7 +142,10 @@ public enum Sampler {
         undecidedColumns: engine.undecided)
     }
     engine.run()
-    return SampledCurve(title: title, segments: engine.segments, undecidedColumns: engine.undecided)
+    var sampledCurve = SampledCurve(
+      title: title, segments: engine.segments, undecidedColumns: engine.undecided)
+    sampledCurve.holes = engine.sortedHoles()
+    return sampledCurve
   }
 
   /// About how many ticks each axis gets on a plot area of `size` pixels: the counts asked
@@ -255,6 +259,10 @@ struct CurveSampler<Source: GraphViewDataSource> {
   let bandLo: Double
   let bandHi: Double
   let maxDepth: Int
+  /// How far from 0 a polyline's y may lie: 1e300, or four times the band's farthest end
+  /// when that is more (a view near the ends of the doubles, `[-1.8e308, 1.8e308]`, whose
+  /// values would otherwise be drawn at 1e300), at most the largest double.
+  let yLimit: Double
 
   var enclosuresLeft: Int
   var pointsLeft: Int
@@ -272,6 +280,9 @@ struct CurveSampler<Source: GraphViewDataSource> {
 
   var segments: [[PlotPoint]] = []
   var open: [PlotPoint] = []
+  /// The x of removable holes found so far (`SampledCurve.holes`), in any order, maybe
+  /// repeated.
+  var holes: [Double] = []
 
   init?(source: Source, curve: Int, viewport: Viewport, budget: SamplingBudget) {
     let v = viewport
@@ -291,6 +302,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
     let margin = max(0, budget.viewMargin.isFinite ? budget.viewMargin : 0) / v.scaleY
     bandLo = yr.lowerBound - margin
     bandHi = yr.upperBound + margin
+    yLimit = max(1e300, min(.greatestFiniteMagnitude, 4 * max(abs(bandLo), abs(bandHi))))
     maxDepth = min(max(budget.maxDepth, 0), 1100)
     enclosuresLeft = max(0, budget.enclosureEvaluations)
     pointsLeft = max(0, budget.pointEvaluations)
@@ -314,6 +326,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
     pointsLeft -= 2
     columnPoints -= 2
     if l.isFinite, r.isFinite, abs(l - r) * scaleY <= budget.joinTolerance {
+      holes.append(x)
       return l * 0.5 + r * 0.5
     }
     return y
@@ -504,6 +517,43 @@ struct CurveSampler<Source: GraphViewDataSource> {
       swap(&leaves, &stack)
     }
     for i in leaves.indices { leaves[i].joined = joins(leaves[i]) }
+    if !columnUndecided { findHiddenHoles() }
+  }
+
+  /// Records the removable holes between samples: a joined leaf halved as far as it goes
+  /// whose enclosure is not defined everywhere, when the simplest number in it
+  /// (`simplestNumber`: 0, else the fewest significant digits) has no value there (one
+  /// point evaluation a leaf). A leaf whose enclosure is only loose (`sqrt(1 - sin(x)^2)`
+  /// at π/2) has a value at that number and records nothing.
+  mutating func findHiddenHoles() {
+    for l in leaves where l.joined && !l.isDefined && midpoint(l) == nil {
+      guard pointsLeft > 3 else { return }
+      let x = Self.simplestNumber(l.x0, l.x1)
+      guard x > l.x0, x < l.x1 else { continue }
+      pointsLeft -= 1
+      if source.y(at: x, curve: curve).isNaN { holes.append(x) }
+    }
+  }
+
+  /// The number in `[a, b]` with the fewest significant decimal digits: 0 when the interval
+  /// holds it, else the midpoint rounded to 1, 2, ... 17 digits, the first that lies in it.
+  static func simplestNumber(_ a: Double, _ b: Double) -> Double {
+    if a <= 0 && b >= 0 { return 0 }
+    let m = a * 0.5 + b * 0.5
+    let e = log10(abs(m)).rounded(.down)
+    for digits in 1...17 {
+      let s = pow(10.0, e - Double(digits) + 1)
+      let r = s >= 1 ? (m / s).rounded() * s : (m * (1 / s)).rounded() / (1 / s)
+      if r >= a && r <= b { return r }
+    }
+    return m
+  }
+
+  /// The holes found, increasing, each once.
+  func sortedHoles() -> [Double] {
+    var out: [Double] = []
+    for x in holes.sorted() where out.last != x { out.append(x) }
+    return out
   }
 
   /// Point sampling of one column for sources without enclosures (or out of budget): the
@@ -685,8 +735,9 @@ struct CurveSampler<Source: GraphViewDataSource> {
 
   // MARK: Output
 
-  @inline(__always) static func point(_ x: Double, _ y: Double) -> PlotPoint {
-    PlotPoint(x: x, y: min(max(y, -1e300), 1e300))
+  /// A polyline point, y clamped to ±`yLimit`.
+  @inline(__always) func point(_ x: Double, _ y: Double) -> PlotPoint {
+    PlotPoint(x: x, y: min(max(y, -yLimit), yLimit))
   }
 
   /// Ends the polyline being built; a lone point beyond the view plus margin is dropped
@@ -708,7 +759,7 @@ struct CurveSampler<Source: GraphViewDataSource> {
       let continues = i == 0 && p.atLeft && open.last?.x == a
       if !continues {
         closeOpen()
-        open.append(Self.point(p.startX, p.startY))
+        open.append(point(p.startX, p.startY))
       }
       if p.endLeaf > p.firstLeaf {
         let top = max(p.startY, p.endY)
@@ -717,18 +768,18 @@ struct CurveSampler<Source: GraphViewDataSource> {
         let addMin = p.minY < bottom - quarter
         if addMax && addMin {
           if p.minX < p.maxX {
-            open.append(Self.point(p.minX, p.minY))
-            open.append(Self.point(p.maxX, p.maxY))
+            open.append(point(p.minX, p.minY))
+            open.append(point(p.maxX, p.maxY))
           } else {
-            open.append(Self.point(p.maxX, p.maxY))
-            open.append(Self.point(p.minX, p.minY))
+            open.append(point(p.maxX, p.maxY))
+            open.append(point(p.minX, p.minY))
           }
         } else if addMax {
-          open.append(Self.point(p.maxX, p.maxY))
+          open.append(point(p.maxX, p.maxY))
         } else if addMin {
-          open.append(Self.point(p.minX, p.minY))
+          open.append(point(p.minX, p.minY))
         }
-        open.append(Self.point(p.endX, p.endY))
+        open.append(point(p.endX, p.endY))
       }
       if !p.atRight { closeOpen() }
     }

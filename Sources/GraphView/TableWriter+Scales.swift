@@ -76,15 +76,19 @@ extension TableWriter {
           }
         }
       } else {
-        var first = true
-        for segment in curve.segments where !segment.isEmpty {
-          if !first { body += "\n" }
-          first = false
-          for p in segment {
-            let x = scales.x.value(p.x)
-            let y = scales.y.isLog ? source.y(at: x, curve: index) : p.y
+        let runs = functionRuns(curve.segments, holes: curve.holes)
+        for (r, run) in runs.enumerated() {
+          if r > 0 { body += "\n" }
+          for row in run {
             rows += 1
-            body += "\(number(x)) \(number(y)) \(type(x, y))\n"
+            switch row {
+            case .hole(let hx):
+              body += "\(number(scales.x.value(hx))) NaN u\n"
+            case .point(let p):
+              let x = scales.x.value(p.x)
+              let y = scales.y.isLog ? source.y(at: x, curve: index) : p.y
+              body += "\(number(x)) \(number(y)) \(type(x, y))\n"
+            }
           }
         }
       }

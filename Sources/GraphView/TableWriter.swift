@@ -36,24 +36,28 @@ public enum TableWriter {
     let curves = plot.curves.filter { $0.relation == nil }
     for (index, curve) in curves.enumerated() {
       if index > 0 { out += "\n\n" }
-      let count = curve.segments.reduce(0) { $0 + $1.count }
+      let runs = functionRuns(curve.segments, holes: curve.holes)
+      let count = runs.reduce(0) { $0 + $1.count }
       out += "# Curve \(index) of \(curves.count), \(count) points\n"
       out += "# Curve title: \"\(commentSafe(curve.title))\"\n"
       out += "# x y type\n"
-      var first = true
-      for segment in curve.segments where !segment.isEmpty {
-        if !first { out += "\n" }
-        first = false
-        for p in segment {
-          let type: String
-          if !p.x.isFinite || !p.y.isFinite {
-            type = "u"
-          } else if p.x >= xlo && p.x <= xhi && p.y >= ylo && p.y <= yhi {
-            type = "i"
-          } else {
-            type = "o"
+      for (r, run) in runs.enumerated() {
+        if r > 0 { out += "\n" }
+        for row in run {
+          switch row {
+          case .hole(let x):
+            out += "\(number(x)) NaN u\n"
+          case .point(let p):
+            let type: String
+            if !p.x.isFinite || !p.y.isFinite {
+              type = "u"
+            } else if p.x >= xlo && p.x <= xhi && p.y >= ylo && p.y <= yhi {
+              type = "i"
+            } else {
+              type = "o"
+            }
+            out += "\(number(p.x)) \(number(p.y)) \(type)\n"
           }
-          out += "\(number(p.x)) \(number(p.y)) \(type)\n"
         }
       }
     }
@@ -105,6 +109,53 @@ public enum TableWriter {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// One line of a function curve's table: a sampled point, or a removable hole (written
+  /// `x NaN u`).
+  enum FunctionRow: Equatable {
+    case point(PlotPoint)
+    case hole(Double)
+  }
+
+  /// A function curve's table lines, in runs the pen draws without lifting (a blank line
+  /// between two runs): the polylines, cut at each removable hole (`SampledCurve.holes`)
+  /// (every one, in x order), the hole a run of its own (an undefined point, as
+  /// gnuplot writes it, with the pen lifted on both sides, as `f(x)` is undefined there).
+  /// A sampled point at a hole's x (the hole's repaired value) is replaced by the hole.
+  ///
+  /// - Parameters:
+  ///   - segments: The polylines, left to right in x.
+  ///   - holes: The holes' x, increasing.
+  /// - Returns: The runs, none empty.
+  static func functionRuns(_ segments: [[PlotPoint]], holes: [Double]) -> [[FunctionRow]] {
+    var runs: [[FunctionRow]] = []
+    var h = 0
+    for segment in segments where !segment.isEmpty {
+      var run: [FunctionRow] = []
+      var previousX = -Double.infinity
+      for p in segment {
+        // Holes up to this point (one before the segment's first point, where the pen was
+        // lifted already, is still written: the table lists every hole).
+        while h < holes.count && holes[h] <= p.x {
+          if holes[h] > previousX || holes[h] == p.x {
+            if !run.isEmpty { runs.append(run) }
+            runs.append([.hole(holes[h])])
+            run = []
+          }
+          h += 1
+        }
+        previousX = p.x
+        if !holes.isEmpty && h > 0 && holes[h - 1] == p.x { continue }
+        run.append(.point(p))
+      }
+      if !run.isEmpty { runs.append(run) }
+    }
+    while h < holes.count {
+      runs.append([.hole(holes[h])])
+      h += 1
+    }
+    return runs
   }
 
   /// `v` in its shortest round-tripping decimal form, without a trailing `.0`

@@ -51,13 +51,16 @@ public enum Ticks {
     let lo = range.lowerBound
     let hi = range.upperBound
     guard lo.isFinite, hi.isFinite, lo <= hi else { return [] }
+    // A span that overflows (ends near ±1.8e308) is measured in halves.
     let span = hi - lo
-    guard span.isFinite else { return [] }
+    let half = hi * 0.5 - lo * 0.5
+    guard half.isFinite else { return [] }
+    let middle = span.isFinite ? lo + span / 2 : lo + half
     let maxAbs = max(abs(lo), abs(hi))
     let n = min(max(approximateCount, 1), 100)
     guard span > maxAbs * 1e-12, span > 1e-290,
-      var (m, e) = stepDecomposition(span, max(n, 2))
-    else { return [single(lo + span / 2)] }
+      var (m, e) = stepDecomposition(from: lo, to: hi, max(n, 2))
+    else { return [single(middle)] }
 
     // Walk down the 1-2-5 ladder until the range holds at least two ticks.
     var first = 0
@@ -66,13 +69,13 @@ public enum Ticks {
       let step = decimal(m, e)
       let a = (lo / step - 1e-9).rounded(.up)
       let b = (hi / step + 1e-9).rounded(.down)
-      guard abs(a) < 1e15, abs(b) < 1e15 else { return [single(lo + span / 2)] }
+      guard abs(a) < 1e15, abs(b) < 1e15 else { return [single(middle)] }
       first = Int(a)
       last = Int(b)
       if last - first >= 1 || n == 1 && last >= first { break }
       (m, e) = m == 1 ? (5, e - 1) : m == 2 ? (1, e) : (2, e)
     }
-    guard last >= first else { return [single(lo + span / 2)] }
+    guard last >= first else { return [single(middle)] }
     last = min(last, first + maximumCount - 1)
 
     let indices = first...last
@@ -132,5 +135,14 @@ public enum Ticks {
   static func stepDecomposition(_ span: Double, _ count: Int) -> (Int, Int)? {
     let n = min(max(count, 2), 100)
     return decompose(span / Double(n - 1), round: true)
+  }
+
+  /// `stepDecomposition` of the span from `lo` to `hi`, also when the span overflows (ends
+  /// near ±1.8e308): then `(hi/2 − lo/2) / ((count − 1) / 2)`, the same step.
+  static func stepDecomposition(from lo: Double, to hi: Double, _ count: Int) -> (Int, Int)? {
+    let span = hi - lo
+    if span.isFinite { return stepDecomposition(span, count) }
+    let n = min(max(count, 2), 100)
+    return decompose((hi * 0.5 - lo * 0.5) / (Double(n - 1) * 0.5), round: true)
   }
 }

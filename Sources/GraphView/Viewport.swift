@@ -82,9 +82,12 @@ public struct Viewport: Sendable, Hashable {
   ///   - xRange: The plot-space x interval shown (plot units, non-empty width).
   ///   - yRange: The plot-space y interval shown (plot units, non-empty width).
   ///   - size: The output's size in pixels.
+  ///
+  /// A range wider than the largest double (`-1.7e308...1.7e308`) is measured in halves,
+  /// so its scale is not 0.
   public init(xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, size: PixelSize) {
-    let sx = Double(size.width) / (xRange.upperBound - xRange.lowerBound)
-    let sy = Double(size.height) / (yRange.upperBound - yRange.lowerBound)
+    let sx = Self.scale(size.width, over: xRange)
+    let sy = Self.scale(size.height, over: yRange)
     self.init(
       size: size, scaleX: sx, scaleY: sy,
       originX: -xRange.lowerBound * sx, originY: yRange.upperBound * sy)
@@ -104,10 +107,15 @@ public struct Viewport: Sendable, Hashable {
   @inlinable public func pixelX(_ x: Double) -> Double { originX + x * scaleX }
   /// The pixel y of plot y.
   @inlinable public func pixelY(_ y: Double) -> Double { originY - y * scaleY }
-  /// The plot x at pixel x.
-  @inlinable func plotX(_ px: Double) -> Double { (px - originX) / scaleX }
-  /// The plot y at pixel y.
-  @inlinable func plotY(_ py: Double) -> Double { (originY - py) / scaleY }
+  /// The plot x at pixel x (within the doubles: a view reaching their ends must not round
+  /// past them to infinity).
+  @inlinable func plotX(_ px: Double) -> Double { Self.finite((px - originX) / scaleX) }
+  /// The plot y at pixel y (within the doubles, as `plotX`).
+  @inlinable func plotY(_ py: Double) -> Double { Self.finite((originY - py) / scaleY) }
+  /// `v`, or the largest double of its sign when `v` is infinite (NaN stays NaN).
+  @inlinable static func finite(_ v: Double) -> Double {
+    v.isInfinite ? (v > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude) : v
+  }
   /// The pixel point of a plot point.
   @inlinable public func pixel(_ p: PlotPoint) -> PixelPoint {
     PixelPoint(x: pixelX(p.x), y: pixelY(p.y))
@@ -119,8 +127,26 @@ public struct Viewport: Sendable, Hashable {
     let w = Double(size.width)
     let r = xRange
     let span = r.upperBound - r.lowerBound
+    guard span.isFinite else {
+      // Wider than the largest double: half the span, added twice.
+      let half = r.upperBound * 0.5 - r.lowerBound * 0.5
+      let ha = half * (Double(column) / w)
+      let hb = half * (Double(column + 1) / w)
+      let a = r.lowerBound + ha + ha
+      let b = column + 1 == size.width ? r.upperBound : r.lowerBound + hb + hb
+      return a...b
+    }
     let a = r.lowerBound + span * Double(column) / w
     let b = column + 1 == size.width ? r.upperBound : r.lowerBound + span * Double(column + 1) / w
     return a...b
+  }
+
+  /// Pixels per unit when `pixels` show `range`: `pixels / width`, and when the width
+  /// overflows (both ends near the largest double) `(pixels / 2) / (hi/2 − lo/2)`, the same
+  /// quotient without the overflow.
+  static func scale(_ pixels: Int, over range: ClosedRange<Double>) -> Double {
+    let s = range.upperBound - range.lowerBound
+    if s.isFinite { return Double(pixels) / s }
+    return Double(pixels) * 0.5 / (range.upperBound * 0.5 - range.lowerBound * 0.5)
   }
 }

@@ -68,9 +68,27 @@ import Testing
     values.append(1e9)
     #expect(Autoscale.range(of: values) == 0...9)
     #expect(Autoscale.range(of: [1, 2, 3, 4, 5]) == 1...5)
+    // The ends of the doubles are held (the range stopped at ±1e300, leaving them out).
     #expect(
-      Autoscale.range(of: [.greatestFiniteMagnitude, -.greatestFiniteMagnitude]).upperBound <= 1e300
-    )
+      Autoscale.range(of: [.greatestFiniteMagnitude, -.greatestFiniteMagnitude])
+        == -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+  }
+
+  /// Ranges near the ends of the doubles (tracker issue 16): their spans overflow to
+  /// infinity; the range, the ticks and the viewport measure them in halves.
+  @Test func rangesNearTheEndsOfTheDoubles() {
+    let r = Autoscale.range(of: [1.7e308, -1.7e308, 0])
+    #expect(r.lowerBound <= -1.7e308 && r.upperBound >= 1.7e308)
+    let ticks = Ticks.ticks(for: r, approximateCount: 8)
+    #expect(ticks.count >= 3 && ticks.contains { $0.value == 0 }, "\(ticks)")
+    #expect(ticks.allSatisfy { r.contains($0.value) })
+    let v = Viewport(xRange: r, yRange: r, size: PixelSize(width: 800, height: 600))
+    #expect(v.scaleX > 0 && v.scaleX.isFinite && v.scaleY > 0)
+    #expect(abs(v.pixelX(0) - 400) < 1e-6 && abs(v.pixelY(0) - 300) < 1e-6)
+    #expect(abs(v.pixelX(r.upperBound) - 800) < 1e-6 && abs(v.pixelY(r.upperBound)) < 1e-6)
+    #expect(v.columnInterval(0).lowerBound == r.lowerBound)
+    #expect(v.columnInterval(799).upperBound == r.upperBound)
+    #expect(abs(v.columnInterval(399).upperBound) < 1e300)
   }
 }
 

@@ -248,6 +248,7 @@ struct Plot: SessionCommand {
     }
     var plotted: [PlotItem] = []
     var notes: [String] = []
+    var dataPaths: [(DataCurve, String)] = []
     let parameterRange =
       try parameter.flatMap { b throws(CommandError) in
         try session.range(b, current: session.defaultParameterRange, axis: Session.parameterName(b))
@@ -272,6 +273,7 @@ struct Plot: SessionCommand {
         let (curve, note) = try session.styledDataItem(spec)
         plotted.append(.data(curve))
         if let note { notes.append(note) }
+        dataPaths.append((curve, spec.path.text))
       case .function(let piece, let givenTitle, let style):
         if let curve = try session.curveItem(
           piece, title: givenTitle, parameterRange: parameterRange)
@@ -350,6 +352,16 @@ struct Plot: SessionCommand {
     try session.stopIfInterrupted(plotted, restoring: before)
     try session.stopIfCurvesInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
+    // A series wholly outside the view (a view fixed earlier) would be an empty frame.
+    if let shown = session.currentCurves(), shown.labels.scales.isLinear {
+      for (curve, path) in dataPaths {
+        if let note = Session.outsideNote(
+          curve, path: path, xRange: shown.xRange, yRange: shown.yRange)
+        {
+          reply.output += note + "\n"
+        }
+      }
+    }
     return reply
   }
 }
