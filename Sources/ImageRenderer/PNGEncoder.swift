@@ -168,17 +168,22 @@ enum PNGEncoder {
       palette.count <= 256
     else { throw ImageError(message: "no pixels to write") }
     let rowBytes = width + 1
-    var filtered = [UInt8](repeating: 0, count: rowBytes * height)
-    filtered.withUnsafeMutableBufferPointer { out in
-      indices.withUnsafeBufferPointer { pixels in
-        for x in 0..<width { out[1 + x] = pixels[x] }  // row 0: filter None
-        for y in 1..<max(height, 1) {
-          let o = y * rowBytes
-          out[o] = 2  // Up
-          let p = y * width
-          for x in 0..<width { out[o + 1 + x] = pixels[p + x] &- pixels[p - width + x] }
+    let total = rowBytes * height
+    // Every byte is written below, so the buffer is not zero-filled first.
+    let filtered = [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+      indices.withUnsafeBytes { pixels in
+        guard let src = pixels.baseAddress, let dst = UnsafeMutableRawPointer(out.baseAddress)
+        else { return }
+        dst.storeBytes(of: 0, as: UInt8.self)  // row 0: filter None
+        (dst + 1).copyMemory(from: src, byteCount: width)
+        for y in 1..<height {
+          dst.storeBytes(of: 2, toByteOffset: y * rowBytes, as: UInt8.self)  // Up
+          upFilter(
+            src + y * width, above: src + (y - 1) * width, into: dst + y * rowBytes + 1,
+            count: width)
         }
       }
+      initialized = total
     }
     var stream = z_stream()
     guard
@@ -187,19 +192,20 @@ enum PNGEncoder {
         Int32(MemoryLayout<z_stream>.size)) == Z_OK
     else { throw ImageError(message: "zlib: cannot start compression") }
     defer { deflateEnd(&stream) }
-    var compressed = [UInt8](
-      repeating: 0, count: Int(deflateBound(&stream, uLong(filtered.count))))
-    let status = filtered.withUnsafeMutableBufferPointer { inp in
-      compressed.withUnsafeMutableBufferPointer { out in
-        stream.next_in = inp.baseAddress
+    // deflate writes the output; only what it wrote counts (no zero-filling first).
+    let bound = Int(deflateBound(&stream, uLong(total)))
+    var status = Z_OK
+    let compressed = [UInt8](unsafeUninitializedCapacity: bound) { out, initialized in
+      filtered.withUnsafeBufferPointer { inp in
+        stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
         stream.avail_in = uInt(inp.count)
         stream.next_out = out.baseAddress
         stream.avail_out = uInt(out.count)
-        return deflate(&stream, Z_FINISH)
+        status = deflate(&stream, Z_FINISH)
       }
+      initialized = status == Z_STREAM_END ? bound - Int(stream.avail_out) : 0
     }
     guard status == Z_STREAM_END else { throw ImageError(message: "zlib: compression failed") }
-    compressed.removeLast(Int(stream.avail_out))
 
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
@@ -212,6 +218,35 @@ enum PNGEncoder {
     appendChunk("IDAT", compressed, to: &file)
     appendChunk("IEND", [], to: &file)
     return file
+  }
+
+  /// PNG's `Up` filter of one row: `out[i] = row[i] - above[i]` (mod 256), `count` bytes.
+  ///
+  /// Eight bytes at a time in a 64-bit word (SWAR: SIMD within a register, after Hacker's
+  /// Delight, 2nd ed., section 2-18, "Multibyte add, subtract"): with `H` the high bit of every
+  /// byte, `((a | H) - (b & ~H)) ^ ((a ^ ~b) & H)` subtracts each byte of `b` from `a`'s
+  /// without a borrow crossing into the next byte (each byte's minuend is at least 0x80 and
+  /// its subtrahend at most 0x7F), then puts back the high bit the subtraction did not see.
+  /// The tail (fewer than eight bytes) goes byte by byte.
+  static func upFilter(
+    _ row: UnsafeRawPointer, above: UnsafeRawPointer, into out: UnsafeMutableRawPointer,
+    count: Int
+  ) {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var i = 0
+    while i + 8 <= count {
+      let a = row.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let b = above.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let d = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+      out.storeBytes(of: d, toByteOffset: i, as: UInt64.self)
+      i += 8
+    }
+    while i < count {
+      let d =
+        row.load(fromByteOffset: i, as: UInt8.self) &- above.load(fromByteOffset: i, as: UInt8.self)
+      out.storeBytes(of: d, toByteOffset: i, as: UInt8.self)
+      i += 1
+    }
   }
 
   static func appendBigEndian(_ v: UInt32, to out: inout [UInt8]) {
