@@ -462,17 +462,17 @@ public enum DataFile {
       }
       let base = reader.base
       var left = false
-      reader.spans.withUnsafeBufferPointer { spans in
-        for k in columns.indices {
-          if let missingText, isText(missingText, columns[k], base, spans) {
-            left = true  // left out as asked: not counted as missing, which makes gaps
-            values[k] = .nan
-            continue
-          }
-          let v = value(columns[k], base, spans, record: record)
-          values[k] = v
-          if v.isNaN { missing[k] += 1 }
+      let spans = reader.spans
+      let readable = reader.readableEnd
+      for k in columns.indices {
+        if let missingText, isText(missingText, columns[k], base, spans) {
+          left = true  // left out as asked: not counted as missing, which makes gaps
+          values[k] = .nan
+          continue
         }
+        let v = value(columns[k], base, spans, record: record, readable: readable)
+        values[k] = v
+        if v.isNaN { missing[k] += 1 }
       }
       if !left { body(values, reader) }
       record += 1
@@ -496,11 +496,13 @@ public enum DataFile {
     return true
   }
 
-  /// The value of one cell: a number, a time in Unix seconds, or NaN.
+  /// The value of one cell: a number, a time in Unix seconds, or NaN. `readable`: how many
+  /// bytes from `base` may be read (`RecordReader.readableEnd`; numbers are read 8 digits
+  /// at a time where the bytes allow).
   @inline(__always)
   static func value(
     _ column: ResolvedColumn, _ base: UnsafePointer<UInt8>,
-    _ spans: UnsafeBufferPointer<FieldSpan>, record: Int
+    _ spans: UnsafeBufferPointer<FieldSpan>, record: Int, readable: Int
   ) -> Double {
     let j = column.field
     if j < 0 { return Double(record) }
@@ -514,9 +516,11 @@ public enum DataFile {
     case .time where !column.unixTime:
       return DateParser.parse(p, n, order: column.order) ?? .nan
     default:
-      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma), v.isFinite else {
-        return .nan
-      }
+      let parsed =
+        column.decimalComma
+        ? NumberParser.parse(p, n, decimalComma: true)
+        : DecimalNumber.parse(p, n, readable: readable - span.start)
+      guard let v = parsed, v.isFinite else { return .nan }
       return v
     }
   }

@@ -87,20 +87,20 @@ enum ParallelReading {
       }
       var flags: UInt32 = reader.blankLinesBefore > 0 ? blankBefore : 0
       let base = reader.base
-      reader.spans.withUnsafeBufferPointer { spans in
-        values.withUnsafeMutableBufferPointer { out in
-          for k in 0..<width {
-            if let missingText, DataFile.isText(missingText, columns[k], base, spans) {
-              flags |= missingTextBit(k)
-              out[k] = .nan
-              continue
-            }
-            let v = DataFile.value(columns[k], base, spans, record: record)
-            out[k] = v
-            if v.isNaN { missing[k] += 1 }
+      let spans = reader.spans
+      let readable = reader.readableEnd
+      values.withUnsafeMutableBufferPointer { out in
+        for k in 0..<width {
+          if let missingText, DataFile.isText(missingText, columns[k], base, spans) {
+            flags |= missingTextBit(k)
+            out[k] = .nan
+            continue
           }
-          emit(UnsafeBufferPointer(out), flags)
+          let v = DataFile.value(columns[k], base, spans, record: record, readable: readable)
+          out[k] = v
+          if v.isNaN { missing[k] += 1 }
         }
+        emit(UnsafeBufferPointer(out), flags)
       }
       record += 1
     }

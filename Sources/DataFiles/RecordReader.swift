@@ -1,3 +1,4 @@
+import CRecordScan
 import Glibc
 import Synchronization
 
@@ -36,6 +37,17 @@ struct RecordScanner {
   var separation: FieldSeparation
   /// The comment byte, 0 for none.
   var comment: UInt8
+
+  /// The delimiter when records may take `gc_scan_record`'s path (CRecordScan.h: a record
+  /// with no quote, blank or CR, ending in LF, split in 16-byte compares to the same spans
+  /// as `scan`), or 0: whitespace separation, or a delimiter that is itself a blank, quote
+  /// or line end.
+  var commonDelimiter: UInt8 {
+    guard case .delimiter(let d) = separation, d != 0, d != space, d != quote, d != lineFeed,
+      d != carriageReturn
+    else { return 0 }
+    return d
+  }
 
   /// Scans the record starting at `from`, filling `spans`. Returns the offset after it and
   /// the number of line feeds it consumed, or `nil` when the record does not end before `to`
@@ -227,9 +239,29 @@ final class RecordReader {
   private(set) var atEOF = false
   private var skippingRestOfLine = false
   /// How to split records.
-  var scanner: RecordScanner
-  /// The fields of the current record, as offsets into `base`.
-  var spans: [FieldSpan] = []
+  var scanner: RecordScanner {
+    didSet { commonDelimiter = scanner.commonDelimiter }
+  }
+  /// `scanner.commonDelimiter`, kept at hand.
+  private var commonDelimiter: UInt8 = 0
+  /// Whether common records take `gc_scan_record`'s path (tests turn it off to compare it
+  /// with the general scanner; the spans, offsets and line counts are the same).
+  var usesCommonPath = true
+  /// The fields of the current record, as offsets into `base`; valid until the next
+  /// `next()`.
+  var spans: UnsafeBufferPointer<FieldSpan> {
+    UnsafeBufferPointer(start: spanStorage, count: spanCount)
+  }
+  /// Where `spans` live (`spanCapacity` of them, `spanCount` in use): reader-owned memory,
+  /// so a record's fields cost no array bookkeeping or exclusivity check.
+  private var spanStorage = UnsafeMutablePointer<FieldSpan>.allocate(capacity: 64)
+  private var spanCount = 0
+  private var spanCapacity = 64
+  /// The general scanner's fields, copied into `spanStorage`.
+  private var scanned: [FieldSpan] = []
+  /// The most fields a record may have on `gc_scan_record`'s path, and its offsets.
+  private static let commonFields = 64
+  private let bounds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * commonFields)
   /// Line feeds consumed before the current record: its 1-based line is `linesBefore + 1`.
   private(set) var linesBefore = 0
   private var linesAfterCurrent = 0
@@ -262,7 +294,7 @@ final class RecordReader {
     if path == DataFile.inlinePath, let bytes = inlineData {
       tape = StreamTape(bytes: bytes)
       fd = -1
-      buffer = .allocate(capacity: capacity)
+      buffer = Self.allocateBuffer(capacity)
       return
     }
     var named = stat()
@@ -272,7 +304,7 @@ final class RecordReader {
     {
       tape = known
       fd = known.fd
-      buffer = .allocate(capacity: capacity)
+      buffer = Self.allocateBuffer(capacity)
       return
     }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
@@ -300,14 +332,32 @@ final class RecordReader {
       }
     }
     fd = descriptor
-    buffer = .allocate(capacity: capacity)
+    buffer = Self.allocateBuffer(capacity)
   }
 
   deinit {
     // A tape's descriptor stays open for the next reader; inline data have none.
     if tape == nil && fd >= 0 { Glibc.close(fd) }
     buffer.deallocate()
+    spanStorage.deallocate()
+    bounds.deallocate()
   }
+
+  /// Bytes allocated after the buffer's capacity, zeroed: `gc_scan_record` loads 16 bytes
+  /// at a time and `DecimalNumber` 8, past the last byte read, and never uses what they
+  /// hold there.
+  static let padding = Int(GC_SCAN_PADDING)
+
+  /// A buffer of `capacity` bytes and the padding, all zero.
+  private static func allocateBuffer(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+    let made = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + padding)
+    made.initialize(repeating: 0, count: capacity + padding)
+    return made
+  }
+
+  /// How many bytes from `base` may be read (those read, then the padding): the `readable`
+  /// of `DecimalNumber.parse(_:_:readable:)` for a field of the current record.
+  var readableEnd: Int { end + Self.padding }
 
   /// The descriptor of a regular file (nil for pipes, FIFOs and inline data), for `pread`.
   var regularFileDescriptor: Int32? { tape == nil && fd >= 0 ? fd : nil }
@@ -383,12 +433,29 @@ final class RecordReader {
         }
       }
       if start == end && atEOF { return false }
+      if commonDelimiter != 0 && usesCommonPath {
+        var fields = 0
+        let after = gc_scan_record(
+          base, start, end, commonDelimiter, scanner.comment, bounds, Self.commonFields, &fields)
+        if after >= 0 {
+          for k in 0..<fields {
+            spanStorage[k] = FieldSpan(start: bounds[2 * k], end: bounds[2 * k + 1], escaped: false)
+          }
+          spanCount = fields
+          endOfCutLine = false
+          linesAfterCurrent = 1
+          recordOffset = bufferOffset + start
+          start = after
+          return true
+        }
+      }
       if let (next, lines) = scanner.scan(
-        base, from: start, to: end, atEOF: atEOF, spans: &spans)
+        base, from: start, to: end, atEOF: atEOF, spans: &scanned)
       {
         let from = start
         start = next
-        if spans.isEmpty {
+        keepScanned()
+        if scanned.isEmpty {
           linesBefore += lines
           if endOfCutLine {
             endOfCutLine = false
@@ -408,16 +475,31 @@ final class RecordReader {
         } else {
           // Cut the record here; skip the rest of its line.
           recordOffset = bufferOffset + start
-          _ = scanner.scan(base, from: start, to: end, atEOF: true, spans: &spans)
+          _ = scanner.scan(base, from: start, to: end, atEOF: true, spans: &scanned)
+          keepScanned()
           start = end
           skippingRestOfLine = true
           truncatedRecords += 1
-          if spans.isEmpty { continue }
+          if scanned.isEmpty { continue }
           return true
         }
       }
       try readMore()
     }
+  }
+
+  /// Makes the general scanner's fields the current record's `spans`.
+  private func keepScanned() {
+    let n = scanned.count
+    if n > spanCapacity {
+      spanStorage.deallocate()
+      spanCapacity = max(n, 2 * spanCapacity)
+      spanStorage = .allocate(capacity: spanCapacity)
+    }
+    scanned.withUnsafeBufferPointer { from in
+      for k in 0..<n { spanStorage[k] = from[k] }
+    }
+    spanCount = n
   }
 
   /// Whether the bytes `range` of the buffer are all blanks and line ends.
@@ -430,7 +512,7 @@ final class RecordReader {
   }
 
   private func grow() {
-    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+    let bigger = Self.allocateBuffer(capacity * 2)
     bigger.update(from: buffer + start, count: end - start)
     buffer.deallocate()
     buffer = bigger

@@ -15,12 +15,6 @@ import Glibc
 /// "How to Read Floating Point Numbers Accurately", PLDI 1990; also Lemire's fast_float).
 /// Anything else goes, once the syntax is checked, to C's `strtod`, which rounds correctly.
 package enum DecimalNumber {
-  /// Exact powers of ten 10^0 ... 10^22 (each exactly representable as a `Double`).
-  @usableFromInline static let powersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-  ]
-
   /// The number written by all of the `count` bytes at `p`, or nil (see the type's syntax).
   ///
   /// - Parameters:
@@ -29,52 +23,46 @@ package enum DecimalNumber {
   /// - Returns: The value, correctly rounded to the nearest `Double`; NaN for `nan`.
   @inlinable
   package static func parse(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+    parse(p, count, readable: count)
+  }
+
+  /// `parse(_:_:)` for bytes followed by more that may be read: digits are taken eight at a
+  /// time from one 64-bit word wherever eight bytes from the digit lie within the
+  /// `readable` bytes at `p` (a reader whose buffer has 8 bytes of padding after its data
+  /// passes its end here, so every field of it takes that path). The answer never depends
+  /// on `readable`, only on the `count` bytes.
+  ///
+  /// - Parameters:
+  ///   - p: The first byte (UTF-8).
+  ///   - count: How many bytes make the token; 0 gives nil.
+  ///   - readable: How many bytes from `p` may be read (at least `count`).
+  /// - Returns: The value, correctly rounded to the nearest `Double`; NaN for `nan`.
+  ///
+  /// Algorithm: the digits of the integer part and the fraction go into one 64-bit
+  /// mantissa, eight at a time where a word holds eight digits (SWAR, D. Lemire, "Number
+  /// Parsing at a Gigabyte per Second", Software: Practice and Experience 51(8), 2021),
+  /// else one at a time; with at most 19 significant digits, a mantissa below 2^53 and a
+  /// decimal exponent within ±22 the value is Clinger's one correctly rounded operation,
+  /// anything else `strtod`.
+  @inlinable
+  package static func parse(_ p: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> Double? {
     let n = count
     if n <= 0 { return nil }
     var i = 0
-    var negative = false
-    if p[0] == UInt8(ascii: "-") || p[0] == UInt8(ascii: "+") {
-      negative = p[0] == UInt8(ascii: "-")
-      i = 1
-    }
+    let first = p[0]
+    let negative = first == UInt8(ascii: "-")
+    if negative || first == UInt8(ascii: "+") { i = 1 }
     var mantissa: UInt64 = 0
-    var significant = 0  // significant digits in the mantissa (leading zeros excluded)
-    var digits = 0  // all digits seen, before and after the point
-    var exponent = 0  // decimal exponent adjustment from fraction digits
-    var exact = true  // all significant digits fit in `mantissa`
-    while i < n {
-      let d = p[i] &- UInt8(ascii: "0")
-      if d > 9 { break }
-      if mantissa != 0 || d != 0 {
-        if significant < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(d)
-          significant += 1
-        } else {
-          exact = false
-        }
-      }
-      digits += 1
-      i += 1
-    }
+    let integerStart = i
+    i = digitRun(p, from: i, to: n, readable: readable, into: &mantissa)
+    var digits = i - integerStart  // all digits, before and after the point
+    var exponent = 0  // the decimal exponent: minus the fraction digits, plus the written one
     if i < n && p[i] == UInt8(ascii: ".") {
       i += 1
-      while i < n {
-        let d = p[i] &- UInt8(ascii: "0")
-        if d > 9 { break }
-        if mantissa != 0 || d != 0 {
-          if significant < 19 {
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            significant += 1
-            exponent -= 1
-          } else {
-            exact = false
-          }
-        } else {
-          exponent -= 1
-        }
-        digits += 1
-        i += 1
-      }
+      let fractionStart = i
+      i = digitRun(p, from: i, to: n, readable: readable, into: &mantissa)
+      digits += i - fractionStart
+      exponent = fractionStart - i
     }
     if digits == 0 { return special(p + i, n - i, negative: negative) }
     if i < n && (p[i] | 0x20) == UInt8(ascii: "e") {
@@ -85,29 +73,139 @@ package enum DecimalNumber {
         i += 1
       }
       var e = 0
-      var expDigits = 0
+      let expStart = i
       while i < n {
         let d = p[i] &- UInt8(ascii: "0")
         if d > 9 { break }
         if e < 100_000 { e = e * 10 + Int(d) }  // saturate: 1e100000 is infinite anyway
-        expDigits += 1
         i += 1
       }
-      if expDigits == 0 { return nil }
+      if i == expStart { return nil }
       exponent += expNegative ? -e : e
     }
     if i != n { return nil }
+    if digits > 19 {
+      // Leading zeros are not significant; past 19 significant digits the mantissa has
+      // wrapped and only strtod knows the value.
+      var k = integerStart
+      var zeros = 0
+      while k < n && (p[k] == UInt8(ascii: "0") || p[k] == UInt8(ascii: ".")) {
+        if p[k] == UInt8(ascii: "0") { zeros += 1 }
+        k += 1
+      }
+      if digits - zeros > 19 { return slowParse(p, n) }
+    }
     if mantissa == 0 { return negative ? -0.0 : 0.0 }
-    if exact && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+    if mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
       var value = Double(mantissa)
       if exponent >= 0 {
-        value *= powersOfTen[exponent]
+        value *= powerOfTen(exponent)
       } else {
-        value /= powersOfTen[-exponent]
+        value /= powerOfTen(-exponent)
       }
       return negative ? -value : value
     }
     return slowParse(p, n)
+  }
+
+  /// Exactly 10^k for k in 0...22 (a switch of constants: the compiler makes it one load
+  /// from a table in read-only data, with no lazy global to check).
+  @inlinable @inline(__always)
+  static func powerOfTen(_ k: Int) -> Double {
+    switch k {
+    case 0: return 1e0
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    case 22: return 1e22
+    default: return .nan
+    }
+  }
+
+  /// Appends the decimal digits at `p[from...]` (up to `to`) to `mantissa` (wrapping past
+  /// 2^64; the caller counts digits) and returns the offset of the first byte that is not a
+  /// digit (or `to`). Eight digits at a time while eight readable bytes are all digits.
+  @inlinable @inline(__always)
+  static func digitRun(
+    _ p: UnsafePointer<UInt8>, from: Int, to n: Int, readable: Int, into mantissa: inout UInt64
+  ) -> Int {
+    var i = from
+    while i + 8 <= n || (i < n && i + 8 <= readable) {
+      let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+      let digitBytes = leadingDigits(word)
+      if digitBytes == 0 { return i }
+      let taken = Swift.min(digitBytes, n - i)
+      mantissa = mantissa &* powerOfTenInteger(taken) &+ digitValue(word, taken)
+      i += taken
+      if taken < 8 { return i }
+    }
+    while i < n {
+      let d = p[i] &- UInt8(ascii: "0")
+      if d > 9 { break }
+      mantissa = mantissa &* 10 &+ UInt64(d)
+      i += 1
+    }
+    return i
+  }
+
+  /// How many of the 8 bytes of `word` (first byte lowest) are ASCII digits before the first
+  /// one that is not (0...8).
+  @inlinable @inline(__always)
+  static func leadingDigits(_ word: UInt64) -> Int {
+    // A byte b is a digit when its high nibble is 3 and b + 6 still has high nibble 3
+    // (Lemire). Carries of `word + 0x06...` only run upward, from a byte that is not a
+    // digit, so every byte before the first non-digit is judged right.
+    let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let judged = (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4)
+    return (judged ^ 0x3333_3333_3333_3333).trailingZeroBitCount >> 3
+  }
+
+  /// The value of the first `k` (1...8) bytes of `word`, which are ASCII digits, the first
+  /// byte the most significant: the word is shifted so they are its last bytes, '0's put
+  /// before them, and the eight digits combined in three multiplications (Lemire's SWAR).
+  @inlinable @inline(__always)
+  static func digitValue(_ word: UInt64, _ k: Int) -> UInt64 {
+    let shift = UInt64(64 - 8 * k)
+    let zeros: UInt64 = 0x3030_3030_3030_3030 & ~(UInt64.max &<< shift)
+    var v = ((word &<< shift) | zeros) &- 0x3030_3030_3030_3030
+    v = (v &* 10) &+ (v >> 8)
+    v =
+      (((v & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064)
+        &+ (((v >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001)) >> 32
+    return v
+  }
+
+  /// 10^k as an integer, k in 1...8.
+  @inlinable @inline(__always)
+  static func powerOfTenInteger(_ k: Int) -> UInt64 {
+    switch k {
+    case 1: return 10
+    case 2: return 100
+    case 3: return 1000
+    case 4: return 10000
+    case 5: return 100000
+    case 6: return 1_000_000
+    case 7: return 10_000_000
+    default: return 100_000_000
+    }
   }
 
   /// The number written by all of `bytes`, or nil (see `parse(_:_:)`).
