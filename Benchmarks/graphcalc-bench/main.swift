@@ -140,7 +140,7 @@ extension String {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
-/// `--only SECTION[,SECTION]`: run only these sections (eval, startup, process, redraw,
+/// `--only SECTION[,SECTION]`: run only these sections (eval, threads, startup, process, redraw,
 /// explore, data, stream, analysis, relations, intervals, pixels).
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
   i + 1 < CommandLine.arguments.count
@@ -470,6 +470,61 @@ if numexprCount > 0 {
 // Give the 16 MB of evaluation arrays back before the process sections (see resetPeakMemory).
 xs = []
 out = []
+
+// MARK: 1b. The second core (issue 19)
+
+/// Best nanoseconds per value of `f` over batches of `n` x in [-10, 10) on one thread or
+/// shared by `threads` (`splitValues`, whatever the size, in pieces of
+/// `PlotFunction.parallelPiece`), each round about 1e6 values (`1e6 / n` batches).
+@inline(never)
+func timeThreads(_ f: PlotFunction, n: Int, threads: Int) -> Double {
+  let x = (0..<n).map { -10.0 + 20.0 * Double($0) / Double(n) }
+  var y = [Double](repeating: 0, count: n)
+  let batches = max(1, evalCount / n)
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let t0 = now()
+    x.withUnsafeBufferPointer { xb in
+      y.withUnsafeMutableBufferPointer { yb in
+        for _ in 0..<batches {
+          if threads == 1 {
+            f.values(at: xb, into: yb, threads: 1)
+          } else {
+            f.splitValues(at: xb, into: yb, threads: threads)
+          }
+        }
+      }
+    }
+    best = min(best, (now() - t0) / Double(n * batches) * 1e9)
+  }
+  return best
+}
+
+if wanted("threads") {
+  // 2 threads against 1 at batch sizes around the threshold: where the helper thread pays.
+  let cases = [
+    "sin(x)*x", "x*x+2*x+1", "((((((2*x-3)*x+1)*x-5)*x+7)*x-2)*x+4)*x-1", "sin(cos(sin(cos(x))))",
+  ]
+  let sizes = quick ? [16_384, 65_536, 200_000] : [4_096, 16_384, 65_536, 262_144, 1_000_000]
+  for text in cases {
+    guard let expr = try? CalculatorBrain.parseExpression(text),
+      let f = try? PlotFunction(expr, variables: brain.variables, functions: brain.functions)
+    else { continue }
+    let short = text.count > 20 ? "horner degree 7" : text
+    for n in sizes {
+      // Interleaved, so both see the same load.
+      let one = timeThreads(f, n: n, threads: 1)
+      let two = timeThreads(f, n: n, threads: 2)
+      let r = two / one
+      let large = n >= PlotFunction.parallelThreshold
+      report(
+        Row(
+          section: "threads", name: "\(short), \(n) values", ours: fmt(two) + " ns",
+          peer: fmt(one) + " ns (1 thread)", ratio: fmt(r) + "x", target: large ? "< 1.00x" : "",
+          met: large ? r < 1 : nil))
+    }
+  }
+}
 
 // MARK: 2. One-shot plots (whole processes)
 

@@ -11,7 +11,10 @@ extension PlotBatch {
   ///
   /// - Parameters:
   ///   - xs: The x values (none NaN: the caller evaluates NaN x with the point program).
-  ///   - out: Room for `n` results.
+  ///   - out: Room for `n` results; the result register works in it directly (each chunk's
+  ///     part of `out` is that register while the chunk runs), so it may hold intermediate
+  ///     values before the chunk ends. It may overlap `xs` (then the result is copied out of
+  ///     the registers instead).
   ///   - registers: Room for `registerCount * chunkSize` values.
   ///   - table: Room for `registerCount` register addresses.
   ///   - modes: Room for `conditionalCount` bytes.
@@ -31,14 +34,21 @@ extension PlotBatch {
       for i in 0..<n { out[i] = resultConstant }
       return
     }
+    // The result register is the output itself, a chunk at a time (no copy out of the
+    // registers), unless it is x (the program `x`) or the output overlaps x.
+    let written = UnsafePointer(out)
+    let direct = result != 0 && (written + n <= xs || xs + n <= written)
     ops.withUnsafeBufferPointer { program in
       var start = 0
       while start < n {
         let m = min(size, n - start)
         table[0] = UnsafeMutablePointer(mutating: xs + start)
+        if direct { table[Int(result)] = out + start }
         Self.chunk(program, m: m, table: table, modes: modes, level: level)
-        gc_vector_arithmetic_at(
-          level, Int32(GCArithmeticCopy.rawValue), out + start, table[Int(result)], nil, 0, m)
+        if !direct {
+          gc_vector_arithmetic_at(
+            level, Int32(GCArithmeticCopy.rawValue), out + start, table[Int(result)], nil, 0, m)
+        }
         start += m
       }
     }

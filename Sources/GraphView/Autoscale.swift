@@ -64,19 +64,32 @@ public enum Autoscale {
   // MARK: Helpers
 
   /// The percentile bounds, extended to the extremes that are not outliers.
+  ///
+  /// The four order statistics it needs (the least, the 2nd and 98th percentiles, the
+  /// greatest) come from `OrderStatistics` (Hoare's FIND, expected linear time) instead of a
+  /// sort of every value; each is the value a stable sort would put at that place, sign of
+  /// zero included.
   static func robustBounds(_ values: [Double]) -> (Double, Double)? {
     // Every finite value counts, up to the ends of the doubles (a spread that overflows
     // keeps the extremes: nothing lies beyond them).
     var v = values.filter(\.isFinite)
     guard !v.isEmpty else { return nil }
-    v.sort()
     let n = v.count
     let last = Double(n - 1)
-    let p2 = v[Int((0.02 * last).rounded(.down))]
-    let p98 = v[Int((0.98 * last).rounded(.up))]
-    let spread = p98 - p2
-    let lo = v[0] >= p2 - 0.5 * spread ? v[0] : p2
-    let hi = v[n - 1] <= p98 + 0.5 * spread ? v[n - 1] : p98
+    let k2 = Int((0.02 * last).rounded(.down))
+    let k98 = Int((0.98 * last).rounded(.up))
+    let (least, greatest, p2, p98) = v.withUnsafeMutableBufferPointer { a in
+      let extremes = OrderStatistics.extremes(UnsafeBufferPointer(a))
+      OrderStatistics.select(a, k98, in: 0...(n - 1))
+      let p98 = a[k98]
+      OrderStatistics.select(a, k2, in: 0...k98)
+      return (extremes.least, extremes.greatest, a[k2], p98)
+    }
+    let order = OrderStatistics.StableZeros(values)
+    let spread = order.value(p98, at: k98) - order.value(p2, at: k2)
+    let lo = least >= p2 - 0.5 * spread ? order.value(least, at: 0) : order.value(p2, at: k2)
+    let hi =
+      greatest <= p98 + 0.5 * spread ? order.value(greatest, at: n - 1) : order.value(p98, at: k98)
     return (lo, hi)
   }
 

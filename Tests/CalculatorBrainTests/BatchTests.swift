@@ -302,3 +302,92 @@ private func points(_ rng: inout SplitMix64) -> [Double] {
     #expect(batch(c, [1, .nan, 3]) == [7, 7, 7])
   }
 }
+
+/// The values of `f` at `xs` on one thread, at the machine's vector math level.
+private func oneThread(_ f: PlotFunction, _ xs: [Double]) -> [Double] {
+  var out = [Double](repeating: -12345, count: xs.count)
+  xs.withUnsafeBufferPointer { x in
+    out.withUnsafeMutableBufferPointer { o in
+      f.values(at: x, into: o, level: PlotFunction.vectorMathLevel)
+    }
+  }
+  return out
+}
+
+/// Batches shared by threads (`values(at:into:threads:)`) and written straight into the
+/// output.
+@Suite struct BatchThreadTests {
+  /// Pieces of any size on two or three threads give one thread's values bit for bit (NaN
+  /// for NaN), on random expressions (conditionals, user functions, every built-in) at
+  /// ordinary and special x.
+  @Test(arguments: [0x7E2D_0001, 0x7E2D_0002, 0x7E2D_0003] as [UInt64])
+  func piecesOnThreadsEqualOneThread(seed: UInt64) throws {
+    var gen = BatchExprGenerator(rng: SplitMix64(seed: seed))
+    var rng = SplitMix64(seed: seed ^ 0xFF)
+    let calc = try brain()
+    var xs: [Double] = []
+    for _ in 0..<7 { xs += points(&rng) }  // 2,100 values, NaN and infinities among them
+    for _ in 0..<12 {
+      let e = gen.expr(4)
+      let f = try PlotFunction(e, variables: calc.variables, functions: calc.functions)
+      let want = oneThread(f, xs)
+      for (threads, piece) in [(2, 3), (2, 7), (2, 256), (3, 300), (2, 5000)] {
+        var got = [Double](repeating: -12345, count: xs.count)
+        xs.withUnsafeBufferPointer { x in
+          got.withUnsafeMutableBufferPointer { o in
+            f.splitValues(at: x, into: o, threads: threads, piece: piece)
+          }
+        }
+        let bad = xs.indices.first { !same(got[$0], want[$0]) }
+        #expect(
+          bad == nil,
+          "seed \(seed), \(show(e)), \(threads) threads, pieces of \(piece): at x = \(bad.map { xs[$0] } ?? 0)"
+        )
+      }
+    }
+  }
+
+  /// A batch above the threshold takes the second core through both entry points, with one
+  /// thread's values bit for bit.
+  @Test(arguments: ["sin(x)*x", "x*x+2*x+1", "x<0 ? sqrt(-x) : ln(x)", "f(x, 2) * g(x)"])
+  func largeBatchesEqualOneThread(_ text: String) throws {
+    let calc = try brain()
+    let f = try PlotFunction(
+      try calc.parse(expression: text), variables: calc.variables, functions: calc.functions)
+    let n = PlotFunction.parallelThreshold + 12_345
+    var xs = (0..<n).map { -10 + 20 * Double($0) / Double(n) }
+    xs[100] = .nan
+    xs[n - 3] = .nan
+    let want = oneThread(f, xs)
+    var automatic = [Double](repeating: -1, count: n)
+    var two = [Double](repeating: -1, count: n)
+    xs.withUnsafeBufferPointer { x in
+      automatic.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) }
+      two.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o, threads: 2) }
+    }
+    #expect(xs.indices.allSatisfy { same(automatic[$0], want[$0]) }, "\(text)")
+    #expect(xs.indices.allSatisfy { same(two[$0], want[$0]) }, "\(text)")
+  }
+
+  /// The result register works in the output: evaluated in place (the output is the x
+  /// array), or for the programs whose result is x itself or a constant, the values are
+  /// those of a separate output.
+  @Test(arguments: ["x", "3", "x*x+2*x+1", "x > 1 ? x : -x", "sin(x) + cos(x)"])
+  func inPlaceEqualsSeparateOutput(_ text: String) throws {
+    let calc = try brain()
+    let f = try PlotFunction(
+      try calc.parse(expression: text), variables: calc.variables, functions: calc.functions)
+    for n in [1, 255, 256, 257, 1000, PlotFunction.parallelThreshold + 1] {
+      let xs = (0..<n).map { -4 + 8 * Double($0) / Double(n) }
+      let want = oneThread(f, xs)
+      var inPlace = xs
+      inPlace.withUnsafeMutableBufferPointer { o in
+        f.values(at: UnsafeBufferPointer(o), into: o)
+      }
+      #expect(xs.indices.allSatisfy { same(inPlace[$0], want[$0]) }, "\(text), \(n) values")
+      for (i, x) in xs.prefix(300).enumerated() {
+        #expect(near(want[i], f.value(at: x), tolerance: 1e-14), "\(text) at \(x)")
+      }
+    }
+  }
+}
