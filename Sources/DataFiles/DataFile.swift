@@ -397,9 +397,14 @@ public enum DataFile {
   /// (`RecordReader.blankLinesBefore`: gnuplot lifts the pen at one, ends a data set at two).
   /// - Returns: the number of data records.
   /// - Throws: as `forEachRecord`.
+  ///
+  /// - Parameter leftOut: Told of each record left out because a cell read is
+  ///   `options.missingText` (with the blank lines before it), which `body` is not given:
+  ///   gnuplot still counts such a record for `every` and `$0`.
   @discardableResult
   public static func forEachRecordWithBreaks(
     path: String, columns: [ColumnRef], options: DataFileOptions = DataFileOptions(),
+    leftOut: ((_ blankLinesBefore: Int) -> Void)? = nil,
     _ body: (_ values: [Double], _ blankLinesBefore: Int) -> Void
   ) throws(DataFileError) -> Int {
     let (reader, layout) = try open(path: path, options: options)
@@ -409,7 +414,7 @@ public enum DataFile {
     }
     return try stream(
       reader, columns: resolved, path: path, interrupt: options.interrupt,
-      missingText: options.missingText
+      missingText: options.missingText, leftOut: leftOut.map { f in { f($0.blankLinesBefore) } }
     ) {
       values, reader in body(values, reader.blankLinesBefore)
     }.records
@@ -446,11 +451,11 @@ public enum DataFile {
   /// `interrupted after N records` when that answers true.
   /// - Returns: the number of records and the missing cells of each column.
   /// A record with a cell that is `missingText` (`DataFileOptions.missingText`) is not
-  /// given to `body` and its cells are not counted as missing (those are NaN cells, which
-  /// make gaps).
+  /// given to `body` (but to `leftOut`, when given) and its cells are not counted as missing
+  /// (those are NaN cells, which make gaps).
   static func stream(
     _ reader: RecordReader, columns: [ResolvedColumn], path: String, interrupt: InterruptCheck,
-    missingText: [UInt8]? = nil,
+    missingText: [UInt8]? = nil, leftOut: ((RecordReader) -> Void)? = nil,
     _ body: (_ values: [Double], _ reader: RecordReader) -> Void
   ) throws(DataFileError) -> (records: Int, missing: [Int]) {
     var values = [Double](repeating: .nan, count: columns.count)
@@ -474,7 +479,7 @@ public enum DataFile {
         values[k] = v
         if v.isNaN { missing[k] += 1 }
       }
-      if !left { body(values, reader) }
+      if !left { body(values, reader) } else { leftOut?(reader) }
       record += 1
     }
     return (record, missing)

@@ -14,14 +14,21 @@ import CompiledFunctions
 /// made (a built-in without a derivative rule, `gamma`, `!`), the whole Jacobian is left to
 /// the solver's finite differences (`partials` is nil).
 public struct FitModel: Sendable {
-  /// The parameters, in the order of the columns after x.
+  /// The parameters, in the order of the columns after the independent variables.
   public let parameters: [String]
+  /// The independent variables (gnuplot's dummy variables: `x`, or `x, y` for a fit of a
+  /// surface), in the order of the first columns.
+  public let independents: [String]
   /// The model with the user's functions inlined (what is compiled and differentiated).
   public let expression: Expr
-  /// f over the columns `x, p₁ … pₖ`.
+  /// f over the columns `x₁ … xₘ, p₁ … pₖ` (the independent variables, then the
+  /// parameters).
   let value: RowFunction
   /// ∂f/∂pⱼ over the same columns, or nil when the derivatives are finite differences.
   let partials: [RowFunction]?
+  /// ∂f/∂xᵢ over the same columns (for the effective variance of errors in the independent
+  /// variables), each nil where it cannot be made (finite differences then).
+  let inputPartials: [RowFunction?]
 
   /// Whether the Jacobian is exact (automatic differentiation) rather than finite
   /// differences.
@@ -32,11 +39,26 @@ public struct FitModel: Sendable {
   /// The most nodes of the inlined model, counted as a tree.
   public static let maxNodes = 100_000
 
-  /// Compiles `expr` as a model of `variable` with `parameters` free.
+  /// Compiles `expr` as a model of one independent variable, `variable`, with `parameters`
+  /// free (`init(_:independents:parameters:variables:functions:nameLocations:)` with one).
+  ///
+  /// - Throws: as that initializer.
+  public init(
+    _ expr: Expr, variable: String = "x", parameters: [String], variables: [String: Double],
+    functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:]
+  ) throws(FitError) {
+    try self.init(
+      expr, independents: [variable], parameters: parameters, variables: variables,
+      functions: functions, nameLocations: nameLocations)
+  }
+
+  /// Compiles `expr` as a model of the independent variables `independents` with
+  /// `parameters` free.
   ///
   /// - Parameters:
-  ///   - expr: The model (`a*exp(-b*x) + c`, `f(x)`), as parsed by the calculator.
-  ///   - variable: The independent variable's name (gnuplot's dummy variable, `x`).
+  ///   - expr: The model (`a*exp(-b*x) + c`, `f(x)`, `g(x, y)`), as parsed by the calculator.
+  ///   - independents: The independent variables' names (gnuplot's dummy variables: `x`, or
+  ///     `x, y`), one column each.
   ///   - parameters: The names to fit; any other name is read from `variables` now.
   ///   - variables: The user's variables (the parameters among them are ignored).
   ///   - functions: The user's functions, inlined.
@@ -45,16 +67,17 @@ public struct FitModel: Sendable {
   ///   function), `.modelTooLarge` past `maxNodes` nodes, `.model` with the compiler's
   ///   `CalcError` (an unknown name or function, a wrong number of arguments).
   public init(
-    _ expr: Expr, variable: String = "x", parameters: [String], variables: [String: Double],
+    _ expr: Expr, independents: [String], parameters: [String], variables: [String: Double],
     functions: [String: UserFunction], nameLocations: [String: Range<Int>] = [:]
   ) throws(FitError) {
     var work = Self.maxNodes
     let inlined = try Self.inline(expr, functions: functions, depth: 0, work: &work)
     var free = variables
     for p in parameters { free[p] = nil }
-    free[variable] = nil
-    let columns = [variable] + parameters
+    for v in independents { free[v] = nil }
+    let columns = independents + parameters
     self.parameters = parameters
+    self.independents = independents
     self.expression = inlined
     do {
       value = try RowFunction(
@@ -75,6 +98,10 @@ public struct FitModel: Sendable {
       partials?.append(f)
     }
     self.partials = partials
+    inputPartials = independents.map { v in
+      guard let d = try? differentiator.derivative(of: inlined, by: v) else { return nil }
+      return try? RowFunction(d, columns: columns, variables: free, functions: functions)
+    }
   }
 
   /// `expr` with the user's functions inlined, as the model compiles it.
@@ -179,7 +206,13 @@ public struct FitModel: Sendable {
 
   /// f at `x` with parameter values `p` (NaN where it is undefined).
   public func value(at x: Double, parameters p: [Double]) -> Double {
-    var row = [x] + p
-    return row.withUnsafeMutableBufferPointer { value.value(UnsafeBufferPointer($0)) }
+    value(at: [x], parameters: p)
+  }
+
+  /// f at the point `point` (one value an independent variable) with parameter values `p`
+  /// (NaN where it is undefined).
+  public func value(at point: [Double], parameters p: [Double]) -> Double {
+    let row = point + p
+    return row.withUnsafeBufferPointer { value.value($0) }
   }
 }

@@ -2,23 +2,45 @@ import CGSL
 import Glibc
 import Intervals
 
-/// The points a model is fitted to: x, y and, for a weighted fit, each y's standard
-/// deviation σ (weights 1/σ², gnuplot's `using 1:2:3`).
+/// The points a model is fitted to: x (and the other independent variables of a fit of
+/// several, gnuplot's `x:y:z`), the observed values and, for a weighted fit, each observed
+/// value's standard deviation σ (weights 1/σ², gnuplot's `using 1:2:3`), and the standard
+/// deviations of independent variables (gnuplot's `xyerrors`, `errors x,z`).
 public struct FitData: Sendable {
-  /// The independent values.
+  /// The first independent variable's values.
   public var x: [Double]
-  /// The observed values, as many as `x`.
+  /// The observed values (gnuplot's z), as many as `x`.
   public var y: [Double]
   /// The standard deviations of `y`, as many, all above 0; nil for an unweighted fit
   /// (every σ = 1).
   public var sigma: [Double]?
+  /// The values of the second, third, ... independent variables, each as many as `x`
+  /// (empty for a model of one variable).
+  public var otherVariables: [[Double]]
+  /// The standard deviations of the independent variables (the first, then the others),
+  /// nil for one without; empty when none has them. Where one has them, each point weighs
+  /// 1/σ² with Orear's effective variance σ² = σ_z² + Σ (∂f/∂xᵢ · σ_xᵢ)² (J. Orear, "Least
+  /// squares when both variables have uncertainties", Am. J. Phys. 50, 912 (1982)), as
+  /// gnuplot weighs them.
+  public var variableSigmas: [[Double]?]
 
   /// Creates the data.
-  public init(x: [Double], y: [Double], sigma: [Double]? = nil) {
+  public init(
+    x: [Double], y: [Double], sigma: [Double]? = nil, otherVariables: [[Double]] = [],
+    variableSigmas: [[Double]?] = []
+  ) {
     self.x = x
     self.y = y
     self.sigma = sigma
+    self.otherVariables = otherVariables
+    self.variableSigmas = variableSigmas
   }
+
+  /// Whether some independent variable has standard deviations (effective variance).
+  public var hasVariableErrors: Bool { variableSigmas.contains { $0 != nil } }
+
+  /// The values of point `i`'s independent variables, in the model's order.
+  func point(_ i: Int) -> [Double] { [x[i]] + otherVariables.map { $0[i] } }
 }
 
 /// The limits of one fit.
@@ -128,6 +150,103 @@ public enum NonlinearFit {
   ///   interrupted, or a failure of the solver.
   public static func fit(
     _ model: FitModel, to data: FitData, from start: [Double], budget: FitBudget = .standard
+  ) throws(FitError) -> FitResult {
+    if data.hasVariableErrors {
+      return try effectiveVarianceFit(model, to: data, from: start, budget: budget)
+    }
+    return try weightedFit(model, to: data, from: start, budget: budget)
+  }
+
+  /// The most rounds of `effectiveVarianceFit`.
+  public static let maxEffectiveVarianceRounds = 200
+
+  /// A fit with errors in the independent variables (gnuplot's `xyerrors`, `errors x,z`):
+  /// each round fixes the weights at the parameters so far, σᵢ² = σ_zᵢ² + Σⱼ (∂f/∂xⱼ(pointᵢ)
+  /// · σ_xⱼᵢ)² (Orear's effective variance; the derivatives by automatic differentiation,
+  /// or central differences), fits with them, and ends when a round changes no parameter
+  /// by more than 10⁻¹¹ of its size. Its answer is the point gnuplot's fit reaches: gnuplot
+  /// divides the residuals and the Jacobian by the effective error at each evaluation,
+  /// which treats the weights as constants in the derivatives, so both stop where
+  /// Σ rᵢ/σᵢ² ∂f/∂p = 0 with σ at the answer.
+  ///
+  /// - Throws: as `fit`; `notConverged` after `maxEffectiveVarianceRounds` rounds.
+  static func effectiveVarianceFit(
+    _ model: FitModel, to data: FitData, from start: [Double], budget: FitBudget
+  ) throws(FitError) -> FitResult {
+    let n = data.x.count
+    guard n >= model.parameters.count, n > 0 else {
+      throw FitError.tooFewPoints(points: n, parameters: model.parameters.count)
+    }
+    if let sigma = data.sigma {
+      for (i, s) in sigma.enumerated() where !(s > 0 && s.isFinite) {
+        throw FitError.badError(index: i, value: s)
+      }
+    }
+    var p = start
+    var iterations = 0
+    var result: FitResult? = nil
+    var weighted = data
+    weighted.variableSigmas = []
+    for _ in 0..<maxEffectiveVarianceRounds {
+      weighted.sigma = try effectiveSigmas(model, data, p)
+      var remaining = budget
+      remaining.maxIterations = max(1, budget.maxIterations - iterations)
+      var r = try weightedFit(model, to: weighted, from: p, budget: remaining)
+      iterations += r.iterations
+      r.iterations = iterations
+      var change = 0.0
+      for (a, b) in zip(r.parameters, p) { change = max(change, abs(a - b) / max(abs(a), 1e-300)) }
+      p = r.parameters
+      result = r
+      if change <= 1e-11 { break }
+      if iterations >= budget.maxIterations { throw FitError.notConverged(iterations: iterations) }
+    }
+    guard let result else { throw FitError.notConverged(iterations: iterations) }
+    return result
+  }
+
+  /// Orear's effective standard deviations of the points at parameters `p`.
+  ///
+  /// - Throws: `FitError.badError` for one that is not above 0, `undefinedAtStart` where
+  ///   the model is not defined.
+  static func effectiveSigmas(_ model: FitModel, _ data: FitData, _ p: [Double]) throws(FitError)
+    -> [Double]
+  {
+    var out: [Double] = []
+    out.reserveCapacity(data.x.count)
+    for i in 0..<data.x.count {
+      let point = data.point(i)
+      let z = data.sigma?[i] ?? 1
+      var total = z * z
+      for (j, sigmas) in data.variableSigmas.enumerated() {
+        guard let sigmas, j < point.count else { continue }
+        let sx = sigmas[i]
+        guard sx >= 0, sx.isFinite else { throw FitError.badError(index: i, value: sx) }
+        let row = point + p
+        var d: Double
+        if let partial = model.inputPartials[j] {
+          d = row.withUnsafeBufferPointer { partial.value($0) }
+        } else {
+          let h = cbrt(Double.ulpOfOne) * max(abs(point[j]), 1)
+          var up = point
+          var down = point
+          up[j] += h
+          down[j] -= h
+          d = (model.value(at: up, parameters: p) - model.value(at: down, parameters: p)) / (2 * h)
+        }
+        guard d.isFinite else { throw FitError.undefinedAtStart(x: data.x[i]) }
+        total += d * d * sx * sx
+      }
+      let s = total.squareRoot()
+      guard s > 0, s.isFinite else { throw FitError.badError(index: i, value: s) }
+      out.append(s)
+    }
+    return out
+  }
+
+  /// `fit` with every point's weight fixed (σ given, or 1).
+  static func weightedFit(
+    _ model: FitModel, to data: FitData, from start: [Double], budget: FitBudget
   ) throws(FitError) -> FitResult {
     let n = data.x.count
     let p = model.parameters.count
@@ -258,6 +377,25 @@ public enum NonlinearFit {
       exactDerivatives: model.hasExactDerivatives)
   }
 
+  /// The sum of squares of the weighted residuals of `model` on `data` at parameters `p`
+  /// (with the effective variance when independent variables have errors); NaN where the
+  /// model is not defined.
+  public static func sumOfSquares(_ model: FitModel, _ data: FitData, at p: [Double]) -> Double {
+    var weighted = data
+    if data.hasVariableErrors {
+      guard let sigmas = try? effectiveSigmas(model, data, p) else { return .nan }
+      weighted.sigma = sigmas
+      weighted.variableSigmas = []
+    }
+    let context = FitContext(model: model, data: weighted, budget: .standard)
+    var sum = 0.0
+    for i in 0..<data.x.count {
+      let r = context.residual(i, p)
+      sum += r * r
+    }
+    return sum
+  }
+
   /// fᵀf of the workspace's residual vector.
   static func sumOfSquares(_ w: UnsafeMutablePointer<gsl_multifit_nlinear_workspace>) -> Double {
     let f = gsl_multifit_nlinear_residual(w)!
@@ -275,8 +413,10 @@ final class FitContext {
   let model: FitModel
   let data: FitData
   let budget: FitBudget
-  /// x then the parameters: the columns of one evaluation.
+  /// The independent variables then the parameters: the columns of one evaluation.
   var row: [Double]
+  /// How many independent variables come first in `row`.
+  let inputs: Int
   /// Model evaluations since the interrupt was last asked.
   var evaluations = 0
   /// Whether Ctrl-C was seen inside a callback (the solver is told to stop).
@@ -289,13 +429,20 @@ final class FitContext {
     self.model = model
     self.data = data
     self.budget = budget
-    row = [Double](repeating: 0, count: model.parameters.count + 1)
+    inputs = 1 + data.otherVariables.count
+    row = [Double](repeating: 0, count: model.parameters.count + inputs)
+  }
+
+  /// Puts point `i`'s independent variables and the parameters `p` into `row`.
+  func fill(_ i: Int, _ p: [Double]) {
+    row[0] = data.x[i]
+    for (j, column) in data.otherVariables.enumerated() { row[j + 1] = column[i] }
+    for (j, v) in p.enumerated() { row[j + inputs] = v }
   }
 
   /// The weighted residual (f(xᵢ; p) − yᵢ)/σᵢ (not finite where f is not).
   func residual(_ i: Int, _ p: [Double]) -> Double {
-    row[0] = data.x[i]
-    for (j, v) in p.enumerated() { row[j + 1] = v }
+    fill(i, p)
     let f = row.withUnsafeBufferPointer { model.value.value($0) }
     return (f - data.y[i]) / (data.sigma?[i] ?? 1)
   }
@@ -338,8 +485,7 @@ final class FitContext {
       if tick() { return }
       let sigma = self.data.sigma?[i] ?? 1
       if let partials = model.partials {
-        row[0] = self.data.x[i]
-        for (k, v) in p.enumerated() { row[k + 1] = v }
+        fill(i, p)
         row.withUnsafeBufferPointer { columns in
           for (k, d) in partials.enumerated() {
             let v = d.value(columns) / sigma

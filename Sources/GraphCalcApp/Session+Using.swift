@@ -318,9 +318,8 @@ extension Session {
   func expressionDataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
-    let every =
-      try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) }
-      ?? EverySpec()
+    // `every` is checked first (its errors before the columns').
+    _ = try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) }
     // The parts: as written, or the default columns.
     var parts: [UsingPart] = []
     let counts = spec.marks.columnCounts
@@ -338,18 +337,7 @@ extension Session {
             spec: using.text, count: words.count),
           at: using.span)
       }
-      for word in words {
-        if word.text.first == "(" {
-          parts.append(.expression(try UsingExpression.read(word), word))
-        } else {
-          do {
-            let refs = try DataFile.parseColumnList(word.text)
-            parts.append(.column(refs[0], word))
-          } catch {
-            throw CommandError(error, at: word.span)
-          }
-        }
-      }
+      parts = try Session.readUsingParts(words)
     } else if counts.allSatisfy({ $0 > 2 }) {
       // An error-bar style without using: the file's first columns, as many as the style
       // takes and the file has (gnuplot reads every column of the line).
@@ -376,6 +364,97 @@ extension Session {
         throw CommandError(error, at: fileSpan)
       }
     }
+    // One pass over the records (`forEachUsingRecord`, which fit reads through too).
+    var xs: [Double] = []
+    var ys: [Double] = []
+    // The error-bar and box columns, as gnuplot reads them (`extents(_:x:y:)`).
+    let extentCount = parts.count > 2 ? parts.count - 2 : 0
+    var more = [[Double]](repeating: [], count: extentCount)
+    var defined = 0
+    try forEachUsingRecord(spec, parts: parts) { values, record, liftsPen in
+      if liftsPen && !xs.isEmpty {
+        xs.append(.nan)
+        ys.append(.nan)
+        for k in more.indices { more[k].append(.nan) }
+      }
+      let x = values.count >= 2 ? values[0] : Double(record)
+      let y = values[values.count >= 2 ? 1 : 0]
+      for k in more.indices { more[k].append(values[k + 2]) }
+      if x.isFinite && y.isFinite { defined += 1 }
+      xs.append(x)
+      ys.append(y)
+    }
+    // Times: a plain column part keeps its column's kind.
+    let info = (try? DataFile.columns(path: path, options: data.options)) ?? []
+    func isTime(_ part: UsingPart?) -> Bool {
+      guard case .column(let ref, _)? = part else { return false }
+      switch ref {
+      case .index(let n): return info.indices.contains(n - 1) && info[n - 1].kind == .time
+      case .name(let name): return info.first { $0.name == name }?.kind == .time
+      }
+    }
+    let base = Session.baseName(path)
+    let using = spec.using?.text
+    let title =
+      spec.title
+      ?? "\(base)\(spec.index.map { " index \($0.text)" } ?? "")\(using.map { " using \($0)" } ?? "")"
+      + (spec.every.map { " every \($0.text)" } ?? "")
+    var curve = DataCurve(
+      x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count >= 2 && isTime(parts[0]),
+      yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
+    curve.look = spec.style.look
+    curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
+    let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil
+    return (curve, note)
+  }
+}
+
+extension Session {
+  /// The parts of a `using` spec read: a column each (`2`, `$2`, `date`, `"max temp"`) or an
+  /// expression in brackets, with its column references.
+  ///
+  /// - Throws: `CommandError` at the part at fault (a bad reference or column name).
+  static func readUsingParts(_ words: [Word]) throws(CommandError) -> [UsingPart] {
+    var parts: [UsingPart] = []
+    for word in words {
+      if word.text.first == "(" {
+        parts.append(.expression(try UsingExpression.read(word), word))
+      } else {
+        do {
+          let refs = try DataFile.parseColumnList(word.text)
+          parts.append(.column(refs[0], word))
+        } catch {
+          throw CommandError(error, at: word.span)
+        }
+      }
+    }
+    return parts
+  }
+
+  /// Reads the records of one data item through its `using` parts, the one reader of
+  /// `plot` (with expressions, `every`, `index`, error-bar columns) and `fit`: the file is
+  /// streamed once (`DataFile.forEachRecordWithBreaks`, with the session's `set datafile`
+  /// options: separator, missing text, decimal commas, `skip`), `every` and `index` pick
+  /// the records, and `body` gets each part's value for the record (a column's value, or its
+  /// compiled expression's; NaN for a value that is not finite: `1/0`, NaN, a missing or
+  /// non-numeric cell), the record number `$0` (the points kept in its data set, from 0),
+  /// and whether the pen lifts before it (blank lines came before it, as in gnuplot).
+  ///
+  /// As gnuplot: blank lines start a block, whose points `every` counts from 0; two or
+  /// more start a data set (`index` picks data sets), whose points `$0` counts from 0.
+  ///
+  /// - Throws: `CommandError` at the part or column at fault: an unknown name or function in
+  ///   an expression (its caret in the expression), an unknown column, a file that cannot be
+  ///   read (at the file's name), a bad `every` or `index`.
+  func forEachUsingRecord(
+    _ spec: DataItemSpec, parts: [UsingPart],
+    _ body: (_ values: [Double], _ record: Int, _ liftsPen: Bool) -> Void
+  ) throws(CommandError) {
+    let path = spec.path.text
+    let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
+    let every =
+      try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) } ?? EverySpec()
+    let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
     // Every column read, and each part's program.
     var refs: [ColumnRef] = []
     func slot(_ ref: ColumnRef) -> Int {
@@ -411,95 +490,61 @@ extension Session {
         plans.append(.expression(f, slots: e.columns.map(slot)))
       }
     }
-    // One pass over the records.
-    var xs: [Double] = []
-    var ys: [Double] = []
-    // The error-bar and box columns, as gnuplot reads them (`extents(_:x:y:)`).
-    let extentCount = plans.count > 2 ? plans.count - 2 : 0
-    var more = [[Double]](repeating: [], count: extentCount)
     var kept = 0  // points kept in this data set ($0)
     var record = 0  // records read in this block (every)
-    var defined = 0
     var dataSet = 0  // the data set (`index`) of the record
     var seen = false  // whether a record came before
     var gap = false  // whether the pen lifts before the next point kept
     var row = [Double](repeating: .nan, count: 16)
-    let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
+    var out = [Double](repeating: .nan, count: plans.count)
+    /// Counts a record (after `blanks` blank lines); whether `every` and `index` keep it.
+    func advance(_ blanks: Int) -> Bool {
+      defer {
+        record += 1
+        seen = true
+      }
+      if blanks > 0 && seen {
+        gap = true
+        record = 0
+        if blanks >= 2 {
+          kept = 0
+          dataSet += 1
+        }
+      }
+      return every.keeps(record) && (index?.keeps(dataSet) ?? true)
+    }
+    // A record with the missing text (`set datafile missing`) is no point and lifts no pen,
+    // but counts for `every` and `$0`, as in gnuplot.
+    let leftOut: (Int) -> Void = { blanks in if advance(blanks) { kept += 1 } }
     do {
-      try DataFile.forEachRecordWithBreaks(path: path, columns: refs, options: data.options) {
-        values, blanks in
-        defer {
-          record += 1
-          seen = true
-        }
-        // As gnuplot: blank lines lift the pen (a gap record) and start a block, whose
-        // points `every` counts from 0; two or more start a data set (`index` picks data
-        // sets), whose points `$0` counts from 0.
-        if blanks > 0 && seen {
-          gap = true
-          record = 0
-          if blanks >= 2 {
-            kept = 0
-            dataSet += 1
-          }
-        }
-        guard every.keeps(record), index?.keeps(dataSet) ?? true else { return }
-        if gap && !xs.isEmpty {
-          xs.append(.nan)
-          ys.append(.nan)
-          for k in more.indices { more[k].append(.nan) }
-        }
-        gap = false
-        func evaluate(_ plan: Plan) -> Double {
+      try DataFile.forEachRecordWithBreaks(
+        path: path, columns: refs, options: data.options, leftOut: leftOut
+      ) { values, blanks in
+        guard advance(blanks) else { return }
+        for (k, plan) in plans.enumerated() {
           let v: Double
           switch plan {
           case .record: v = Double(kept)
-          case .column(let k): v = values[k]
+          case .column(let j): v = values[j]
           case .expression(let f, let slots):
             if row.count < slots.count + 1 {
               row = [Double](repeating: .nan, count: slots.count + 1)
             }
             row[0] = Double(kept)
-            for (j, k) in slots.enumerated() { row[j + 1] = values[k] }
+            for (j, s) in slots.enumerated() { row[j + 1] = values[s] }
             v = row.withUnsafeBufferPointer {
               f.value(UnsafeBufferPointer(rebasing: $0[0..<(slots.count + 1)]))
             }
           }
-          return v.isFinite ? v : .nan
+          out[k] = v.isFinite ? v : .nan
         }
-        let x = plans.count >= 2 ? evaluate(plans[0]) : Double(kept)
-        let y = evaluate(plans[plans.count >= 2 ? 1 : 0])
-        for k in more.indices { more[k].append(evaluate(plans[k + 2])) }
-        if x.isFinite && y.isFinite { defined += 1 }
-        xs.append(x)
-        ys.append(y)
+        body(out, kept, gap)
+        gap = false
         kept += 1
       }
     } catch {
       throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
     }
-    // Times: a plain column part keeps its column's kind.
-    let info = (try? DataFile.columns(path: path, options: data.options)) ?? []
-    func isTime(_ part: UsingPart?) -> Bool {
-      guard case .column(let ref, _)? = part else { return false }
-      switch ref {
-      case .index(let n): return info.indices.contains(n - 1) && info[n - 1].kind == .time
-      case .name(let name): return info.first { $0.name == name }?.kind == .time
-      }
-    }
-    let base = Session.baseName(path)
-    let using = spec.using?.text
-    let title =
-      spec.title
-      ?? "\(base)\(spec.index.map { " index \($0.text)" } ?? "")\(using.map { " using \($0)" } ?? "")"
-      + (spec.every.map { " every \($0.text)" } ?? "")
-    var curve = DataCurve(
-      x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count >= 2 && isTime(parts[0]),
-      yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
-    curve.look = spec.style.look
-    curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
-    let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil
-    return (curve, note)
   }
 }
 

@@ -124,6 +124,8 @@ public struct Session: Sendable {
   var inlineBlocks: [[UInt8]]?
   /// How `fit` runs and reports (`set fit`).
   var fitSettings = FitSettings()
+  /// What the last `fit` did, for `save fit` and `update` (Commands+FitFiles.swift).
+  var lastFit: LastFit?
   /// The last table of values (`table`), which `export values` writes.
   var values: ValueTable?
   /// How integer results print: the base (`set base`) and whether a very long one is

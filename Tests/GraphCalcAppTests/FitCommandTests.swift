@@ -7,6 +7,8 @@ import Testing
 @Suite struct FitCommandTests {
   static func session(_ definitions: [String] = []) -> Session {
     var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    // No fit.log where the tests run (FitLogTests writes one in a temporary folder).
+    #expect(session.run("set fit nolog").error == nil)
     for line in definitions { #expect(session.run(line).error == nil, "\(line)") }
     return session
   }
@@ -87,9 +89,10 @@ import Testing
     let reply = session.run("fit f(x) \(Self.linear) via a, b")
     #expect(reply.error == nil)
     #expect(!reply.output.contains("Final set"))
-    #expect(session.run("show fit").output == "fit quiet maxiter 1000\n")
+    #expect(session.run("show fit").output == "fit quiet maxiter 1000 nolog\n")
     #expect(session.run("set fit limit 1e-12").error == nil)
     #expect(session.run("set fit logfile \"x.log\"").error == nil)
+    #expect(session.run("show fit").output == "fit quiet maxiter 1000 logfile \"x.log\"\n")
     let bad = session.run("set fit sideways")
     #expect(bad.error?.message.hasPrefix("'sideways' after set fit is not supported") == true)
     #expect(session.run("unset fit").error == nil)
@@ -115,8 +118,8 @@ import Testing
     ("", "fit f(x) LIN using 1:2:(0) via a, b", "the error of point 1 is 0", "1:2:(0)"),
     ("", "fit f(x) LIN with lines via a, b", "unexpected 'with'", "with"),
     (
-      "", "fit f(x) LIN via \"start.par\"", "a parameter file after via is not supported",
-      "\"start.par\""
+      "", "fit f(x) LIN via \"start.par\"",
+      "cannot read the parameter file start.par: No such file or directory", "\"start.par\""
     ),
     ("", "fit foo(x) LIN via a", "unknown", "foo"),
   ])

@@ -59,6 +59,8 @@ struct GnuplotFitCase: Sendable, CustomStringConvertible {
   /// A session that ran `definitions` (separated by `;`).
   static func session(_ definitions: String = "") -> Session {
     var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    // No fit.log where the tests run (FitLogTests writes one in a temporary folder).
+    #expect(session.run("set fit nolog").error == nil)
     for line in definitions.split(separator: ";") where !line.isEmpty {
       #expect(session.run(String(line)).error == nil, "\(line)")
     }

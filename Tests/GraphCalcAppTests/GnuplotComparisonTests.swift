@@ -25,6 +25,8 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   /// column by graphcalc, so its x values are not gnuplot's; gnuplot's points must lie on
   /// graphcalc's polyline.
   var onCurve: Bool
+  /// The files a `save fit "NAME"` of the script wrote in gnuplot: each name and its lines.
+  var saved: [(name: String, lines: [String])]
   /// Whether the script sets a log axis.
   var hasLogAxis: Bool { lines.contains { $0.hasPrefix("set log") } }
   var description: String { name }
@@ -63,11 +65,19 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
         guard f.count == 3, let v = Double(f[2]) else { return nil }
         return (String(f[0]), v)
       }
+      var saved: [(name: String, lines: [String])] = []
+      for line in expected.split(separator: "\n") {
+        if line.hasPrefix("# save fit ") {
+          saved.append((String(line.dropFirst(11)), []))
+        } else if line.hasPrefix("#| "), !saved.isEmpty {
+          saved[saved.count - 1].lines.append(String(line.dropFirst(3)))
+        }
+      }
       return GnuplotScript(
         name: name,
         lines: script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
         curves: curves(expected), fitted: fitted,
-        onCurve: script.contains("# compare: on-curve"))
+        onCurve: script.contains("# compare: on-curve"), saved: saved)
     }
   }
 
@@ -109,15 +119,21 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   }
 
   /// The session after the script, and its table's curves.
-  static func run(_ script: GnuplotScript) throws -> (Session, [GnuplotScript.Curve]) {
+  static func run(_ script: GnuplotScript, in folder: TemporaryFolder) throws -> (
+    Session, [GnuplotScript.Curve]
+  ) {
     var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    // fit.log goes into the temporary folder, as the generator sends gnuplot's there.
+    #expect(session.run("set fit logfile \"\(folder.path)/fit.log\"").error == nil)
     for line in script.lines {
-      let typed = session.awaitsInlineData ? line : GnuplotScript.located(line)
+      var typed = session.awaitsInlineData ? line : GnuplotScript.located(line)
+      for (name, _) in script.saved where line.hasPrefix("save fit ") {
+        typed = typed.replacingOccurrences(of: "\"\(name)\"", with: "\"\(folder.path)/\(name)\"")
+      }
       let reply = session.run(typed)
       #expect(reply.error == nil, "\(script.name): \(line): \(reply.error?.message ?? "")")
     }
     #expect(!session.awaitsInlineData, "\(script.name): inline data not ended")
-    let folder = try TemporaryFolder()
     let path = folder.path + "/t.tsv"
     let reply = session.run("export table \(path)")
     #expect(reply.error == nil, "\(reply.error?.message ?? "")")
@@ -131,7 +147,26 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   }
 
   @Test(arguments: scripts) func tableMatchesGnuplot(_ script: GnuplotScript) throws {
-    let (session, ours) = try Self.run(script)
+    let folder = try TemporaryFolder()
+    let (session, ours) = try Self.run(script, in: folder)
+    // `save fit` wrote gnuplot's lines: the comments, then NAME = VALUE in its columns, the
+    // values to 1e-6 (the command line itself has the fixtures' folder in its paths here).
+    for (name, theirs) in script.saved {
+      let text = try String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)
+      let mine = text.split(separator: "\n").map(String.init)
+      try #require(mine.count == theirs.count, "\(script.name): \(name): \(mine)")
+      #expect(mine[0].hasPrefix("# fit ") && theirs[0].hasPrefix("# fit "))
+      for (a, b) in zip(mine.dropFirst(), theirs.dropFirst()) {
+        let (ta, tb) = (a.split(separator: " "), b.split(separator: " "))
+        #expect(
+          ta.count == tb.count && ta.dropLast().elementsEqual(tb.dropLast())
+            && a.firstIndex(of: "=") == b.firstIndex(of: "=") && a.count == b.count,
+          "\(script.name): \(a) vs gnuplot \(b)")
+        if let x = ta.last.flatMap({ Double($0) }), let y = tb.last.flatMap({ Double($0) }) {
+          #expect(abs(x - y) <= 1e-6 * abs(y), "\(script.name): \(a) vs gnuplot \(b)")
+        }
+      }
+    }
     try #require(ours.count == script.curves.count, "curves: \(ours.count)")
     for (k, (mine, theirs)) in zip(ours, script.curves).enumerated() {
       if script.onCurve {

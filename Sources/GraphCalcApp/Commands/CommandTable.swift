@@ -138,7 +138,8 @@ public struct CommandTable: Sendable {
     [
       .plot, .replot, .bar, .hist, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
       .explore,
-      .undo, .set, .unset, .show, .stats, .fit, .export, .stream, .roots, .extrema, .intersect,
+      .undo, .set, .unset, .show, .stats, .fit, .update, .save, .export, .stream, .roots, .extrema,
+      .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
       .vars,
       .help, .quit, .exit,

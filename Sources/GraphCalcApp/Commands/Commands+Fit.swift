@@ -13,7 +13,11 @@ extension CommandEntry {
   /// `fit [A:B] MODEL "FILE" [index ...] [every ...] [using X:Y[:SIGMA]] via P1, P2, ...`.
   static let fit = CommandEntry(
     name: "fit",
-    usage: ["fit [A:B] MODEL \"FILE\" [using X:Y[:ERROR]] via P1, P2, ..."],
+    usage: [
+      "fit [A:B] MODEL \"FILE\" [using X:Y[:ERROR]] via P1, P2, ...",
+      "fit [XMIN:XMAX] [YMIN:YMAX] MODEL \"FILE\" using X:Y:Z[:ERROR] [zerror] via P1, ...",
+      "fit ... [unitweights|yerrors|xyerrors|zerrors|errors V, z] via \"PARAMETER FILE\"",
+    ],
     summary: "least-squares fit of a model's parameters to a data file (gnuplot's fit)",
     details: """
       Finds the values of the parameters P1, P2, ... that make MODEL (an expression of x,
@@ -22,7 +26,11 @@ extension CommandEntry {
       differentiation). The parameters become variables (a parameter not defined before
       starts at 1), so plot f(x), "FILE" shows the fit. A third column is each y's standard
       deviation (weights 1/σ²), as gnuplot 5.4 reads using 1:2:3. [A:B] fits only the points
-      with x in it. The report is gnuplot's: the final sum of squares of the residuals, the
+      with x in it. A model of x and y (g(x,y)) reads using 1:2:3 as x:y:z, with zerror a
+      fourth column as z's error; xyerrors reads x:y:σx:σy (Orear's effective variance).
+      via "FILE" takes the parameters and their start values from lines NAME = VALUE, a
+      line with # FIXED setting a variable that is not fitted; save fit "FILE" writes them.
+      Each fit is appended to fit.log (set fit logfile "F", set fit nolog). The report is gnuplot's: the final sum of squares of the residuals, the
       degrees of freedom, the parameters with their asymptotic standard errors (scaled by
       the reduced chi-square, as gnuplot does) and their correlation matrix. FIT_WSSR,
       FIT_NDF, FIT_STDFIT, FIT_P, FIT_NITER, FIT_CONVERGED and each parameter's NAME_err
@@ -33,49 +41,106 @@ extension CommandEntry {
         fit f(x) "data.dat" using 1:2 via a, b
         fit [0:10] a*exp(-b*x) + c "decay.dat" via a, b, c
         plot f(x), "data.dat"
-      """, keywords: ["using", "via", "every", "index"]
+      """,
+    keywords: [
+      "using", "via", "every", "index", "skip", "unitweights", "yerrors", "xyerrors", "zerrors",
+      "errors",
+    ]
   ) { arguments throws(CommandError) in try Fit.parse(arguments) }
 }
 
 /// `fit [A:B] MODEL "FILE" ... via P1, P2, ...`, parsed.
 struct Fit: SessionCommand {
-  /// The x range of the points fitted (`[A:B]`), nil for all.
-  var range: RangeBounds?
-  /// The independent variable's name (`x`, or the one of `[t=A:B]`).
-  var variable: String
+  /// One range before the model: `[A:B]`, `[NAME=A:B]` (naming the variable), `[]` or
+  /// `[*:*]` (open); the first is the first independent variable's, and so on, and one more
+  /// than the variables is the observed values' (gnuplot's z range).
+  struct VariableRange: Sendable, Hashable {
+    /// The variable's name when the range names it (`[t=0:1]`), and where it is written.
+    var name: Word?
+    /// The bounds (an absent or `*` end is open).
+    var bounds: RangeBounds
+  }
+
+  /// What the columns after the data's are: gnuplot's error keywords.
+  enum ErrorColumns: Sendable, Hashable {
+    /// `unitweights`: none, every point weighs 1.
+    case unitWeights
+    /// `yerror(s)`: x:z:σz (one variable).
+    case yErrors
+    /// `zerror(s)`: the variables, z, then σz.
+    case zErrors
+    /// `xyerror(s)`: x:z:σx:σz (one variable; Orear's effective variance).
+    case xyErrors
+    /// `errors NAME, ..., z`: a σ column for each variable named (in the variables' order),
+    /// then z's.
+    case named([Word])
+  }
+
+  /// The ranges before the model.
+  var ranges: [VariableRange]
   /// The model's text.
   var model: Word
-  /// The data file and its `using`, `every`, `index`.
+  /// The data file and its `using`, `every`, `index`, `skip`.
   var data: Session.DataItemSpec
-  /// The parameters, as written.
+  /// The error keyword, nil when none is given (then gnuplot 5's rule: see `shape`).
+  var errors: ErrorColumns?
+  /// The parameters, as written (empty when they come from a parameter file).
   var parameters: [Word]
+  /// The parameter file after `via` (its path without quotes, at its opening quote).
+  var parameterFile: Word?
+  /// The file and its modifiers as written (fit.log's `data read from`).
+  var dataText: String
+  /// The whole command as written (for `save fit` and `update`).
+  var commandText: String
 
   /// The keywords a data file of `fit` takes.
   static let dataKeywords = ["using", "u", "every", "index", "i", "skip"]
 
+  /// gnuplot's names of the independent variables when no range names them (its legacy
+  /// order, `x y t u v`).
+  static let defaultVariables = ["x", "y", "t", "u", "v"]
+
+  /// The error keyword `word` is (gnuplot's abbreviations: `err`…`errors`, `zerr`…,
+  /// `yerr`…, `xyerr`…, `uni`…`unitweights`), or nil.
+  static func errorKeyword(_ word: String) -> String? {
+    func abbreviates(_ full: String, least: Int) -> Bool {
+      word.count >= least && word.count <= full.count && full.hasPrefix(word)
+    }
+    if abbreviates("errors", least: 3) { return "errors" }
+    if abbreviates("zerrors", least: 4) { return "zerrors" }
+    if abbreviates("yerrors", least: 4) { return "yerrors" }
+    if abbreviates("xyerrors", least: 5) { return "xyerrors" }
+    if abbreviates("unitweights", least: 3) { return "unitweights" }
+    return nil
+  }
+
   /// Reads the arguments.
   ///
   /// - Throws: `CommandError` at what is missing or wrong: no model, no file in quotes, no
-  ///   `via`, a `via` item that is not a name (a parameter file is not supported), a keyword
-  ///   `fit` does not take (`with`, `title`).
+  ///   `via`, a `via` item that is not a name, a keyword `fit` does not take (`with`,
+  ///   `title`), an `errors` list without names.
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> Fit {
     let example = "fit f(x) \"data.dat\" using 1:2 via a, b"
     var rest = arguments
-    var range: RangeBounds? = nil
-    var variable = "x"
-    if let (bounds, after) = try arguments.leadingRange() {
-      range = bounds
-      rest = after
+    var ranges: [VariableRange] = []
+    while let (bounds, after) = try rest.leadingRange() {
+      var range = VariableRange(name: nil, bounds: bounds)
       // gnuplot's `[t=A:B]` names the variable.
       if let lower = bounds.lower, let eq = lower.text.firstIndex(of: "=") {
-        let name = Word(String(lower.text[..<eq])).trimmed().text
-        if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-          variable = name
+        let name = Word(String(lower.text[..<eq]), at: lower.offset).trimmed()
+        if !name.text.isEmpty,
+          name.text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        {
+          range.name = name
           let cut = lower.text.distance(from: lower.text.startIndex, to: eq) + 1
           let value = Word(String(lower.text.dropFirst(cut)), at: lower.offset + cut).trimmed()
-          range?.lower = value.text.isEmpty ? nil : value
+          range.bounds.lower = value.text.isEmpty ? nil : value
         }
       }
+      if range.bounds.lower?.text == "*" { range.bounds.lower = nil }
+      if range.bounds.upper?.text == "*" { range.bounds.upper = nil }
+      ranges.append(range)
+      rest = after
     }
     let tokens = rest.line.tokens
     guard
@@ -102,14 +167,55 @@ struct Fit: SessionCommand {
         .needs(word: "fit", what: "via and the parameters to fit, as in: \(example)"),
         at: rest.dropping(to: file).text.span)
     }
-    let dataWords = CommandArguments(line: rest.line, range: file..<via, start: tokens[file].offset)
-      .words
+    let allData = CommandArguments(line: rest.line, range: file..<via, start: tokens[file].offset)
+    var dataWords = allData.words
+    // The error keyword and its list end the data words.
+    var errors: ErrorColumns? = nil
     var k = 1
     while k < dataWords.count {
       let word = dataWords[k]
+      if !word.isString, let keyword = Self.errorKeyword(word.text) {
+        switch keyword {
+        case "unitweights": errors = .unitWeights
+        case "yerrors": errors = .yErrors
+        case "zerrors": errors = .zErrors
+        case "xyerrors": errors = .xyErrors
+        default:
+          var names: [Word] = []
+          for w in dataWords[(k + 1)...] {
+            var offset = w.source.offset
+            for piece in w.source.text.split(separator: ",", omittingEmptySubsequences: false) {
+              let name = Word(String(piece), at: offset)
+              offset += piece.count + 1
+              if !name.text.isEmpty { names.append(name) }
+            }
+          }
+          guard !names.isEmpty,
+            names.allSatisfy({ $0.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+          else {
+            throw CommandError(
+              .needs(
+                word: "errors",
+                what: "the variables with errors, z among them, as in: errors x, z"),
+              at: names.first(where: { !$0.text.allSatisfy { $0.isLetter || $0.isNumber } })?
+                .span ?? word.span)
+          }
+          errors = .named(names)
+          dataWords.removeSubrange((k + 1)...)
+        }
+        guard k == dataWords.count - 1 else {
+          throw KeywordReader.unexpected(dataWords[k + 1].source, keywords: ["via"])
+        }
+        dataWords.removeLast()
+        break
+      }
       guard !word.isString, Self.dataKeywords.contains(word.text) else {
         throw KeywordReader.unexpected(
-          word.source, keywords: ["using", "every", "index", "skip", "via"])
+          word.source,
+          keywords: [
+            "using", "every", "index", "skip", "via", "unitweights", "yerrors",
+            "xyerrors", "zerrors", "errors",
+          ])
       }
       k += 2
     }
@@ -117,77 +223,232 @@ struct Fit: SessionCommand {
     let list = CommandArguments(
       line: rest.line, range: (via + 1)..<rest.range.upperBound, start: tokens[via].span.upperBound)
     var parameters: [Word] = []
-    for item in list.isEmpty ? [] : list.items {
-      let t = item.tokens
-      guard t.count == 1, let only = t.first, only.kind == .name else {
-        if let first = t.first, first.kind == .string {
+    var parameterFile: Word? = nil
+    let items = list.isEmpty ? [] : list.items
+    if items.count == 1, let only = items[0].tokens.first, items[0].tokens.count == 1,
+      only.kind == .string
+    {
+      let quoted = Word(only.text, at: only.offset)
+      let path = String(quoted.text.dropFirst().dropLast())
+      guard !path.isEmpty else { throw CommandError(.emptyFileName, at: quoted.span) }
+      parameterFile = Word(path, at: only.offset)
+    } else {
+      for item in items {
+        let t = item.tokens
+        guard t.count == 1, let only = t.first, only.kind == .name else {
+          if let first = t.first, first.kind == .string {
+            throw CommandError(
+              .needs(
+                word: "via",
+                what: "one parameter file in quotes, or names separated by commas: via a, b"),
+              at: item.text.span)
+          }
           throw CommandError(
-            .notSupported(
-              what: "a parameter file after via", hint: "name the parameters: via a, b"),
-            at: item.text.span)
+            .needs(word: "via", what: "names separated by commas, as in: via a, b"),
+            at: item.isEmpty ? tokens[via].span : item.text.span)
         }
-        throw CommandError(
-          .needs(word: "via", what: "names separated by commas, as in: via a, b"),
-          at: item.isEmpty ? tokens[via].span : item.text.span)
+        parameters.append(Word(only.text, at: only.offset))
       }
-      parameters.append(Word(only.text, at: only.offset))
-    }
-    guard !parameters.isEmpty else {
-      throw CommandError(
-        .needs(word: "via", what: "the parameters to fit, as in: via a, b"), at: tokens[via].span)
+      guard !parameters.isEmpty else {
+        throw CommandError(
+          .needs(word: "via", what: "the parameters to fit, as in: via a, b"),
+          at: tokens[via].span)
+      }
     }
     return Fit(
-      range: range, variable: variable, model: model.text, data: spec, parameters: parameters)
+      ranges: ranges, model: model.text, data: spec, errors: errors, parameters: parameters,
+      parameterFile: parameterFile, dataText: allData.text.text,
+      commandText: "fit " + arguments.text.text)
+  }
+
+  /// How the `using` columns are read: the independent variables, z, and which have a σ
+  /// column (gnuplot 5.4's rules).
+  struct Shape: Sendable, Hashable {
+    /// The independent variables' names, in column order.
+    var variables: [String]
+    /// For each variable, whether a σ column comes for it.
+    var variableErrors: [Bool]
+    /// Whether a σ column comes for z.
+    var zError: Bool
+    /// The columns read: the variables, z, their σ columns, z's σ.
+    var columnCount: Int {
+      variables.count + 1 + variableErrors.filter { $0 }.count + (zError ? 1 : 0)
+    }
+    /// Whether the third (or last) column was taken for z's σ by gnuplot 4's rule because
+    /// the model does not read the variable it would be (gnuplot warns, graphcalc notes).
+    var impliedError: String?
+  }
+
+  /// The variables' names: a range's name, else gnuplot's `x y t u v`.
+  func variableNames(_ count: Int) -> [String] {
+    (0..<count).map { i in
+      if i < ranges.count, let name = ranges[i].name { return name.text }
+      return i < Self.defaultVariables.count ? Self.defaultVariables[i] : "x\(i + 1)"
+    }
+  }
+
+  /// The shape of the data for a model that reads the names `free`, as gnuplot 5.4 reads
+  /// it: with `errors LIST`, `zerror`, `yerror`, `xyerror`, `unitweights`, or, without a
+  /// keyword, N columns as N − 1 variables and z, except that when the model does not read
+  /// the variable the last column would be (`fit f(x) ... using 1:2:3`), the last is z's σ
+  /// (gnuplot 4's syntax, which gnuplot 5 falls back to with a warning).
+  ///
+  /// - Throws: `CommandError` for a keyword and a `using` that do not agree, an `errors`
+  ///   name that is no variable or no `z`, more ranges than variables and z, or a range
+  ///   naming the second variable of a fit of one.
+  func shape(free: Set<String>) throws(CommandError) -> Shape {
+    let columns = data.using.map { Session.usingParts($0).count } ?? 0
+    let at = data.using?.span ?? data.path.span
+    func needs(_ what: String) -> CommandError {
+      CommandError(.fit(.errorColumns(what)), at: at)
+    }
+    var shape: Shape
+    switch errors {
+    case .named(let names)?:
+      let all = variableNames(Self.defaultVariables.count)
+      var flags = [Bool](repeating: false, count: all.count)
+      var z = false
+      for name in names {
+        if name.text == "z" {
+          z = true
+        } else if let i = all.firstIndex(of: name.text) {
+          flags[i] = true
+        } else {
+          throw CommandError(
+            .fit(
+              .errorColumns(
+                "errors takes the variables' names (\(all.joined(separator: ", "))) and z, not \(name.text)"
+              )),
+            at: name.span)
+        }
+      }
+      guard z else {
+        throw CommandError(
+          .fit(.errorColumns("errors needs z among its names, as in: errors x, z")),
+          at: names.last?.span ?? at)
+      }
+      let count = flags.count - (flags.reversed().firstIndex(of: true) ?? flags.count)
+      var indep = max(count, 1)
+      let errorCount = flags.filter { $0 }.count + 1
+      if columns > 0 {
+        guard columns >= indep + 1 + errorCount else {
+          throw needs(
+            "errors \(names.map(\.text).joined(separator: ",")) needs at least \(indep + 1 + errorCount) columns in using"
+          )
+        }
+        indep = columns - errorCount - 1
+      }
+      if flags.count < indep { flags += [Bool](repeating: false, count: indep - flags.count) }
+      shape = Shape(
+        variables: variableNames(indep), variableErrors: Array(flags.prefix(indep)), zError: true)
+    case .zErrors?:
+      guard columns != 1 else { throw needs("zerror needs at least 2 columns in using") }
+      let indep = columns == 0 ? 1 : columns - 2
+      shape = Shape(
+        variables: variableNames(indep), variableErrors: Array(repeating: false, count: indep),
+        zError: true)
+    case .yErrors?:
+      guard columns == 0 || columns == 3 else {
+        throw needs("yerror needs 3 columns in using (x:y:σy)")
+      }
+      shape = Shape(variables: variableNames(1), variableErrors: [false], zError: true)
+    case .xyErrors?:
+      guard columns == 0 || columns == 4 else {
+        throw needs("xyerror needs 4 columns in using (x:y:σx:σy)")
+      }
+      shape = Shape(variables: variableNames(1), variableErrors: [true], zError: true)
+    case .unitWeights?:
+      let indep = max(columns - 1, 1)
+      shape = Shape(
+        variables: variableNames(indep), variableErrors: Array(repeating: false, count: indep),
+        zError: false)
+    case nil:
+      let names = variableNames(max(columns - 1, 1))
+      if columns >= 3, !free.contains(names[columns - 2]) {
+        shape = Shape(
+          variables: Array(names.prefix(columns - 2)),
+          variableErrors: Array(repeating: false, count: columns - 2), zError: true,
+          impliedError: names[columns - 2])
+      } else {
+        shape = Shape(
+          variables: names, variableErrors: Array(repeating: false, count: names.count),
+          zError: false)
+      }
+    }
+    let indep = shape.variables.count
+    if ranges.count > 1, let name = ranges[1].name, indep == 1 {
+      throw CommandError(.fit(.renamedSecondVariable(name.text)), at: name.span)
+    }
+    if ranges.count > indep + 1 {
+      throw CommandError(
+        .fit(.tooManyRanges(variables: indep)), at: ranges[indep + 1].bounds.whole.span)
+    }
+    return shape
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    // The parameters: names the model reads, each once.
+    // A parameter file: its parameters with their start values, and fixed values.
+    var fileParameters: [(name: Word, value: Double)] = []
+    var fixed: [(name: String, value: Double)] = []
+    if let file = parameterFile {
+      let read = try ParameterFile.read(file)
+      fileParameters = read.parameters
+      fixed = read.fixed
+    }
+    let parameters = parameterFile == nil ? self.parameters : fileParameters.map(\.name)
+    let brain = session.brain
+    var known = brain.variables
+    for f in fixed { known[f.name] = f.value }
+    // The parameters: names, each once, no function's.
     var seen: Set<String> = []
     for p in parameters {
-      if p.text == variable {
-        throw CommandError(.fit(.parameterIsVariable(p.text)), at: p.span)
-      }
       if !seen.insert(p.text).inserted { throw CommandError(.givenTwice(p.text), at: p.span) }
       if session.brain.functions[p.text] != nil || BuiltinFunction(name: p.text) != nil {
         throw CommandError(.fit(.parameterIsFunction(p.text)), at: p.span)
       }
     }
-    let brain = session.brain
     let unit = brain.angleUnit
     let functions = session.compilingBrain.functions
     let names = parameters.map(\.text)
-    // The model, its functions put in, compiled; the names it reads are checked before a
-    // compile error is reported unless that error is an unknown function (a parameter missing
-    // from `via`, `b` in `fit a*x + b ... via a`, is named as such, not as an unknown name).
+    // The model, its functions put in; the names it reads decide the columns' shape.
     let inlined: Expr
-    var compiled: Result<FitModel, FitError>
+    let expr: Expr
+    let locations: [String: Range<Int>]
     do throws(FitError) {
-      let (expr, locations): (Expr, [String: Range<Int>])
       do {
         (expr, locations) = try brain.parseLocated(expression: model.text)
       } catch {
         throw FitError.model(error)
       }
       inlined = try FitModel.inlined(unit.rewrite(expr), functions: functions)
-      do throws(FitError) {
-        compiled = .success(
-          try FitModel(
-            unit.rewrite(expr), variable: variable, parameters: names,
-            variables: brain.variables, functions: functions, nameLocations: locations))
-      } catch {
-        compiled = .failure(error)
-      }
     } catch {
       throw Self.located(error, model: model)
+    }
+    let free = Set(FitModel.freeNames(of: inlined))
+    let shape = try self.shape(free: free)
+    let variables = shape.variables
+    for p in parameters where variables.contains(p.text) {
+      throw CommandError(.fit(.parameterIsVariable(p.text)), at: p.span)
+    }
+    // Compiled; the names it reads are checked before a compile error is reported unless
+    // that error is an unknown function (a parameter missing from `via`, `b` in
+    // `fit a*x + b ... via a`, is named as such, not as an unknown name).
+    var compiled: Result<FitModel, FitError>
+    do throws(FitError) {
+      compiled = .success(
+        try FitModel(
+          unit.rewrite(expr), independents: variables, parameters: names,
+          variables: known, functions: functions, nameLocations: locations))
+    } catch {
+      compiled = .failure(error)
     }
     if case .failure(.model(let e)) = compiled, case .unknownName(let name, _) = e.problem,
       Self.callNames(of: inlined).contains(name)
     {
       throw Self.located(.model(e), model: model)
     }
-    let free = Set(FitModel.freeNames(of: inlined))
-    guard free.contains(variable) else {
-      throw CommandError(.fit(.modelWithoutVariable(variable)), at: model.span)
+    guard variables.contains(where: free.contains) else {
+      throw CommandError(.fit(.modelWithoutVariable(variables[0])), at: model.span)
     }
     for p in parameters where !free.contains(p.text) {
       throw CommandError(.fit(.parameterNotInModel(p.text, model: model.text)), at: p.span)
@@ -197,31 +458,45 @@ struct Fit: SessionCommand {
     case .success(let m): fitModel = m
     case .failure(let error): throw Self.located(error, model: model)
     }
-    let bounds = try range.map { r throws(CommandError) in try xBounds(r, session: session) }
+    var bounds: [ClosedRange<Double>?] = []
+    for r in ranges { bounds.append(try Self.bounds(r.bounds, session: session)) }
     let reading = session.data.options
     defer { session.data.options = reading }
     if let skip = data.skip { session.data.options.skipLines = try session.skipCount(skip) }
-    let points = try session.fitPoints(data, bounds: bounds)
-    let start = names.map { brain.variables[$0] ?? 1 }
+    let points = try session.fitPoints(data, shape: shape, bounds: bounds)
+    let start =
+      parameterFile == nil ? names.map { known[$0] ?? 1 } : fileParameters.map(\.value)
     let check = session.data.options.interrupt
     let settings = session.fitSettings
     let budget = FitBudget(
       maxIterations: settings.maxIterations, seconds: FitBudget.standard.seconds,
       interrupt: { check.isInterrupted() })
+    var log = FitLog(
+      fit: self, model: expr, shape: shape, ranges: bounds, points: points.data.x.count,
+      functions: session.brain.functions, fixed: fixed, names: names, start: start,
+      startSum: NonlinearFit.sumOfSquares(fitModel, points.data, at: start))
     var result: FitResult
     do throws(FitError) {
       result = try NonlinearFit.fit(fitModel, to: points.data, from: start, budget: budget)
     } catch {
+      let thrown: CommandError
       switch error {
       case .tooFewPoints, .badError:
         let path = data.path
         let fileSpan = path.offset..<(path.offset + path.text.count + 2)
-        throw CommandError(.fit(.failed(error)), at: data.using?.span ?? fileSpan)
+        thrown = CommandError(.fit(.failed(error)), at: data.using?.span ?? fileSpan)
       default:
-        throw Self.located(error, model: model)
+        thrown = Self.located(error, model: model)
       }
+      // gnuplot's log ends a failed fit with BREAK and its reason.
+      log.lines.append("BREAK: \(thrown.message)")
+      _ = session.appendFitLog(log)
+      throw thrown
     }
-    if !settings.errorScaling { result.standardErrors = result.unscaledErrors }
+    if !settings.errorScaling && points.data.sigma != nil {
+      result.standardErrors = result.unscaledErrors
+    }
+    for f in fixed { session.brain.setVariable(f.name, to: f.value) }
     for (k, name) in names.enumerated() {
       session.brain.setVariable(name, to: result.parameters[k])
       session.brain.setVariable(name + "_err", to: result.standardErrors[k])
@@ -242,23 +517,38 @@ struct Fit: SessionCommand {
         }
       }
     }
+    session.lastFit = LastFit(
+      command: commandText, parameters: names, fixed: fixed, variables: variables,
+      rmsOfResiduals: result.rmsOfResiduals)
+    let report = Self.report(result, names: names)
+    log.finish(result, report: report)
+    let logFailure = session.appendFitLog(log)
+    var lines: [String] = []
     // `set fit quiet`: nothing printed, as in gnuplot (the variables are set).
-    if settings.output == .quiet { return Reply() }
-    var lines = Self.report(result, names: names)
-    let new = names.filter { brain.variables[$0] == nil }
-    if !new.isEmpty {
-      lines.append(
-        "note: \(new.joined(separator: ", ")) started at 1 (\(new.count == 1 ? "it was" : "they were") not defined)"
-      )
+    if settings.output != .quiet {
+      lines = report
+      let new = parameterFile == nil ? names.filter { brain.variables[$0] == nil } : []
+      if !new.isEmpty {
+        lines.append(
+          "note: \(new.joined(separator: ", ")) started at 1 (\(new.count == 1 ? "it was" : "they were") not defined)"
+        )
+      }
+      if points.skipped > 0 {
+        lines.append(
+          "note: \(points.skipped) point\(points.skipped == 1 ? "" : "s") without a value left out")
+      }
+      if !result.exactDerivatives {
+        lines.append("note: the derivatives were estimated by finite differences")
+      }
+      if let implied = shape.impliedError {
+        lines.append(
+          "note: the model does not read \(implied), so the last column is z's error, as "
+            + "gnuplot 4 read it (say so with zerror, or give unitweights)")
+      }
     }
-    if points.skipped > 0 {
-      lines.append(
-        "note: \(points.skipped) point\(points.skipped == 1 ? "" : "s") without a value left out")
-    }
-    if !result.exactDerivatives {
-      lines.append("note: the derivatives were estimated by finite differences")
-    }
-    return .text(lines.joined(separator: "\n"))
+    var reply = lines.isEmpty ? Reply() : Reply.text(lines.joined(separator: "\n"))
+    reply.error = logFailure
+    return reply
   }
 
   /// The names of the functions `expr` calls.
@@ -279,8 +569,13 @@ struct Fit: SessionCommand {
     return names
   }
 
-  /// The x range `[A:B]` of the points fitted; an open end is unbounded.
-  func xBounds(_ r: RangeBounds, session: Session) throws(CommandError) -> ClosedRange<Double> {
+  /// The bounds of a range `[A:B]` (an open end is unbounded), nil for `[]`.
+  ///
+  /// - Throws: `CommandError` at a bound that is not a number, or for A above B.
+  static func bounds(_ r: RangeBounds, session: Session) throws(CommandError)
+    -> ClosedRange<Double>?
+  {
+    guard r.lower != nil || r.upper != nil else { return nil }
     let lower = try r.lower.map { w throws(CommandError) in try session.number(w) } ?? -.infinity
     let upper = try r.upper.map { w throws(CommandError) in try session.number(w) } ?? .infinity
     guard lower <= upper else {
@@ -399,39 +694,32 @@ struct FitPoints {
 }
 
 extension Session {
-  /// Reads the points of `fit`: the `using` parts (a column or an expression each: `x:y`,
-  /// `x:y:σ`, or `y` alone with the record number as x), records of `every` and `index`,
-  /// those whose values are all finite and whose x is within `bounds`.
+  /// Reads the points of `fit` through plot's reader (`forEachUsingRecord`: `using`
+  /// columns and expressions, `every`, `index`, `skip`, `set datafile`): the parts are the
+  /// independent variables, z and the σ columns of `shape` (or `y` alone, with the record
+  /// number as x); a record with a value that is not finite (a missing cell, `1/0`) is left
+  /// out and counted, one outside a range of `bounds` (the variables' in order, then z's)
+  /// is left out.
   ///
   /// - Throws: `CommandError` at the file (it cannot be read) or at the part at fault (an
-  ///   unknown column, a bad expression), or for more than three parts.
-  func fitPoints(_ spec: DataItemSpec, bounds: ClosedRange<Double>?) throws(CommandError)
-    -> FitPoints
-  {
+  ///   unknown column, a bad expression), or for a `using` of another number of parts.
+  func fitPoints(
+    _ spec: DataItemSpec, shape: Fit.Shape, bounds: [ClosedRange<Double>?]
+  ) throws(CommandError) -> FitPoints {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
-    let every =
-      try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) } ?? EverySpec()
-    let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
-    var parts: [UsingPart] = []
+    let count = shape.columnCount
+    var parts: [UsingPart]
     if let using = spec.using {
       let words = Session.usingParts(using)
-      guard (1...3).contains(words.count) else {
-        throw CommandError(.fit(.usingParts(count: words.count)), at: using.span)
+      guard words.count == count || (words.count == 1 && count == 2) else {
+        throw CommandError(.fit(.usingParts(count: words.count, expected: count)), at: using.span)
       }
-      for word in words {
-        if word.text.first == "(" {
-          parts.append(.expression(try UsingExpression.read(word), word))
-        } else {
-          do {
-            let refs = try DataFile.parseColumnList(word.text)
-            parts.append(.column(refs[0], word))
-          } catch {
-            throw CommandError(error, at: word.span)
-          }
-        }
-      }
+      parts = try Session.readUsingParts(words)
+    } else if count > 2 {
+      parts = (1...count).map { .column(.index($0), spec.path) }
     } else {
+      parts = []
       do {
         let columns = try DataFile.defaultUsing(path: path, options: data.options)
         if let x = columns.x { parts.append(.column(x, spec.path)) }
@@ -440,97 +728,45 @@ extension Session {
         throw CommandError(error, at: fileSpan)
       }
     }
-    var refs: [ColumnRef] = []
-    func slot(_ ref: ColumnRef) -> Int {
-      if let k = refs.firstIndex(of: ref) { return k }
-      refs.append(ref)
-      return refs.count - 1
-    }
-    enum Plan {
-      case record
-      case column(Int)
-      case expression(RowFunction, slots: [Int])
-    }
-    var plans: [Plan] = []
-    for part in parts {
-      switch part {
-      case .column(.index(0), _): plans.append(.record)
-      case .column(let ref, _): plans.append(.column(slot(ref)))
-      case .expression(let e, let word):
-        let names = [UsingExpression.recordName] + e.columns.indices.map(UsingExpression.columnName)
-        let f: RowFunction
-        do throws(CalcError) {
-          let (expr, locations) = try brain.parseLocated(expression: e.text)
-          let unit = brain.angleUnit
-          let functions = compilingBrain.functions
-          f = try RowFunction(
-            unit.rewrite(expr), columns: names, variables: brain.variables, functions: functions,
-            nameLocations: locations)
-        } catch {
-          var located = CommandError(error, shiftedBy: 0)
-          located.location = error.location.map { e.located($0, offset: word.offset) } ?? word.span
-          throw located
-        }
-        plans.append(.expression(f, slots: e.columns.map(slot)))
-      }
-    }
-    var xs: [Double] = []
-    var ys: [Double] = []
-    var sigmas: [Double] = []
+    let indep = shape.variables.count
+    var inputs = [[Double]](repeating: [], count: indep)
+    var zs: [Double] = []
+    let sigmaFlags = shape.variableErrors
+    var variableSigmas = [[Double]](repeating: [], count: indep)
+    var zSigmas: [Double] = []
     var skipped = 0
-    var kept = 0
-    var record = 0
-    var dataSet = 0
-    var seen = false
-    var row = [Double](repeating: .nan, count: 16)
-    do {
-      try DataFile.forEachRecordWithBreaks(path: path, columns: refs, options: data.options) {
-        values, blanks in
-        defer {
-          record += 1
-          seen = true
-        }
-        if blanks > 0 && seen {
-          record = 0
-          if blanks >= 2 {
-            kept = 0
-            dataSet += 1
-          }
-        }
-        guard every.keeps(record), index?.keeps(dataSet) ?? true else { return }
-        func evaluate(_ plan: Plan) -> Double {
-          switch plan {
-          case .record: return Double(kept)
-          case .column(let k): return values[k]
-          case .expression(let f, let slots):
-            if row.count < slots.count + 1 {
-              row = [Double](repeating: .nan, count: slots.count + 1)
-            }
-            row[0] = Double(kept)
-            for (j, k) in slots.enumerated() { row[j + 1] = values[k] }
-            return row.withUnsafeBufferPointer {
-              f.value(UnsafeBufferPointer(rebasing: $0[0..<(slots.count + 1)]))
-            }
-          }
-        }
-        let x = plans.count >= 2 ? evaluate(plans[0]) : Double(kept)
-        let y = evaluate(plans[plans.count >= 2 ? 1 : 0])
-        let sigma = plans.count == 3 ? evaluate(plans[2]) : 1
-        kept += 1
-        guard x.isFinite, y.isFinite, sigma.isFinite else {
-          skipped += 1
-          return
-        }
-        if let bounds, !bounds.contains(x) { return }
-        xs.append(x)
-        ys.append(y)
-        sigmas.append(sigma)
+    var point = [Double](repeating: 0, count: count)
+    try forEachUsingRecord(spec, parts: parts) { values, record, _ in
+      if values.count == 1 {
+        point[0] = Double(record)
+        point[1] = values[0]
+      } else {
+        for k in 0..<count { point[k] = values[k] }
       }
-    } catch {
-      throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
+      for v in point where !v.isFinite {
+        skipped += 1
+        return
+      }
+      for (k, b) in bounds.enumerated() {
+        guard let b else { continue }
+        let v = k < indep ? point[k] : point[indep]
+        if !b.contains(v) { return }
+      }
+      for k in 0..<indep { inputs[k].append(point[k]) }
+      zs.append(point[indep])
+      var next = indep + 1
+      for k in 0..<indep where sigmaFlags[k] {
+        variableSigmas[k].append(point[next])
+        next += 1
+      }
+      if shape.zError { zSigmas.append(point[next]) }
     }
-    return FitPoints(
-      data: FitData(x: xs, y: ys, sigma: plans.count == 3 ? sigmas : nil), skipped: skipped)
+    let data = FitData(
+      x: inputs[0], y: zs, sigma: shape.zError ? zSigmas : nil,
+      otherVariables: Array(inputs.dropFirst()),
+      variableSigmas: sigmaFlags.contains(true)
+        ? sigmaFlags.enumerated().map { $1 ? variableSigmas[$0] : nil } : [])
+    return FitPoints(data: data, skipped: skipped)
   }
 }
 
@@ -549,6 +785,10 @@ struct FitSettings: Sendable, Hashable {
   var errorScaling = true
   /// Whether `fit` sets gnuplot's `FIT_COV_a_b` variables (`set fit covariancevariables`).
   var covarianceVariables = false
+  /// Whether `fit` appends its record to the log file (`set fit nolog` turns it off).
+  var logs = true
+  /// The log file `set fit logfile "F"` named, nil for the default (FIT_LOG, `fit.log`).
+  var logFile: String?
 }
 
 extension SettingEntry {
@@ -556,7 +796,8 @@ extension SettingEntry {
   static let fitWords: [String: Bool] = [
     "quiet": false, "results": false, "brief": false, "verbose": false, "maxiter": true,
     "limit": true, "limit_abs": true, "errorvariables": false, "noerrorvariables": false,
-    "errorscaling": false, "noerrorscaling": false, "logfile": true, "nologfile": false,
+    "errorscaling": false, "noerrorscaling": false, "logfile": false, "nologfile": false,
+    "nolog": false,
     "prescale": false, "noprescale": false, "covariancevariables": false,
     "nocovariancevariables": false, "start-lambda": true, "lambda-factor": true,
     "script": true, "v4": false, "v5": false,
@@ -570,11 +811,11 @@ extension SettingEntry {
     name: "fit",
     usage: [
       "set fit quiet|results|brief|verbose", "set fit maxiter N", "set fit [no]errorscaling",
-      "set fit [no]covariancevariables",
+      "set fit [no]covariancevariables", "set fit logfile \"FILE\"|default", "set fit nolog",
     ],
     keywords: [
       "quiet", "results", "brief", "verbose", "maxiter", "errorscaling", "noerrorscaling",
-      "covariancevariables", "nocovariancevariables",
+      "covariancevariables", "nocovariancevariables", "logfile", "nolog",
     ],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
@@ -606,6 +847,24 @@ extension SettingEntry {
         case "covariancevariables": changes.append { $0.covarianceVariables = true }
         case "nocovariancevariables": changes.append { $0.covarianceVariables = false }
         case "noerrorscaling": changes.append { $0.errorScaling = false }
+        case "nolog", "nologfile": changes.append { $0.logs = false }
+        case "logfile":
+          // `logfile "F"`, `logfile default` or `logfile` alone (the default again).
+          var file: String? = nil
+          if k + 1 < words.count, words[k + 1].isString {
+            file = words[k + 1].text
+            guard file?.isEmpty == false else {
+              throw CommandError(.emptyFileName, at: words[k + 1].span)
+            }
+            k += 1
+          } else if k + 1 < words.count, words[k + 1].text == "default" {
+            k += 1
+          }
+          let chosen = file
+          changes.append {
+            $0.logs = true
+            $0.logFile = chosen
+          }
         case "maxiter":
           guard let value, let n = Int(value.text), n >= 0 else {
             throw CommandError(
@@ -627,6 +886,7 @@ extension SettingEntry {
       return "fit \(f.output.rawValue) maxiter \(f.maxIterations)"
         + (f.errorScaling ? "" : " noerrorscaling")
         + (f.covarianceVariables ? " covariancevariables" : "")
+        + (!f.logs ? " nolog" : f.logFile.map { " logfile \"\($0)\"" } ?? "")
     },
     unset: SetFit(changes: [{ $0 = FitSettings() }]))
 }
@@ -655,8 +915,23 @@ extension CommandProblem {
     case parameterNotInModel(String, model: String)
     /// `[A:B]` with A above B.
     case emptyRange
-    /// A `using` of `count` parts (fit reads 1 to 3).
-    case usingParts(count: Int)
+    /// A `using` of `count` parts where the fit reads `expected`.
+    case usingParts(count: Int, expected: Int)
+    /// An error keyword and the `using` columns do not agree, or an `errors` list is wrong.
+    case errorColumns(String)
+    /// A range names the second variable of a fit of one (`[y=...]`), gnuplot's "Can't
+    /// re-name 'y' in a one-variable fit".
+    case renamedSecondVariable(String)
+    /// More ranges than the variables and z.
+    case tooManyRanges(variables: Int)
+    /// The parameter file after `via` cannot be read (`reason`, the system's).
+    case cannotReadParameterFile(path: String, reason: String)
+    /// Line `line` of the parameter file is not `NAME = VALUE` (`what` says why).
+    case parameterFileLine(path: String, line: Int, what: String)
+    /// The parameter file names no parameter to fit.
+    case noParameterInFile(path: String)
+    /// `save fit` or `update` before any fit.
+    case noFitYet(command: String)
     /// The fit itself failed.
     case failed(FitError)
 
@@ -673,8 +948,25 @@ extension CommandProblem {
       case .parameterNotInModel(let name, let model):
         return "\(name) is not in the model \(model) (with your functions put in)"
       case .emptyRange: return "the range of fit is empty: its lower bound is above its upper"
-      case .usingParts(let count):
-        return "fit reads 1 to 3 columns (x:y or x:y:error), not \(count)"
+      case .usingParts(let count, let expected):
+        return "this fit reads \(expected) columns (the variables, the data, the errors), not "
+          + "\(count)"
+      case .errorColumns(let what): return what
+      case .renamedSecondVariable(let name):
+        return "a fit of one variable has one range for it (and one for the data): \(name) "
+          + "cannot name a second variable"
+      case .tooManyRanges(let variables):
+        return "too many ranges for a fit of \(variables) variable\(variables == 1 ? "" : "s"): "
+          + "one for each variable, then one for the data"
+      case .cannotReadParameterFile(let path, let reason):
+        return "cannot read the parameter file \(path): \(reason)"
+      case .parameterFileLine(let path, let line, let what):
+        return "\(path) line \(line): \(what) (a parameter file has lines NAME = VALUE, "
+          + "# FIXED after a value that is not fitted)"
+      case .noParameterInFile(let path):
+        return "\(path) names no parameter to fit (every one is # FIXED)"
+      case .noFitYet(let command):
+        return "\(command) writes the parameters of the last fit: fit first"
       case .failed(let error): return Self.message(error)
       }
     }
