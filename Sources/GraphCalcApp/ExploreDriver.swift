@@ -1,3 +1,5 @@
+import GraphView
+
 /// What `explore` reads from its terminal: key bytes, a quiet moment, a new size, or the end.
 public enum ExploreEvent: Sendable, Hashable {
   /// Bytes the terminal sent.
@@ -32,11 +34,20 @@ public protocol ExploreScreen {
   /// What a picture canvas shows (`ExplorePicture`): the curves with the view's ranges (and
   /// the trace cursor as a marker) and the status line; nil draws `screen()` as text.
   var pictureContent: (curves: FunctionCurves, status: String)? { get }
+  /// One cell's size in pixels when the frames are pictures (the driver sets it from its
+  /// `ExplorePicture`), nil when they are text: what the ranges shown after `set aspect
+  /// equal` are worked out for.
+  var pictureCellPixels: PixelSize? { get set }
 }
 
 extension ExploreScreen {
   /// The default: no picture (a bar chart's `explore` stays in text).
   public var pictureContent: (curves: FunctionCurves, status: String)? { nil }
+  /// The default: not kept (a bar chart's frames are text).
+  public var pictureCellPixels: PixelSize? {
+    get { nil }
+    set {}
+  }
 }
 
 extension ExploreState: ExploreScreen {}
@@ -86,6 +97,7 @@ public enum ExploreDriver {
     _ state: inout some ExploreScreen, on terminal: inout some ExploreTerminal,
     picture: inout ExplorePicture?
   ) {
+    state.pictureCellPixels = picture?.cellPixels
     var decoder = KeyDecoder()
     var shown = ""
     func draw() {

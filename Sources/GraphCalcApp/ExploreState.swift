@@ -51,6 +51,10 @@ public struct ExploreState: Sendable {
   public var size: TerminalSize
   /// How the plot is drawn.
   public var display: TerminalDisplay
+  /// One cell's size in pixels when the frames are pictures (`ExplorePicture`, set by
+  /// `ExploreDriver.run`), else nil: after `set aspect equal` a picture's ranges are its own
+  /// plot area's (`drawnRanges`), not the braille layout's.
+  public var pictureCellPixels: PixelSize?
   /// The curves the trace can follow, their slopes and points of interest.
   public let tracer: ExploreTracer
   /// Where the trace cursor is: a curve of `tracer` and the value of its variable (x for
@@ -246,8 +250,15 @@ public struct ExploreState: Sendable {
   /// searches the points of interest shown.
   var drawnRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
     let c = shownCurves
-    guard c.labels.equalAspect,
-      let (x, y) = c.equalAspectRanges(cells: plotCells(), canvas: display.canvas)
+    guard c.labels.equalAspect else { return (c.xRange, c.yRange) }
+    if let cell = pictureCellPixels {
+      guard
+        let (x, y) = c.equalAspectRanges(
+          pictureColumns: max(size.columns, 1), rows: max(size.rows - 1, 1), cell)
+      else { return (c.xRange, c.yRange) }
+      return (x, y)
+    }
+    guard let (x, y) = c.equalAspectRanges(cells: plotCells(), canvas: display.canvas)
     else { return (c.xRange, c.yRange) }
     return (x, y)
   }

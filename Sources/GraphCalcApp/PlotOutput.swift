@@ -259,11 +259,29 @@ public enum PlotOutput {
   static func inlineRenderer(
     columns: Int, rows: Int, _ cellPixels: PixelSize, theme: Theme
   ) -> CairoRenderer {
-    let size = PixelSize(
-      width: min(columns * max(cellPixels.width, 1), 10_000),
-      height: min(rows * max(cellPixels.height, 1), 10_000))
-    return CairoRenderer(
-      size: size, format: .png, fontSize: inlineFontSize(cellPixels), theme: theme)
+    CairoRenderer(
+      size: inlineSize(columns: columns, rows: rows, cellPixels), format: .png,
+      fontSize: inlineFontSize(cellPixels), theme: theme)
+  }
+
+  /// The size in pixels of a picture for the terminal over `columns` x `rows` cells of
+  /// `cellPixels` (each side at most 10,000 pixels).
+  static func inlineSize(columns: Int, rows: Int, _ cellPixels: PixelSize) -> PixelSize {
+    PixelSize(
+      width: min(max(columns, 1) * max(cellPixels.width, 1), 10_000),
+      height: min(max(rows, 1) * max(cellPixels.height, 1), 10_000))
+  }
+
+  /// The plot area (pixels) of `curves` on a picture for the terminal of `columns` x `rows`
+  /// cells (`inlineRenderer`), as `draw(_:onPicture:budget:)` lays it out, without making
+  /// the picture: an SVG renderer of the same size and font stands in for measuring, its
+  /// text estimate (0.6 em a character by 1.2 em a line) and metrics being cairo's.
+  static func inlinePlotArea(
+    _ curves: FunctionCurves, columns: Int, rows: Int, _ cellPixels: PixelSize
+  ) -> PixelRect {
+    let size = inlineSize(columns: columns, rows: rows, cellPixels)
+    let measure = SVGRenderer(size: size, fontSize: inlineFontSize(cellPixels))
+    return plotArea(curves, for: measure, yTickCount: tickCount(size.height, per: 60))
   }
 
   /// The bytes of `renderer`'s picture in its format.

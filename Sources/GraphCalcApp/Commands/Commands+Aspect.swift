@@ -48,11 +48,15 @@ extension SettingEntry {
 
 extension Session {
   /// After `set aspect equal`, the ranges the terminal plot shows (grown to equal units for
-  /// its plot area and canvas); nil without equal units or a plot.
+  /// its plot area and canvas: on a picture canvas, the picture's plot area in pixels);
+  /// nil without equal units or a plot.
   var equalAspectView: (ClosedRange<Double>, ClosedRange<Double>)? {
     guard labels.equalAspect, !showsBarChart, let curves = currentCurves() else { return nil }
     let columns = terminalSize.columns
     let rows = terminalSize.rows - 1
+    if display.canvas.isImage {
+      return curves.equalAspectRanges(pictureColumns: columns, rows: rows, display.cellPixels)
+    }
     let cells = TerminalPlot.cells(curves, columns: columns, rows: rows, canvas: display.canvas)
     return curves.equalAspectRanges(cells: cells, canvas: display.canvas)
   }
@@ -79,5 +83,25 @@ extension FunctionCurves {
     curves.pixelAspect = FunctionCurves.dotAspect(dots)
     return curves.equalAspectRanges(
       for: PixelSize(width: cells.columns * dots.columns, height: cells.rows * dots.rows))
+  }
+
+  /// The ranges a picture for the terminal (`kitty`, `iterm`, `sixel`) of `columns` x `rows`
+  /// cells of `cellPixels` draws with equal units: those of its own plot area in pixels
+  /// (`PlotOutput.inlinePlotArea`), whose shape is not the braille layout's (the margins are
+  /// text of the picture's font, not whole cells); nil when they cannot be made.
+  ///
+  /// - Parameters:
+  ///   - columns: The picture's width in cells.
+  ///   - rows: Its height in cells.
+  ///   - cellPixels: One cell's size in pixels.
+  /// - Returns: The x and y ranges (plot units).
+  func equalAspectRanges(pictureColumns columns: Int, rows: Int, _ cellPixels: PixelSize)
+    -> (ClosedRange<Double>, ClosedRange<Double>)?
+  {
+    let area = PlotOutput.inlinePlotArea(self, columns: columns, rows: rows, cellPixels)
+    var curves = self
+    curves.pixelAspect = 1
+    return curves.equalAspectRanges(
+      for: PixelSize(width: Int(area.width), height: Int(area.height)))
   }
 }
