@@ -157,20 +157,25 @@ public enum DataFile {
     var kept = 0
     let result: (records: Int, missing: [Int])
     let cut: Int
-    if let parallel = try ParallelReading.stream(
+    if let parallel = try ParallelReading.streamPieces(
       reader, columns: [xc, yc], path: path, options: options, chunkBytes: chunkBytes,
       { values, flags in
-        // A cell that is the missing-value text leaves the record out.
-        if flags & ~ParallelReading.blankBefore != 0 { return }
-        // Blank lines lift the pen (gnuplot): a gap record.
-        if kept > 0 && flags & ParallelReading.blankBefore != 0 {
-          xs.append(.nan)
-          ys.append(.nan)
+        for r in 0..<flags.count {
+          let f = flags[r]
+          // A cell that is the missing-value text leaves the record out.
+          if f & ~ParallelReading.blankBefore != 0 { continue }
+          // Blank lines lift the pen (gnuplot): a gap record.
+          if kept > 0 && f & ParallelReading.blankBefore != 0 {
+            xs.append(.nan)
+            ys.append(.nan)
+          }
+          kept += 1
+          let x = values[2 * r]
+          let y = values[2 * r + 1]
+          xs.append(x)
+          ys.append(y)
+          if !x.isNaN && !y.isNaN { points += 1 }
         }
-        kept += 1
-        xs.append(values[0])
-        ys.append(values[1])
-        if !values[0].isNaN && !values[1].isNaN { points += 1 }
       })
     {
       result = (parallel.records, parallel.missing)
@@ -327,12 +332,17 @@ public enum DataFile {
     var result: (records: Int, missing: [Int])
     let single = width == 1 ? resolved : []
     if resolved.count <= 31, resolved.allSatisfy({ $0.field >= 0 }),
-      let parallel = try ParallelReading.stream(
+      let parallel = try ParallelReading.streamPieces(
         reader, columns: resolved, path: path, options: options, chunkBytes: chunkBytes,
         { values, flags in
-          for k in 0..<width
-          where flags & ParallelReading.missingTextBit(k) == 0 && !values[k].isNaN {
-            running[k].add(values[k])
+          running.withUnsafeMutableBufferPointer { run in
+            for r in 0..<flags.count {
+              let f = flags[r]
+              for k in 0..<width where f & ParallelReading.missingTextBit(k) == 0 {
+                let v = values[r * width + k]
+                if !v.isNaN { run[k].add(v) }
+              }
+            }
           }
         })
     {
@@ -468,14 +478,13 @@ public enum DataFile {
       let base = reader.base
       var left = false
       let spans = reader.spans
-      let readable = reader.readableEnd
       for k in columns.indices {
         if let missingText, isText(missingText, columns[k], base, spans) {
           left = true  // left out as asked: not counted as missing, which makes gaps
           values[k] = .nan
           continue
         }
-        let v = value(columns[k], base, spans, record: record, readable: readable)
+        let v = value(columns[k], base, spans, record: record)
         values[k] = v
         if v.isNaN { missing[k] += 1 }
       }
@@ -501,13 +510,11 @@ public enum DataFile {
     return true
   }
 
-  /// The value of one cell: a number, a time in Unix seconds, or NaN. `readable`: how many
-  /// bytes from `base` may be read (`RecordReader.readableEnd`; numbers are read 8 digits
-  /// at a time where the bytes allow).
+  /// The value of one cell: a number, a time in Unix seconds, or NaN.
   @inline(__always)
   static func value(
     _ column: ResolvedColumn, _ base: UnsafePointer<UInt8>,
-    _ spans: UnsafeBufferPointer<FieldSpan>, record: Int, readable: Int
+    _ spans: UnsafeBufferPointer<FieldSpan>, record: Int
   ) -> Double {
     let j = column.field
     if j < 0 { return Double(record) }
@@ -521,11 +528,9 @@ public enum DataFile {
     case .time where !column.unixTime:
       return DateParser.parse(p, n, order: column.order) ?? .nan
     default:
-      let parsed =
-        column.decimalComma
-        ? NumberParser.parse(p, n, decimalComma: true)
-        : DecimalNumber.parse(p, n, readable: readable - span.start)
-      guard let v = parsed, v.isFinite else { return .nan }
+      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma), v.isFinite else {
+        return .nan
+      }
       return v
     }
   }

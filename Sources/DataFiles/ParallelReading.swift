@@ -88,7 +88,6 @@ enum ParallelReading {
       var flags: UInt32 = reader.blankLinesBefore > 0 ? blankBefore : 0
       let base = reader.base
       let spans = reader.spans
-      let readable = reader.readableEnd
       values.withUnsafeMutableBufferPointer { out in
         for k in 0..<width {
           if let missingText, DataFile.isText(missingText, columns[k], base, spans) {
@@ -96,7 +95,7 @@ enum ParallelReading {
             out[k] = .nan
             continue
           }
-          let v = DataFile.value(columns[k], base, spans, record: record, readable: readable)
+          let v = DataFile.value(columns[k], base, spans, record: record)
           out[k] = v
           if v.isNaN { missing[k] += 1 }
         }
@@ -120,7 +119,7 @@ enum ParallelReading {
         reader, columns: columns, missingText: missingText, stopAt: stopAt, interrupt: interrupt,
         path: path, into: chunk
       ) { v, f in
-        values.append(contentsOf: v)
+        for x in v { values.append(x) }
         flags.append(f)
       }
     } catch {
@@ -175,6 +174,27 @@ enum ParallelReading {
     _ reader: RecordReader, columns: [DataFile.ResolvedColumn], path: String,
     options: DataFileOptions, chunkBytes: Int = ParallelReading.chunkBytes,
     _ body: (_ values: UnsafeBufferPointer<Double>, _ flags: UInt32) -> Void
+  ) throws(DataFileError) -> (records: Int, missing: [Int], truncated: Int)? {
+    let width = columns.count
+    return try streamPieces(
+      reader, columns: columns, path: path, options: options, chunkBytes: chunkBytes
+    ) { values, flags in
+      for r in 0..<flags.count {
+        body(UnsafeBufferPointer(rebasing: values[(r * width)..<((r + 1) * width)]), flags[r])
+      }
+    }
+  }
+
+  /// `stream`, calling `body` once per piece, in file order, with all of its records: their
+  /// values (row-major, `columns.count` a record) and flags (the first record's
+  /// `blankBefore` already what the file has before it). A loop over a piece costs the
+  /// caller one call, not one a record.
+  /// - Returns: as `stream`.
+  /// - Throws: as `stream`.
+  static func streamPieces(
+    _ reader: RecordReader, columns: [DataFile.ResolvedColumn], path: String,
+    options: DataFileOptions, chunkBytes: Int = ParallelReading.chunkBytes,
+    _ body: (_ values: UnsafeBufferPointer<Double>, _ flags: UnsafeBufferPointer<UInt32>) -> Void
   ) throws(DataFileError) -> (records: Int, missing: [Int], truncated: Int)? {
     guard cores >= 2 || chunkBytes < ParallelReading.chunkBytes, columns.count <= 31,
       columns.allSatisfy({ $0.field >= 0 }), let starts = boundaries(reader, chunkBytes: chunkBytes)
@@ -260,13 +280,14 @@ enum ParallelReading {
           if let error = chunk.error { throw error }
         }
       }
-      chunk.values.withUnsafeBufferPointer { values in
-        for r in 0..<chunk.records {
-          var flags = chunk.flags[r]
-          if r == 0 && k > 0 {
-            flags = (flags & ~blankBefore) | (previousBlank ? blankBefore : 0)
+      if chunk.records > 0 {
+        if k > 0 {
+          chunk.flags[0] = (chunk.flags[0] & ~blankBefore) | (previousBlank ? blankBefore : 0)
+        }
+        chunk.values.withUnsafeBufferPointer { values in
+          chunk.flags.withUnsafeBufferPointer { flags in
+            body(values, UnsafeBufferPointer(rebasing: flags[0..<chunk.records]))
           }
-          body(UnsafeBufferPointer(rebasing: values[(r * width)..<((r + 1) * width)]), flags)
         }
       }
       records += chunk.records

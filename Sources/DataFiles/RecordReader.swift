@@ -344,8 +344,7 @@ final class RecordReader {
   }
 
   /// Bytes allocated after the buffer's capacity, zeroed: `gc_scan_record` loads 16 bytes
-  /// at a time and `DecimalNumber` 8, past the last byte read, and never uses what they
-  /// hold there.
+  /// at a time, past the last byte read, and never uses what they hold there.
   static let padding = Int(GC_SCAN_PADDING)
 
   /// A buffer of `capacity` bytes and the padding, all zero.
@@ -354,10 +353,6 @@ final class RecordReader {
     made.initialize(repeating: 0, count: capacity + padding)
     return made
   }
-
-  /// How many bytes from `base` may be read (those read, then the padding): the `readable`
-  /// of `DecimalNumber.parse(_:_:readable:)` for a field of the current record.
-  var readableEnd: Int { end + Self.padding }
 
   /// The descriptor of a regular file (nil for pipes, FIFOs and inline data), for `pread`.
   var regularFileDescriptor: Int32? { tape == nil && fd >= 0 ? fd : nil }

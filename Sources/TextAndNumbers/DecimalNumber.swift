@@ -19,33 +19,17 @@ package enum DecimalNumber {
   ///
   /// - Parameters:
   ///   - p: The first byte (UTF-8).
-  ///   - count: How many bytes; 0 gives nil.
-  /// - Returns: The value, correctly rounded to the nearest `Double`; NaN for `nan`.
-  @inlinable
-  package static func parse(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
-    parse(p, count, readable: count)
-  }
-
-  /// `parse(_:_:)` for bytes followed by more that may be read: digits are taken eight at a
-  /// time from one 64-bit word wherever eight bytes from the digit lie within the
-  /// `readable` bytes at `p` (a reader whose buffer has 8 bytes of padding after its data
-  /// passes its end here, so every field of it takes that path). The answer never depends
-  /// on `readable`, only on the `count` bytes.
-  ///
-  /// - Parameters:
-  ///   - p: The first byte (UTF-8).
-  ///   - count: How many bytes make the token; 0 gives nil.
-  ///   - readable: How many bytes from `p` may be read (at least `count`).
+  ///   - count: How many bytes; 0 gives nil. Only these bytes are read.
   /// - Returns: The value, correctly rounded to the nearest `Double`; NaN for `nan`.
   ///
   /// Algorithm: the digits of the integer part and the fraction go into one 64-bit
-  /// mantissa, eight at a time where a word holds eight digits (SWAR, D. Lemire, "Number
-  /// Parsing at a Gigabyte per Second", Software: Practice and Experience 51(8), 2021),
-  /// else one at a time; with at most 19 significant digits, a mantissa below 2^53 and a
-  /// decimal exponent within ±22 the value is Clinger's one correctly rounded operation,
-  /// anything else `strtod`.
+  /// mantissa, eight at a time from one word where eight digits remain (SWAR, D. Lemire,
+  /// "Number Parsing at a Gigabyte per Second", Software: Practice and Experience 51(8),
+  /// 2021), else one at a time; with at most 19 significant digits, a mantissa below 2^53
+  /// and a decimal exponent within ±22 the value is Clinger's one correctly rounded
+  /// operation, anything else `strtod`.
   @inlinable
-  package static func parse(_ p: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> Double? {
+  package static func parse(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
     let n = count
     if n <= 0 { return nil }
     var i = 0
@@ -54,13 +38,13 @@ package enum DecimalNumber {
     if negative || first == UInt8(ascii: "+") { i = 1 }
     var mantissa: UInt64 = 0
     let integerStart = i
-    i = digitRun(p, from: i, to: n, readable: readable, into: &mantissa)
+    i = digitRun(p, from: i, to: n, into: &mantissa)
     var digits = i - integerStart  // all digits, before and after the point
     var exponent = 0  // the decimal exponent: minus the fraction digits, plus the written one
     if i < n && p[i] == UInt8(ascii: ".") {
       i += 1
       let fractionStart = i
-      i = digitRun(p, from: i, to: n, readable: readable, into: &mantissa)
+      i = digitRun(p, from: i, to: n, into: &mantissa)
       digits += i - fractionStart
       exponent = fractionStart - i
     }
@@ -142,70 +126,48 @@ package enum DecimalNumber {
 
   /// Appends the decimal digits at `p[from...]` (up to `to`) to `mantissa` (wrapping past
   /// 2^64; the caller counts digits) and returns the offset of the first byte that is not a
-  /// digit (or `to`). Eight digits at a time while eight readable bytes are all digits.
+  /// digit (or `to`): eight digits a step while eight bytes that are all digits remain, then
+  /// one a step.
   @inlinable @inline(__always)
   static func digitRun(
-    _ p: UnsafePointer<UInt8>, from: Int, to n: Int, readable: Int, into mantissa: inout UInt64
+    _ p: UnsafePointer<UInt8>, from: Int, to n: Int, into mantissa: inout UInt64
   ) -> Int {
     var i = from
-    while i + 8 <= n || (i < n && i + 8 <= readable) {
+    while n &- i >= 8 {
       let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
-      let digitBytes = leadingDigits(word)
-      if digitBytes == 0 { return i }
-      let taken = Swift.min(digitBytes, n - i)
-      mantissa = mantissa &* powerOfTenInteger(taken) &+ digitValue(word, taken)
-      i += taken
-      if taken < 8 { return i }
+      guard areEightDigits(word) else { break }
+      mantissa = mantissa &* 100_000_000 &+ eightDigits(word)
+      i &+= 8
     }
     while i < n {
       let d = p[i] &- UInt8(ascii: "0")
       if d > 9 { break }
       mantissa = mantissa &* 10 &+ UInt64(d)
-      i += 1
+      i &+= 1
     }
     return i
   }
 
-  /// How many of the 8 bytes of `word` (first byte lowest) are ASCII digits before the first
-  /// one that is not (0...8).
+  /// Whether all 8 bytes of `word` are ASCII digits: each byte's high nibble is 3, and still
+  /// is after adding 6 (Lemire).
   @inlinable @inline(__always)
-  static func leadingDigits(_ word: UInt64) -> Int {
-    // A byte b is a digit when its high nibble is 3 and b + 6 still has high nibble 3
-    // (Lemire). Carries of `word + 0x06...` only run upward, from a byte that is not a
-    // digit, so every byte before the first non-digit is judged right.
+  static func areEightDigits(_ word: UInt64) -> Bool {
     let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-    let judged = (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4)
-    return (judged ^ 0x3333_3333_3333_3333).trailingZeroBitCount >> 3
+    return (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4)
+      == 0x3333_3333_3333_3333
   }
 
-  /// The value of the first `k` (1...8) bytes of `word`, which are ASCII digits, the first
-  /// byte the most significant: the word is shifted so they are its last bytes, '0's put
-  /// before them, and the eight digits combined in three multiplications (Lemire's SWAR).
+  /// The value of the eight ASCII digits of `word`, its first byte (the lowest) the most
+  /// significant: pairs, then fours, then the eight combined in three multiplications
+  /// (Lemire's SWAR).
   @inlinable @inline(__always)
-  static func digitValue(_ word: UInt64, _ k: Int) -> UInt64 {
-    let shift = UInt64(64 - 8 * k)
-    let zeros: UInt64 = 0x3030_3030_3030_3030 & ~(UInt64.max &<< shift)
-    var v = ((word &<< shift) | zeros) &- 0x3030_3030_3030_3030
+  static func eightDigits(_ word: UInt64) -> UInt64 {
+    var v = word &- 0x3030_3030_3030_3030
     v = (v &* 10) &+ (v >> 8)
     v =
       (((v & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064)
         &+ (((v >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001)) >> 32
     return v
-  }
-
-  /// 10^k as an integer, k in 1...8.
-  @inlinable @inline(__always)
-  static func powerOfTenInteger(_ k: Int) -> UInt64 {
-    switch k {
-    case 1: return 10
-    case 2: return 100
-    case 3: return 1000
-    case 4: return 10000
-    case 5: return 100000
-    case 6: return 1_000_000
-    case 7: return 10_000_000
-    default: return 100_000_000
-    }
   }
 
   /// The number written by all of `bytes`, or nil (see `parse(_:_:)`).

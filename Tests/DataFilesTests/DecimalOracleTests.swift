@@ -5,8 +5,9 @@ import TextAndNumbers
 
 /// `DecimalNumber.parse` (eight digits a word, Clinger's fast path, strtod for the rest)
 /// against C's `strtod`, the oracle: the same double, bit for bit, for a million random
-/// decimal strings of every shape, read both with and without bytes after them that may be
-/// loaded; and the same syntax as before (what is not a number stays not a number).
+/// decimal strings of every shape, read both alone and with more digits after them in
+/// memory (never taken); and the same syntax as before (what is not a number stays not a
+/// number).
 @Suite struct DecimalOracleTests {
   /// strtod's value of the bytes, or nil when it does not take all of them.
   static func strtodValue(_ bytes: [UInt8]) -> Double? {
@@ -19,14 +20,12 @@ import TextAndNumbers
     }
   }
 
-  /// The parse of `bytes`, alone and then followed by `after` (which may be loaded: digits
-  /// there must not be taken); nil unless both agree.
+  /// The parse of `bytes`, alone and then followed in memory by `after` (digits there must
+  /// not be taken).
   static func parsed(_ bytes: [UInt8], after: [UInt8]) -> (alone: Double?, padded: Double?) {
     let alone = bytes.withUnsafeBufferPointer { DecimalNumber.parse($0.baseAddress!, $0.count) }
     let all = bytes + after
-    let padded = all.withUnsafeBufferPointer {
-      DecimalNumber.parse($0.baseAddress!, bytes.count, readable: all.count)
-    }
+    let padded = all.withUnsafeBufferPointer { DecimalNumber.parse($0.baseAddress!, bytes.count) }
     return (alone, padded)
   }
 
