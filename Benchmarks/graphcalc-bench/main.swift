@@ -475,12 +475,15 @@ out = []
 
 /// Best nanoseconds per value of `f` over batches of `n` x in [-10, 10) on one thread or
 /// shared by `threads` (`splitValues`, whatever the size, in pieces of
-/// `PlotFunction.parallelPiece`), each round about 1e6 values (`1e6 / n` batches).
+/// `PlotFunction.parallelPiece` or a quarter of the batch when that is less), each round
+/// about 1e6 values (`1e6 / n` batches).
 @inline(never)
 func timeThreads(_ f: PlotFunction, n: Int, threads: Int) -> Double {
   let x = (0..<n).map { -10.0 + 20.0 * Double($0) / Double(n) }
   var y = [Double](repeating: 0, count: n)
   let batches = max(1, evalCount / n)
+  // Small batches are cut smaller, so that both threads have a share.
+  let piece = min(PlotFunction.parallelPiece, max(256, n / 4))
   var best = Double.infinity
   for _ in 0..<rounds {
     let t0 = now()
@@ -490,7 +493,7 @@ func timeThreads(_ f: PlotFunction, n: Int, threads: Int) -> Double {
           if threads == 1 {
             f.values(at: xb, into: yb, threads: 1)
           } else {
-            f.splitValues(at: xb, into: yb, threads: threads)
+            f.splitValues(at: xb, into: yb, threads: threads, piece: piece)
           }
         }
       }
@@ -510,7 +513,7 @@ if wanted("threads") {
     guard let expr = try? CalculatorBrain.parseExpression(text),
       let f = try? PlotFunction(expr, variables: brain.variables, functions: brain.functions)
     else { continue }
-    let short = text.count > 20 ? "horner degree 7" : text
+    let short = text.hasPrefix("((((((") ? "horner degree 7" : text
     for n in sizes {
       // Interleaved, so both see the same load.
       let one = timeThreads(f, n: n, threads: 1)

@@ -132,26 +132,18 @@ public struct PlotFunction: Sendable {
   /// The x values are taken a chunk (256) at a time and each instruction of the batch program
   /// runs over the whole chunk (see `PlotBatch`), so the cost of interpreting the expression
   /// is paid once per chunk rather than once per value; the result is written straight into
-  /// `out`. A batch of at least `parallelThreshold` values (65,536: none that plotting
-  /// makes, whose batches are a few hundred) is shared with a second thread
-  /// (`values(at:into:threads:)` with `batchThreads`), with the same values bit for bit.
+  /// `out`. One thread evaluates the whole batch: `values(at:into:threads:)` shares a large
+  /// one with a second thread (on this shared 2-core machine that did not pay reliably at any
+  /// size, see Docs/performance.md, "The second core").
   ///
   /// - Parameters:
   ///   - xs: The plot x values.
   ///   - out: Room for as many values as `xs` has; when the counts differ, only the first
-  ///     `min(xs.count, out.count)` are computed. It may overlap `xs` (then one thread
-  ///     evaluates the whole batch).
+  ///     `min(xs.count, out.count)` are computed. It may be `xs` itself.
   public func values(
     at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) {
-    let n = min(xs.count, out.count)
-    if n >= Self.parallelThreshold, Self.batchThreads > 1, let xb = xs.baseAddress,
-      let ob = out.baseAddress, UnsafePointer(ob) + n <= xb || xb + n <= UnsafePointer(ob)
-    {
-      splitValues(at: xs, into: out, threads: Self.batchThreads)
-    } else {
-      values(at: xs, into: out, level: Self.vectorMathLevel)
-    }
+    values(at: xs, into: out, level: Self.vectorMathLevel)
   }
 
   /// `values(at:into:)`, with the elementary functions computed by glibc's vector math

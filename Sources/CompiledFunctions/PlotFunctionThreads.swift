@@ -3,22 +3,17 @@ import Synchronization
 
 extension PlotFunction {
   /// The fewest values a batch must have before `values(at:into:threads:)` hands part of it
-  /// to a second thread: below it, starting and joining a POSIX thread (about 30-60 µs on
-  /// this 2-core machine, more under load) costs more than the half of the batch it would
-  /// take. Measured with `graphcalc-bench --only threads` (Docs/performance.md, "The second
-  /// core"): at 16,384 values two threads lose on the cheap expressions, from 65,536 they
-  /// win on all.
+  /// to a second thread: below it, starting and joining a POSIX thread (10 µs at the median
+  /// on this 2-core machine, 30-90 µs on average under load) costs more than the half of the
+  /// batch it would take. Measured with `graphcalc-bench --only threads` (Docs/performance.md,
+  /// "The second core"): at 4,096 and 16,384 values two threads lost in every run, from
+  /// 65,536 they won in some runs (and lost in others: the machine was loaded).
   public static let parallelThreshold = 65_536
 
   /// The values a thread takes at a time from a batch split over threads: 16,384 (128 KiB of
   /// x and as much of output, within the L2 cache), small enough that a thread which gets no
   /// core for a while leaves the rest to the other.
-  static let parallelPiece = 16_384
-
-  /// How many threads `values(at:into:)` uses for a batch of at least `parallelThreshold`
-  /// values: 2, or 1 on a machine with one processor online (asked once, at the first large
-  /// batch, never at start-up).
-  public static var batchThreads: Int { onlineProcessorsForBatches }
+  package static let parallelPiece = 16_384
 
   /// The values at every plot x of `xs`, written to `out`, on up to `threads` threads (the
   /// caller's one of them): `values(at:into:)` for a batch of fewer than
@@ -67,9 +62,6 @@ extension PlotFunction {
     for thread in helpers { pthread_join(thread, nil) }
   }
 }
-
-/// The processors online, at most 2 (`sysconf`), read once.
-private let onlineProcessorsForBatches: Int = min(2, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
 /// A batch shared by threads: the next piece to take, and what to evaluate. The pointers
 /// stay valid while `splitValues` waits for the helpers; each piece of `out` is written by

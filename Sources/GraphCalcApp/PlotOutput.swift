@@ -69,12 +69,7 @@ public enum PlotOutput {
     budget: SamplingBudget = .default, cellPixels: PixelSize = PixelSize(width: 10, height: 20),
     theme: Theme = .default, passthrough: Bool = false
   ) throws(CommandError) -> (text: String, notes: [String]) {
-    guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
-      throw CommandError(
-        .terminalTooSmall(
-          columns: size.columns, rows: size.rows, minimumColumns: minimumTerminal.columns,
-          minimumRows: minimumTerminal.rows))
-    }
+    try checkTerminalSize(size)
     if canvas.isImage {
       let columns = size.columns
       let rows = size.rows - 1
@@ -90,6 +85,18 @@ public enum PlotOutput {
       curves, columns: size.columns, rows: size.rows - 1, canvas: canvas, colors: colors,
       budget: budget)
     return (drawn.text, drawn.notes)
+  }
+
+  /// Refuses a terminal smaller than `minimumTerminal`, as drawing a plot there would.
+  ///
+  /// - Throws: `CommandError` (`.terminalTooSmall`) naming the size and the least one.
+  static func checkTerminalSize(_ size: TerminalSize) throws(CommandError) {
+    guard size.columns >= minimumTerminal.columns, size.rows >= minimumTerminal.rows else {
+      throw CommandError(
+        .terminalTooSmall(
+          columns: size.columns, rows: size.rows, minimumColumns: minimumTerminal.columns,
+          minimumRows: minimumTerminal.rows))
+    }
   }
 
   /// The font size of a picture in the terminal: about the terminal's own text, 0.6 of a

@@ -99,6 +99,14 @@ public struct Session: Sendable {
   /// tests). `set canvas kitty|iterm|sixel` asks it: pictures are then wrapped for tmux, or
   /// refused when the passthrough is off.
   public var tmuxPassthrough: (@Sendable () -> Bool)?
+  /// Whether what the session prints is thrown away unread (standard output is
+  /// `/dev/null`); set by the executable, asked at each terminal picture of a plot (not at
+  /// start-up), nil in tests. When it answers true, `plot`, `zoom`, `pan` and the other
+  /// commands that redraw skip sampling and drawing the terminal picture nobody would see
+  /// (`graphcalc -e 'plot ...' -e 'export svg F' > /dev/null` samples once, for the SVG);
+  /// the view, the automatic ranges and every error are the same (Docs/design.md, "Pictures
+  /// nobody sees").
+  public var standardOutputDiscarded: (@Sendable () -> Bool)?
   /// The theme of pictures in the terminal: `theme`, or `dark` in place of `default` on a
   /// terminal whose background is dark (OSC 11), so a plot is not a white slab there.
   public var inlineTheme: Theme {
@@ -365,6 +373,10 @@ public struct Session: Sendable {
   func redraw() throws(CommandError) -> Reply {
     if showsBarChart { return barRedraw() }
     guard let curves = currentCurves() else { return Reply() }
+    if standardOutputDiscarded?() == true {
+      try PlotOutput.checkTerminalSize(terminalSize)
+      return Reply()
+    }
     let drawn = try PlotOutput.terminalWithNotes(
       curves, size: terminalSize, canvas: display.canvas, colors: display.colors,
       budget: samplingBudget, cellPixels: display.cellPixels, theme: inlineTheme,

@@ -8,6 +8,17 @@ enum Terminal {
   /// Whether file descriptor `fd` is a terminal.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// Whether file descriptor `fd` is the null device (`> /dev/null`): a character device
+  /// with `/dev/null`'s device number (fstat and stat, two system calls).
+  static func isNullDevice(_ fd: Int32) -> Bool {
+    var opened = stat()
+    var null = stat()
+    guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFCHR,
+      stat("/dev/null", &null) == 0, null.st_mode & S_IFMT == S_IFCHR
+    else { return false }
+    return opened.st_rdev == null.st_rdev
+  }
+
   /// The size to draw a terminal plot at: the terminal's own (ioctl TIOCGWINSZ on standard
   /// output) when standard output is one, else `COLUMNS` and `LINES` from the environment
   /// when set to positive numbers, else 80x24.

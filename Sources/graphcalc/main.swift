@@ -33,6 +33,8 @@ runner.session.display = Terminal.display(color: options.color)
 runner.session.display.passthrough = TerminalQuery.passthroughForNamedCanvas(
   runner.session.display.canvas)
 runner.session.defaultDisplay = runner.session.display
+// A terminal picture written to /dev/null is not drawn (asked at each plot, not here).
+runner.session.standardOutputDiscarded = { Terminal.isNullDevice(STDOUT_FILENO) }
 if let tmux = getenv("TMUX"), tmux.pointee != 0, Terminal.isTerminal(STDOUT_FILENO) {
   // `set canvas kitty` inside tmux asks tmux for its passthrough (wrapped, or refused).
   runner.session.tmuxPassthrough = { TerminalQuery.tmuxPassthrough() }

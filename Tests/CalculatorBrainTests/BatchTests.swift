@@ -347,8 +347,8 @@ private func oneThread(_ f: PlotFunction, _ xs: [Double]) -> [Double] {
     }
   }
 
-  /// A batch above the threshold takes the second core through both entry points, with one
-  /// thread's values bit for bit.
+  /// A batch above the threshold on two threads (`values(at:into:threads:)`), and through
+  /// `values(at:into:)`, gives one thread's values bit for bit.
   @Test(arguments: ["sin(x)*x", "x*x+2*x+1", "x<0 ? sqrt(-x) : ln(x)", "f(x, 2) * g(x)"])
   func largeBatchesEqualOneThread(_ text: String) throws {
     let calc = try brain()
