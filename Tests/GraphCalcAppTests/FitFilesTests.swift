@@ -184,6 +184,22 @@ import Testing
     #expect(session.brain.variables["a"] == nil)
   }
 
+  /// `fit ... "-"`: the data lines follow, as for `plot "-"`, up to `e`.
+  @Test func inlineData() throws {
+    let folder = try TemporaryFolder()
+    var session = Self.session(folder)
+    let waiting = session.run("fit a*x + b \"-\" via a, b")
+    #expect(waiting.error == nil && waiting.output.isEmpty && session.awaitsInlineData)
+    for line in ["1 3", "2 5.1", "3 6.9"] { #expect(session.run(line).error == nil) }
+    let reply = session.run("e")
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    #expect(reply.output.contains("Final set of parameters"))
+    #expect(session.brain.variables["a"].map { abs($0 - 1.95) < 1e-9 } == true)
+    #expect(!session.awaitsInlineData)
+    _ = session.run("fit a*x + b \"-\" via a, b")
+    #expect(session.abandonInlineData() == "note: fit \"-\" abandoned: its data were not read")
+  }
+
   /// A fit of two variables: the parameters of a plane through exact data, the dummy
   /// variables named by the ranges, and gnuplot 4's error column noted.
   @Test func surface() throws {

@@ -387,6 +387,18 @@ struct Fit: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    // `fit ... "-"`: the data lines come first (as for `plot "-"`); the line runs again with
+    // them as the file.
+    var inlineBlock: [UInt8]? = nil
+    if data.path.text == DataFile.inlinePath {
+      guard let blocks = session.inlineBlocks else {
+        var waiting = Reply()
+        waiting.awaitsInlineBlocks = 1
+        return waiting
+      }
+      session.inlineBlocks = nil
+      inlineBlock = blocks.first ?? []
+    }
     // A parameter file: its parameters with their start values, and fixed values.
     var fileParameters: [(name: Word, value: Double)] = []
     var fixed: [(name: String, value: Double)] = []
@@ -463,6 +475,7 @@ struct Fit: SessionCommand {
     let reading = session.data.options
     defer { session.data.options = reading }
     if let skip = data.skip { session.data.options.skipLines = try session.skipCount(skip) }
+    if let inlineBlock { session.data.options.inlineData = inlineBlock }
     let points = try session.fitPoints(data, shape: shape, bounds: bounds)
     let start =
       parameterFile == nil ? names.map { known[$0] ?? 1 } : fileParameters.map(\.value)
