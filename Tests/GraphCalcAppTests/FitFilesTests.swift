@@ -225,3 +225,19 @@ import Testing
     #expect(implied.output.contains("note: the model does not read y, so the last column"))
   }
 }
+
+/// gnuplot's heading of unscaled errors.
+@Suite struct FitReportTests {
+  /// After `set fit noerrorscaling` a weighted fit's errors are standard deviations, and
+  /// gnuplot heads them so (its own report, checked with gnuplot 5.4 on lcdemo.dat).
+  @Test func unscaledErrorsAreStandardDeviations() {
+    var session = Session(terminalSize: TerminalSize(columns: 80, rows: 24))
+    #expect(session.run("set fit nolog noerrorscaling").error == nil)
+    let data = "\"\(gnuplotScripts)/lcdemo.dat\""
+    let reply = session.run("fit y0 + m*x \(data) using 1:2:5 yerrors via y0, m")
+    #expect(reply.error == nil)
+    #expect(reply.output.contains("Final set of parameters            Standard Deviation\n"))
+    let plain = session.run("fit y0 + m*x \(data) using 1:2 via y0, m")
+    #expect(plain.output.contains("Final set of parameters            Asymptotic Standard Error\n"))
+  }
+}

@@ -533,7 +533,8 @@ struct Fit: SessionCommand {
     session.lastFit = LastFit(
       command: commandText, parameters: names, fixed: fixed, variables: variables,
       rmsOfResiduals: result.rmsOfResiduals)
-    let report = Self.report(result, names: names)
+    let report = Self.report(
+      result, names: names, scaled: settings.errorScaling || points.data.sigma == nil)
     log.finish(result, report: report)
     let logFailure = session.appendFitLog(log)
     var lines: [String] = []
@@ -609,7 +610,10 @@ struct Fit: SessionCommand {
   }
 
   /// gnuplot's report of a fit (fit.c's `show_results`), values as its `%g`.
-  static func report(_ r: FitResult, names: [String]) -> [String] {
+  ///
+  /// - Parameter scaled: Whether the errors are scaled by the reduced chi-square (gnuplot
+  ///   heads unscaled ones "Standard Deviation").
+  static func report(_ r: FitResult, names: [String], scaled: Bool = true) -> [String] {
     func g(_ v: Double, _ digits: Int = 6) -> String {
       v.isNaN ? "undefined" : NumberFormat.printf(v, precision: digits)
     }
@@ -633,7 +637,9 @@ struct Fit: SessionCommand {
       }
     }
     lines.append("")
-    lines.append("Final set of parameters            Asymptotic Standard Error")
+    lines.append(
+      "Final set of parameters            "
+        + (scaled ? "Asymptotic Standard Error" : "Standard Deviation"))
     lines.append("=======================            ==========================")
     let width = max(15, names.map(\.count).max() ?? 0)
     for (k, name) in names.enumerated() {
