@@ -161,6 +161,8 @@ import Testing
     ("", "fit a*x + b LIN using 1:2:3 errors x via a, b", "errors needs z", "x"),
     ("", "fit a*x + b LIN using 1:2:3 errors q, z via a, b", "not q", "q"),
     ("", "fit a*x + b LIN using 1:2:3 xyerrors via a, b", "xyerror needs 4 columns", "1:2:3"),
+    ("", "fit a*x + b LIN using 1:2 zerror via a, b", "zerror needs at least 3 columns", "1:2"),
+    ("", "fit a*x + b LIN using 2 zerror via a, b", "zerror needs at least 3 columns", "2"),
   ])
   func errorsAreLocated(_ file: String, _ line: String, _ message: String, _ caret: String)
     throws

@@ -342,7 +342,9 @@ struct Fit: SessionCommand {
       shape = Shape(
         variables: variableNames(indep), variableErrors: Array(flags.prefix(indep)), zError: true)
     case .zErrors?:
-      guard columns != 1 else { throw needs("zerror needs at least 2 columns in using") }
+      guard columns == 0 || columns >= 3 else {
+        throw needs("zerror needs at least 3 columns in using (x:z:σz, or x:y:z:σz)")
+      }
       let indep = columns == 0 ? 1 : columns - 2
       shape = Shape(
         variables: variableNames(indep), variableErrors: Array(repeating: false, count: indep),
@@ -1004,7 +1006,8 @@ extension CommandProblem {
         return "fit needs at least as many points as parameters: \(points) point"
           + "\(points == 1 ? "" : "s") for \(parameters) parameter\(parameters == 1 ? "" : "s")"
       case .badError(let index, let value):
-        return "the error of point \(index + 1) is \(x(value)): errors (the third column) must "
+        return
+          "the error of point \(index + 1) is \(x(value)): errors (the σ columns of using) must "
           + "be above 0"
       case .undefinedAtStart(let at):
         return "the model is not defined at x = \(x(at)) with the start values: set them "
