@@ -223,6 +223,8 @@ import Testing
     #expect(named.error == nil, "\(named.error?.message ?? "")")
     #expect(session.brain.variables["q"].map { abs($0 + 3) < 1e-9 } == true)
     #expect(session.brain.variables["FIT_NDF"] == 6)  // 9 points with u <= 2
+    let dummy = try #require(session.run("set dummy x1, x2").error)
+    #expect(dummy.message.contains("fit [x1=*:*] [x2=*:*] h(x1, x2)"))
     let implied = session.run("fit a*x + c \"\(path)\" using 1:3:(1) via a, c")
     #expect(implied.output.contains("note: the model does not read y, so the last column"))
   }
