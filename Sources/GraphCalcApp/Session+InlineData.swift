@@ -84,9 +84,12 @@ extension Session {
   ///
   /// - Returns: A note saying so, or nil when nothing was waiting.
   public mutating func abandonInlineData() -> String? {
-    guard inlineData != nil else { return nil }
+    guard let request = inlineData else { return nil }
     inlineData = nil
-    return "note: plot \"-\" abandoned: its data were not read"
+    // The command that waited: `plot`, `replot` or `fit`.
+    let word = request.line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+    let command = word.map(String.init).flatMap { ["replot", "fit"].contains($0) ? $0 : nil }
+    return "note: \(command ?? "plot") \"-\" abandoned: its data were not read"
   }
 
   /// Runs the request's commands with its blocks as the files named `-`.

@@ -342,7 +342,9 @@ struct Fit: SessionCommand {
       shape = Shape(
         variables: variableNames(indep), variableErrors: Array(flags.prefix(indep)), zError: true)
     case .zErrors?:
-      guard columns != 1 else { throw needs("zerror needs at least 2 columns in using") }
+      guard columns == 0 || columns >= 3 else {
+        throw needs("zerror needs at least 3 columns in using (x:z:σz, or x:y:z:σz)")
+      }
       let indep = columns == 0 ? 1 : columns - 2
       shape = Shape(
         variables: variableNames(indep), variableErrors: Array(repeating: false, count: indep),
@@ -387,6 +389,18 @@ struct Fit: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    // `fit ... "-"`: the data lines come first (as for `plot "-"`); the line runs again with
+    // them as the file.
+    var inlineBlock: [UInt8]? = nil
+    if data.path.text == DataFile.inlinePath {
+      guard let blocks = session.inlineBlocks else {
+        var waiting = Reply()
+        waiting.awaitsInlineBlocks = 1
+        return waiting
+      }
+      session.inlineBlocks = nil
+      inlineBlock = blocks.first ?? []
+    }
     // A parameter file: its parameters with their start values, and fixed values.
     var fileParameters: [(name: Word, value: Double)] = []
     var fixed: [(name: String, value: Double)] = []
@@ -463,6 +477,7 @@ struct Fit: SessionCommand {
     let reading = session.data.options
     defer { session.data.options = reading }
     if let skip = data.skip { session.data.options.skipLines = try session.skipCount(skip) }
+    if let inlineBlock { session.data.options.inlineData = inlineBlock }
     let points = try session.fitPoints(data, shape: shape, bounds: bounds)
     let start =
       parameterFile == nil ? names.map { known[$0] ?? 1 } : fileParameters.map(\.value)
@@ -520,7 +535,8 @@ struct Fit: SessionCommand {
     session.lastFit = LastFit(
       command: commandText, parameters: names, fixed: fixed, variables: variables,
       rmsOfResiduals: result.rmsOfResiduals)
-    let report = Self.report(result, names: names)
+    let report = Self.report(
+      result, names: names, scaled: settings.errorScaling || points.data.sigma == nil)
     log.finish(result, report: report)
     let logFailure = session.appendFitLog(log)
     var lines: [String] = []
@@ -596,7 +612,10 @@ struct Fit: SessionCommand {
   }
 
   /// gnuplot's report of a fit (fit.c's `show_results`), values as its `%g`.
-  static func report(_ r: FitResult, names: [String]) -> [String] {
+  ///
+  /// - Parameter scaled: Whether the errors are scaled by the reduced chi-square (gnuplot
+  ///   heads unscaled ones "Standard Deviation").
+  static func report(_ r: FitResult, names: [String], scaled: Bool = true) -> [String] {
     func g(_ v: Double, _ digits: Int = 6) -> String {
       v.isNaN ? "undefined" : NumberFormat.printf(v, precision: digits)
     }
@@ -620,7 +639,9 @@ struct Fit: SessionCommand {
       }
     }
     lines.append("")
-    lines.append("Final set of parameters            Asymptotic Standard Error")
+    lines.append(
+      "Final set of parameters            "
+        + (scaled ? "Asymptotic Standard Error" : "Standard Deviation"))
     lines.append("=======================            ==========================")
     let width = max(15, names.map(\.count).max() ?? 0)
     for (k, name) in names.enumerated() {
@@ -985,7 +1006,8 @@ extension CommandProblem {
         return "fit needs at least as many points as parameters: \(points) point"
           + "\(points == 1 ? "" : "s") for \(parameters) parameter\(parameters == 1 ? "" : "s")"
       case .badError(let index, let value):
-        return "the error of point \(index + 1) is \(x(value)): errors (the third column) must "
+        return
+          "the error of point \(index + 1) is \(x(value)): errors (the σ columns of using) must "
           + "be above 0"
       case .undefinedAtStart(let at):
         return "the model is not defined at x = \(x(at)) with the start values: set them "

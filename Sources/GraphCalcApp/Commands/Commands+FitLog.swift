@@ -51,7 +51,8 @@ struct FitLog {
     lines.append("function used for fitting: \(fit.model.text)")
     for f in FitLog.called(model, functions: functions) {
       lines.append(
-        "\t\(f.name)(\(f.parameters.joined(separator: ","))) = \(CalculatorBrain.describe(f.body))")
+        "\t\(f.name)(\(f.parameters.joined(separator: ","))) = \(CalculatorBrain.infixDescription(f.body))"
+      )
     }
     if let file = fit.parameterFile {
       lines.append("fitted parameters and initial values from file: \(file.text)")

@@ -77,6 +77,9 @@ extension SettingTable {
     hints["style"] = "give each plot item its style: with impulses|boxes|yerrorbars|..."
     let options = "give each plot item its own: lw N, lc rgb \"red\", pt N, ps N, dt N"
     for name in ["pointsize", "linetype", "dashtype", "linestyle"] { hints[name] = options }
+    hints["dummy"] =
+      "plot's variable is x; fit's variables are named in its ranges: "
+      + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
     let plain = [
       "mxtics", "mytics", "x2tics", "y2tics", "ztics",
       "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
