@@ -480,6 +480,7 @@ extension Session {
     var skipped = 0
     var kept = 0
     var record = 0
+    var block = 0  // the block of the data set (every's block fields)
     var dataSet = 0
     var seen = false
     var row = [Double](repeating: .nan, count: 16)
@@ -492,12 +493,14 @@ extension Session {
         }
         if blanks > 0 && seen {
           record = 0
+          block += 1
           if blanks >= 2 {
             kept = 0
+            block = 0
             dataSet += 1
           }
         }
-        guard every.keeps(record), index?.keeps(dataSet) ?? true else { return }
+        guard every.keeps(record, block: block), index?.keeps(dataSet) ?? true else { return }
         func evaluate(_ plan: Plan) -> Double {
           switch plan {
           case .record: return Double(kept)
