@@ -87,6 +87,18 @@ import Testing
       error.location == lower..<(lower + caret.count), "\(String(describing: error.location))")
   }
 
+  /// `fit` reads numbers only: a text comparison in its `using` is named, under the part.
+  @Test func strcolInFitIsNamed() throws {
+    var session = Self.session()
+    let part = "(strcol(1) eq \"a\" ? $3 : 1/0)"
+    let line = "fit a*x + b \(Self.labels) using 2:\(part) via a, b"
+    let error = try #require(session.run(line).error)
+    #expect(error.message.hasPrefix("strcol() in fit is not supported"), "\(error.message)")
+    let at = try #require(line.range(of: part))
+    let lower = line.distance(from: line.startIndex, to: at.lowerBound)
+    #expect(error.location == lower..<(lower + part.count))
+  }
+
   /// `by` over a using expression, `every` and `smooth`: one curve a group, each smoothed on
   /// its own, in order of first appearance.
   @Test func byWithExpressionsEveryAndSmooth() throws {

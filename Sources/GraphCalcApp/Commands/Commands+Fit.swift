@@ -421,7 +421,15 @@ extension Session {
       }
       for word in words {
         if word.text.first == "(" {
-          parts.append(.expression(try UsingExpression.read(word), word))
+          let expression = try UsingExpression.read(word)
+          // Text comparisons (`strcol(1) eq "a"`) are read by plot's records only.
+          guard expression.textTests.isEmpty else {
+            throw CommandError(
+              .notSupported(
+                what: "strcol() in fit", hint: "fit reads numbers: $N, column(N), column(\"name\")"),
+              at: word.span)
+          }
+          parts.append(.expression(expression, word))
         } else {
           do {
             let refs = try DataFile.parseColumnList(word.text)
