@@ -180,6 +180,11 @@ extension Session {
       curve.look = style.look
       curves.append(curve)
     }
+    // The tick labels read (`xtic(1)`) label the axis whatever the group.
+    if !curves.isEmpty {
+      curves[0].xTickLabels = series.xTickLabels
+      curves[0].yTickLabels = series.yTickLabels
+    }
     return (curves, note)
   }
 }

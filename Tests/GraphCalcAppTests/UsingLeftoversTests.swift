@@ -1,5 +1,6 @@
 import Foundation
 import GraphCalcApp
+import GraphView
 import TestSupport
 import Testing
 
@@ -121,6 +122,11 @@ import Testing
     #expect(session.run(line).error == nil)
     data = try #require(session.curves).dataCurves
     #expect(data.count == 3 && Array(data[1].y).allSatisfy { $0.isNaN })
+    // Tick labels from a column label the axis of the groups' plot.
+    let labelled = session.run("plot \(file) using day:price:xtic(2) by symbol with points")
+    #expect(labelled.error == nil)
+    let ticks = try #require(session.curves).drawnLabels.xTics.placement
+    #expect(ticks == .list([1, 1, 2, 1, 2, 3, 3, 3].map { .init(value: $0, label: "\(Int($0))") }))
     #expect(data[0].extents?.yLow == [19, 21, 20] && data[0].extents?.yHigh == [21, 23, 22])
   }
 
