@@ -146,8 +146,6 @@ public enum CommandProblem: Sendable, Hashable {
     case empty
     /// The lower bound is above the upper one.
     case reversed
-    /// The width overflows.
-    case tooWide
     /// The width is below what doubles can subdivide into pixels.
     case tooNarrow
   }
@@ -316,12 +314,11 @@ public enum CommandProblem: Sendable, Hashable {
     case .zoomFactor(let value):
       return "zoom factor must be a positive number, got \(CalculatorBrain.format(value))"
     case .range(let axis, let lower, let upper, let problem):
-      let shown = "[\(CalculatorBrain.format(lower)), \(CalculatorBrain.format(upper))]"
+      let shown = "[\(Session.boundText(lower)), \(Session.boundText(upper))]"
       switch problem {
       case .notFinite: return "\(axis) range \(shown): both bounds must be finite numbers"
       case .empty: return "\(axis) range \(shown) is empty: the bounds must differ"
       case .reversed: return "\(axis) range \(shown) is reversed: give the lower bound first"
-      case .tooWide: return "\(axis) range \(shown) is too wide"
       case .tooNarrow: return "\(axis) range \(shown) is too narrow to draw"
       }
     case .rangeNeedsBothBounds(let axis): return "give both bounds of the automatic \(axis) range"

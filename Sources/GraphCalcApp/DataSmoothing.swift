@@ -22,7 +22,10 @@ enum DataSmoothing: Sendable, Hashable {
   /// largest x, the sum over the points of y · φ((x − xᵢ)/h)/h, φ the standard normal
   /// density; h the bandwidth given, or gnuplot's default σ·(4/(3N))^(1/5) (σ the x
   /// values' population standard deviation, N their number: Silverman's rule for normal data).
-  case kdensity(bandwidth: Double?)
+  /// With a `period` P (gnuplot's `smooth kdensity period P`, for angles or days of a year)
+  /// each point counts at its nearest copy xᵢ + kP: x − xᵢ is taken modulo P into
+  /// [−P/2, P/2], as gnuplot 5.4 computes it (checked against its table).
+  case kdensity(bandwidth: Double?, period: Double? = nil)
 
   /// gnuplot's names of the options (`smooth freq` extends `frequency`): the full name and
   /// the shortest prefix gnuplot 5.4 takes (tried one by one against gnuplot), and nil for
@@ -30,7 +33,7 @@ enum DataSmoothing: Sendable, Hashable {
   static let names: [(name: String, shortest: String, option: DataSmoothing?)] = [
     ("unique", "u", .unique), ("frequency", "f", .frequency), ("fnormal", "fnorm", .fnormal),
     ("cumulative", "cum", .cumulative), ("cnormal", "cn", .cnormal),
-    ("kdensity", "k", .kdensity(bandwidth: nil)), ("csplines", "c", nil),
+    ("kdensity", "k", .kdensity(bandwidth: nil, period: nil)), ("csplines", "c", nil),
     ("acsplines", "a", nil), ("mcsplines", "mcs", nil), ("bezier", "b", nil),
     ("sbezier", "s", nil), ("unwrap", "unwrap", nil), ("zsort", "z", nil),
     ("bins", "bins", nil), ("path", "path", nil),
@@ -58,8 +61,9 @@ enum DataSmoothing: Sendable, Hashable {
       points.append((x[i], y[i]))
     }
     guard !points.isEmpty else { return ([], []) }
-    if case .kdensity(let given) = self {
-      return Self.kernelDensity(points, bandwidth: given, samples: max(2, samples))
+    if case .kdensity(let given, let period) = self {
+      return Self.kernelDensity(
+        points, bandwidth: given, period: period, samples: max(2, samples))
     }
     // A stable sort on x, then one point an x (sum and count of its y).
     points.sort { $0.x < $1.x }
@@ -94,9 +98,10 @@ enum DataSmoothing: Sendable, Hashable {
   }
 
   /// gnuplot's `do_kdensity`: `samples` x from the smallest x to the largest, each the sum
-  /// of the points' weighted Gaussians.
+  /// of the points' weighted Gaussians (with a `period`, each at its nearest copy).
   static func kernelDensity(
-    _ points: [(x: Double, y: Double)], bandwidth given: Double?, samples: Int
+    _ points: [(x: Double, y: Double)], bandwidth given: Double?, period: Double? = nil,
+    samples: Int
   ) -> (x: [Double], y: [Double]) {
     let n = Double(points.count)
     let mean = points.reduce(0) { $0 + $1.x } / n
@@ -112,7 +117,12 @@ enum DataSmoothing: Sendable, Hashable {
       var y = 0.0
       if h > 0 {
         for p in points {
-          let z = (x - p.x) / h
+          var d = x - p.x
+          if let period, period > 0 {
+            d = fmod(abs(d), period)
+            if d > period / 2 { d = period - d }
+          }
+          let z = d / h
           y += p.y * exp(-0.5 * z * z) / h
         }
       }

@@ -27,6 +27,11 @@ public struct DataCurve: Sendable, Hashable {
   /// The error-bar or box columns of an error-bar or `boxes` style (values, one a record,
   /// as `x` and `y`), or nil.
   public var extents: RecordExtents? = nil
+  /// Tick labels read from the data (`using 0:2:xticlabels(1)`): each at a point's x, its
+  /// text the label.
+  public var xTickLabels: [TickRule.ListedTick] = []
+  /// Tick labels read from the data (`ytic(1)`): each at a point's y.
+  public var yTickLabels: [TickRule.ListedTick] = []
 
   /// Creates a series.
   ///
@@ -150,6 +155,22 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The y range the viewport shows (plot units); not used by autoscaling, which asks only
   /// for values.
   public var yRange: ClosedRange<Double>
+  /// `labels` as the plot is drawn: where an axis's ticks are automatic, the tick labels
+  /// its data series read (`xticlabels(N)`, `ytic(N)`) take their place, as in gnuplot.
+  public var drawnLabels: PlotLabels {
+    var drawn = labels
+    var xs: [TickRule.ListedTick] = []
+    var ys: [TickRule.ListedTick] = []
+    for item in items {
+      guard case .data(let curve) = item else { continue }
+      xs += curve.xTickLabels
+      ys += curve.yTickLabels
+    }
+    if !xs.isEmpty, drawn.xTics.placement == .automatic { drawn.xTics.placement = .list(xs) }
+    if !ys.isEmpty, drawn.yTics.placement == .automatic { drawn.yTics.placement = .list(ys) }
+    return drawn
+  }
+
   /// The title, axis labels, key and grid the plot is drawn with (`set title`, ...).
   public var labels = PlotLabels()
   /// How tall a pixel of the output is for its width (1 for SVG, PNG and tables; a text

@@ -348,10 +348,11 @@ public enum PlotOutput {
     var ticks = ScaledPlot.ticks(
       for: curves.yRange, scale: scale, isTime: curves.yAxisIsTime,
       approximateCount: yTickCount)
-    if !curves.labels.yTics.isAutomatic || curves.labels.decimalSign != nil,
+    let labels = curves.drawnLabels
+    if !labels.yTics.isAutomatic || labels.decimalSign != nil,
       let range = scale.coordinates(scale.shownRange(curves.yRange))
     {
-      ticks = curves.labels.ticks(ticks, x: false, range: range, isTime: curves.yAxisIsTime)
+      ticks = labels.ticks(ticks, x: false, range: range, isTime: curves.yAxisIsTime)
     }
     return ticks.map(\.label).filter { !$0.isEmpty }
   }

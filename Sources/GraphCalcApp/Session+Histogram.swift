@@ -10,15 +10,17 @@ import GraphView
 
 extension Session {
   /// Reads `smooth OPTION` (the word `smooth` just read from `reader`), and for `kdensity`
-  /// an optional `bandwidth H` (a positive number).
+  /// gnuplot's optional `bandwidth H` and `period P` (expressions, checked by
+  /// `kernelOptions` when the plot runs).
   ///
   /// - Throws: `CommandError` at the option: missing, unknown (with the nearest name), one
   ///   of gnuplot's that graphcalc does not compute (splines, Bézier curves, `bins`,
-  ///   `zsort`, `unwrap`, `path`, named as not supported), or a bandwidth that is not a
-  ///   positive number.
+  ///   `zsort`, `unwrap`, `path`, named as not supported), or `bandwidth` or `period`
+  ///   without its value.
+  /// - Returns: The option, and the words of `bandwidth` and `period` when given.
   static func readSmoothing(
     _ word: Word, from reader: inout KeywordReader
-  ) throws(CommandError) -> DataSmoothing {
+  ) throws(CommandError) -> (DataSmoothing, bandwidth: Word?, period: Word?) {
     let what = "an option, as in: smooth frequency, smooth cumulative or smooth kdensity"
     let value = try reader.value(of: word, what)
     guard let entry = DataSmoothing.entry(named: value.text) else {
@@ -34,18 +36,48 @@ extension Session {
           hint: "smooth takes unique, frequency, fnormal, cumulative, cnormal or kdensity"),
         at: value.span)
     }
-    if case .kdensity = option, let next = reader.peek(), "bandwidth".hasPrefix(next.text),
-      next.text.count >= 4
-    {
-      _ = reader.next()
-      let what = "a width above 0 (x units), as in: smooth kdensity bandwidth 0.5"
-      let h = try reader.value(of: next, what)
-      guard let v = Double(h.text), v.isFinite, v > 0 else {
-        throw CommandError(.needs(word: next.text, what: what), at: h.span)
+    // gnuplot's `bandwidth H` and `period P` (expressions, as `2*pi`), in either order.
+    if case .kdensity = option {
+      var bandwidth: Word? = nil
+      var period: Word? = nil
+      while let next = reader.peek() {
+        let isBandwidth = "bandwidth".hasPrefix(next.text) && next.text.count >= 4
+        let isPeriod = "period".hasPrefix(next.text) && next.text.count >= 3
+        guard isBandwidth || isPeriod else { break }
+        _ = reader.next()
+        let what =
+          isBandwidth
+          ? "a width above 0 (x units), as in: smooth kdensity bandwidth 0.5"
+          : "a period above 0 (x units), as in: smooth kdensity period 2*pi"
+        let value = try reader.value(of: next, what)
+        if isBandwidth { bandwidth = value } else { period = value }
       }
-      option = .kdensity(bandwidth: v)
+      return (option, bandwidth, period)
     }
-    return option
+    return (option, nil, nil)
+  }
+
+  /// `smooth kdensity` with the values of its `bandwidth` and `period` words.
+  ///
+  /// - Throws: `CommandError` at a value that is not a finite number above 0.
+  func kernelOptions(_ spec: DataItemSpec) throws(CommandError) -> DataSmoothing? {
+    guard case .kdensity? = spec.smoothing else { return spec.smoothing }
+    func positive(_ word: Word?, _ name: String, _ what: String) throws(CommandError) -> Double? {
+      guard let word else { return nil }
+      let v = try number(word)
+      guard v.isFinite, v > 0 else {
+        throw CommandError(.needs(word: name, what: what), at: word.span)
+      }
+      return v
+    }
+    return .kdensity(
+      bandwidth: try positive(
+        spec.kernelBandwidth, "bandwidth",
+        "a width above 0 (x units), as in: smooth kdensity bandwidth 0.5"),
+      period: try positive(
+        spec.kernelPeriod, "period",
+        "a period above 0 (x units), as in: smooth kdensity period 2*pi"
+      ))
   }
 
   /// A `boxes` style with the session's `set boxwidth` and `set style fill` in its look
@@ -82,7 +114,7 @@ extension Session {
     var (curve, note) = try dataItem(spec)
     let style = boxLook(spec.style)
     curve.look = style.look
-    if let smoothing = spec.smoothing {
+    if let smoothing = try kernelOptions(spec) {
       let (x, y) = smoothing.apply(x: Array(curve.x), y: Array(curve.y))
       var smoothed = DataCurve(
         x: x, y: y, title: curve.title, marks: curve.marks, xIsTime: curve.xIsTime,

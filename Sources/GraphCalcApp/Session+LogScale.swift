@@ -54,7 +54,7 @@ extension PlotOutput {
     var plot = ScaledPlot.samplePlot(
       curves, scales: curves.labels.scales, xRange: curves.xRange, yRange: curves.yRange,
       size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
-    let labels = curves.labels
+    let labels = curves.drawnLabels
     if !labels.xTics.isAutomatic || labels.decimalSign != nil {
       plot.xTicks = labels.ticks(
         plot.xTicks, x: true, range: plot.viewport.xRange, isTime: curves.xAxisIsTime)

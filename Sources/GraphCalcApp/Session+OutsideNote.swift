@@ -35,7 +35,7 @@ extension Session {
     }
     guard finite > 0, inside == 0 else { return nil }
     func format(_ r: ClosedRange<Double>) -> String {
-      "[\(CalculatorBrain.format(r.lowerBound)), \(CalculatorBrain.format(r.upperBound))]"
+      "[\(Session.boundText(r.lowerBound)), \(Session.boundText(r.upperBound))]"
     }
     let points = finite == 1 ? "the 1 point" : "all \(finite) points"
     let verb = finite == 1 ? "lies" : "lie"
@@ -43,8 +43,8 @@ extension Session {
     if let data = curve.bounds(), !data.x.overlaps(xRange),
       let fitted = dataXRange(of: FunctionCurves(items: [.data(curve)]))
     {
-      let a = CalculatorBrain.format(fitted.lowerBound)
-      let b = CalculatorBrain.format(fitted.upperBound)
+      let a = Session.boundText(fitted.lowerBound)
+      let b = Session.boundText(fitted.upperBound)
       show = "plot [\(a):\(b)] \"\(TerminalText.safe(path))\" or \(show)"
     }
     if finite == 1 { show = show.replacingThem() }

@@ -2,6 +2,7 @@ import CalculatorBrain
 import CompiledFunctions
 import DataFiles
 import GraphView
+import TextAndNumbers
 
 // The `plot` command: functions of x and data files in one plot, the automatic ranges and
 // the `view` description.
@@ -201,17 +202,27 @@ extension Session {
     let xTime = curves?.xAxisIsTime ?? false
     let yTime = curves?.yAxisIsTime ?? false
     func bounds(_ r: ClosedRange<Double>, time: Bool) -> String {
-      let plain =
-        "[\(CalculatorBrain.format(r.lowerBound)), \(CalculatorBrain.format(r.upperBound))]"
+      let plain = "[\(Session.boundText(r.lowerBound)), \(Session.boundText(r.upperBound))]"
       guard time, let a = Session.dateText(r.lowerBound), let b = Session.dateText(r.upperBound)
       else {
         return plain
       }
       return
-        "[\(a), \(b)] (\(CalculatorBrain.format(r.lowerBound)) \(CalculatorBrain.format(r.upperBound)))"
+        "[\(a), \(b)] (\(Session.boundText(r.lowerBound)) \(Session.boundText(r.upperBound)))"
     }
     return
       "x \(bounds(labels.scales.x.shownRange(x), time: xTime))  y \(bounds(labels.scales.y.shownRange(y), time: yTime))"
+  }
+
+  /// A bound of a range as `view` and the notes print it, so that typed back (`plot [A:B]`,
+  /// `xrange A B`) it is a finite number: the calculator's 15 significant digits, or 17
+  /// where 15 round past the largest double (1.7976931348623157e308 at 15 digits is
+  /// 1.79769313486232e308, which reads as infinity; 17 significant digits read back as the
+  /// same double, IEEE 754-2008 5.12.2).
+  static func boundText(_ v: Double) -> String {
+    let text = CalculatorBrain.format(v)
+    guard v.isFinite, v.magnitude > 1e308, !(Double(text)?.isFinite ?? false) else { return text }
+    return NumberFormat.general(v, significantDigits: 17)
   }
 
   /// Unix seconds `t` as a UTC date (`2012-03-05`, `2012-03-05 13:45:30`), as the time axis
@@ -303,6 +314,10 @@ extension Session {
     var skip: Word?
     /// gnuplot's `smooth` option, if given (`DataSmoothing`, Session+Histogram.swift).
     var smoothing: DataSmoothing?
+    /// `smooth kdensity bandwidth H` as written, if given.
+    var kernelBandwidth: Word?
+    /// `smooth kdensity period P` as written, if given.
+    var kernelPeriod: Word?
     /// `by COLUMN`: one curve per distinct value of the column (Session+ByGroup.swift).
     var by: Word?
   }
@@ -353,7 +368,8 @@ extension Session {
       case "by":
         spec.by = try reader.value(of: word, "a column, as in: using date:price by symbol")
       case "smooth", "s", "smoo":
-        spec.smoothing = try Session.readSmoothing(word, from: &reader)
+        (spec.smoothing, spec.kernelBandwidth, spec.kernelPeriod) = try Session.readSmoothing(
+          word, from: &reader)
       default:
         if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
         throw KeywordReader.unexpected(word, keywords: dataItemKeywords)

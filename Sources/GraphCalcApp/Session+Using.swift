@@ -22,14 +22,31 @@ enum UsingPart: Sendable {
 /// An expression of a `using` part with its column references (gnuplot's `NaN` is read as
 /// `nan`): `$N`, `column(N)` and `column("name")` become the names `gcColumn0`, `gcColumn1`, ... (one a reference, in
 /// order), and `$0`/`column(0)` the name `gcRecord` (gnuplot's `$0`: the number of the point
-/// among those `every` keeps, from 0).
+/// among those `every` keeps, from 0). gnuplot's `stringcolumn(N)` / `strcol(N)` (the cell's
+/// text) is read where it is compared with a text: `strcol(1) eq "a"`, `"a" ne strcol(1)`
+/// become the names `gcText0`, ... (one a comparison), 1 where it holds and 0 where not.
 struct UsingExpression: Sendable {
+  /// A comparison of a column's text with a literal (`strcol(1) eq "a"`).
+  struct TextTest: Sendable, Hashable {
+    /// The column whose text is compared.
+    var column: ColumnRef
+    /// The text it is compared with.
+    var literal: String
+    /// `eq` (true) or `ne` (false).
+    var equal: Bool
+
+    /// 1 when `text` passes the comparison, else 0.
+    func value(_ text: String) -> Double { (text == literal) == equal ? 1 : 0 }
+  }
+
   /// The expression as the calculator reads it, the references replaced.
   var text: String
   /// For each character of `text` (and one past its end), its column in the typed part.
   var origin: [Int]
   /// The columns read, in the order of their names `gcColumn0`, `gcColumn1`, ...
   var columns: [ColumnRef]
+  /// The text comparisons, in the order of their names `gcText0`, `gcText1`, ...
+  var textTests: [TextTest] = []
 
   /// The name that stands for the record number.
   static let recordName = "gcRecord"
@@ -37,16 +54,87 @@ struct UsingExpression: Sendable {
   /// The name that stands for column reference `k`.
   static func columnName(_ k: Int) -> String { "gcColumn\(k)" }
 
+  /// The name that stands for text comparison `k`.
+  static func textName(_ k: Int) -> String { "gcText\(k)" }
+
+  /// The names the compiled expression reads, in the order of a row's values: the record
+  /// number, the columns, the text comparisons.
+  var names: [String] {
+    [Self.recordName] + columns.indices.map(Self.columnName) + textTests.indices.map(Self.textName)
+  }
+
+  /// The column a `column(...)`, `strcol(...)` or `xticlabels(...)` argument names: a
+  /// number (`2`) or a name in quotes (`"temp"`), `chars[open]` being the `(`; and the
+  /// index after the `)`. nil when it is neither.
+  static func columnArgument(_ chars: [Character], open: Int) -> (ColumnRef, Int)? {
+    var a = open + 1
+    while a < chars.count, chars[a] == " " { a += 1 }
+    var b = a
+    var ref: ColumnRef? = nil
+    if a < chars.count, chars[a] == "\"" || chars[a] == "'" {
+      let q = chars[a]
+      b = a + 1
+      while b < chars.count, chars[b] != q { b += 1 }
+      if b < chars.count {
+        ref = .name(String(characters: chars[(a + 1)..<b]))
+        b += 1
+      }
+    } else {
+      while b < chars.count, chars[b].isASCII, chars[b].isNumber { b += 1 }
+      if b > a, b - a <= 9, let n = Int(String(characters: chars[a..<b])) { ref = .index(n) }
+    }
+    while b < chars.count, chars[b] == " " { b += 1 }
+    guard let ref, b < chars.count, chars[b] == ")" else { return nil }
+    return (ref, b + 1)
+  }
+
+  /// A text in quotes at `chars[i]`: the text and the index after its closing quote.
+  static func quoted(_ chars: [Character], at i: Int) -> (String, Int)? {
+    guard i < chars.count, chars[i] == "\"" || chars[i] == "'" else { return nil }
+    var j = i + 1
+    while j < chars.count, chars[j] != chars[i] { j += 1 }
+    guard j < chars.count else { return nil }
+    return (String(characters: chars[(i + 1)..<j]), j + 1)
+  }
+
+  /// `eq` or `ne` at `chars[i]` after blanks: whether it is `eq`, and the index after it
+  /// and the blanks that follow.
+  static func textOperator(_ chars: [Character], at i: Int) -> (Bool, Int)? {
+    var i = i
+    while i < chars.count, chars[i] == " " { i += 1 }
+    guard i + 1 < chars.count else { return nil }
+    let word = String(characters: chars[i..<(i + 2)])
+    guard word == "eq" || word == "ne" else { return nil }
+    var j = i + 2
+    if j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" { return nil }
+    while j < chars.count, chars[j] == " " { j += 1 }
+    return (word == "eq", j)
+  }
+
+  /// `strcol(N)` or `stringcolumn(N)` at `chars[i]`: the column and the index after it.
+  static func stringColumn(_ chars: [Character], at i: Int) -> (ColumnRef, Int)? {
+    for name in ["stringcolumn", "strcol"] {
+      let n = name.count
+      guard i + n <= chars.count, String(characters: chars[i..<(i + n)]) == name else { continue }
+      var k = i + n
+      while k < chars.count, chars[k] == " " { k += 1 }
+      guard k < chars.count, chars[k] == "(" else { return nil }
+      return columnArgument(chars, open: k)
+    }
+    return nil
+  }
+
   /// Reads the references out of `part` (the text inside or with its brackets).
   ///
-  /// - Throws: `CommandError` at a `stringcolumn`/`strcol` (labels are not read from a
-  ///   data plot's columns), a `column(...)` whose argument is not a number or a quoted
-  ///   name, or a `$` not followed by a column number.
+  /// - Throws: `CommandError` at a `stringcolumn`/`strcol` that is not compared with a text
+  ///   by `eq` or `ne`, at `valid` or `timecolumn` (not supported), a `column(...)` whose
+  ///   argument is not a number or a quoted name, or a `$` not followed by a column number.
   static func read(_ part: Word) throws(CommandError) -> UsingExpression {
     let chars = Array(part.text)
     var text = ""
     var origin: [Int] = []
     var columns: [ColumnRef] = []
+    var tests: [TextTest] = []
     func emit(_ s: String, at column: Int) {
       text += s
       origin += Array(repeating: column, count: s.count)
@@ -57,10 +145,24 @@ struct UsingExpression: Sendable {
       columns.append(ref)
       return columnName(columns.count - 1)
     }
+    func test(_ t: TextTest) -> String {
+      if let k = tests.firstIndex(of: t) { return textName(k) }
+      tests.append(t)
+      return textName(tests.count - 1)
+    }
     func isNameChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
     var i = 0
     while i < chars.count {
       let c = chars[i]
+      // "a" eq strcol(1)
+      if let (literal, after) = quoted(chars, at: i),
+        let (equal, next) = textOperator(chars, at: after),
+        let (ref, end) = stringColumn(chars, at: next)
+      {
+        emit(test(TextTest(column: ref, literal: literal, equal: equal)), at: i)
+        i = end
+        continue
+      }
       if c == "$" {
         var j = i + 1
         while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
@@ -80,7 +182,23 @@ struct UsingExpression: Sendable {
         var k = j
         while k < chars.count, chars[k] == " " { k += 1 }
         let calls = k < chars.count && chars[k] == "("
-        if calls, ["stringcolumn", "strcol", "valid", "timecolumn"].contains(name) {
+        if calls, ["stringcolumn", "strcol"].contains(name) {
+          // strcol(1) eq "a"
+          guard let (ref, after) = stringColumn(chars, at: i),
+            let (equal, next) = textOperator(chars, at: after),
+            let (literal, end) = quoted(chars, at: next)
+          else {
+            throw CommandError(
+              .notSupported(
+                what: "\(name)() outside a comparison with a text",
+                hint: "compare it by eq or ne, as in: using 1:(strcol(3) eq \"a\" ? $2 : 1/0)"),
+              at: (part.offset + i)..<(part.offset + j))
+          }
+          emit(test(TextTest(column: ref, literal: literal, equal: equal)), at: i)
+          i = end
+          continue
+        }
+        if calls, ["valid", "timecolumn"].contains(name) {
           throw CommandError(
             .notSupported(
               what: "\(name)() in using",
@@ -89,24 +207,7 @@ struct UsingExpression: Sendable {
         }
         if calls, name == "column" {
           // column(N) or column("name") / column('name').
-          var a = k + 1
-          while a < chars.count, chars[a] == " " { a += 1 }
-          var b = a
-          var ref: ColumnRef? = nil
-          if a < chars.count, chars[a] == "\"" || chars[a] == "'" {
-            let q = chars[a]
-            b = a + 1
-            while b < chars.count, chars[b] != q { b += 1 }
-            if b < chars.count {
-              ref = .name(String(characters: chars[(a + 1)..<b]))
-              b += 1
-            }
-          } else {
-            while b < chars.count, chars[b].isASCII, chars[b].isNumber { b += 1 }
-            if b > a, b - a <= 9, let n = Int(String(characters: chars[a..<b])) { ref = .index(n) }
-          }
-          while b < chars.count, chars[b] == " " { b += 1 }
-          guard let ref, b < chars.count, chars[b] == ")" else {
+          guard let (ref, end) = columnArgument(chars, open: k) else {
             let close = chars[k...].firstIndex(of: ")").map { $0 + 1 } ?? chars.count
             throw CommandError(
               .needs(
@@ -114,7 +215,7 @@ struct UsingExpression: Sendable {
               at: (part.offset + i)..<(part.offset + close))
           }
           emit(reference(ref), at: i)
-          i = b + 1
+          i = end
           continue
         }
         // gnuplot's NaN is the calculator's nan.
@@ -129,7 +230,7 @@ struct UsingExpression: Sendable {
       i += 1
     }
     origin.append(chars.count)
-    return UsingExpression(text: text, origin: origin, columns: columns)
+    return UsingExpression(text: text, origin: origin, columns: columns, textTests: tests)
   }
 
   /// `location` (columns of `text`) as columns of the line, the part starting at `offset`.
@@ -140,28 +241,41 @@ struct UsingExpression: Sendable {
   }
 }
 
-/// gnuplot's `every`: `every N` (each Nth point), `every N:M:A:B:C:D` (point step, block
-/// step, first point, first block, last point, last block; an empty field keeps its
-/// default), `every ::A::B` (points A to B, counted from 0 in each block, as gnuplot
-/// counts them: a blank line starts a block).
+/// gnuplot's `every` (`help every`): `every N` (each Nth point), `every N:M:A:B:C:D` (point
+/// increment, block increment, start point, start block, end point, end block; an empty
+/// field keeps its default), `every ::A::B` (points A to B). As gnuplot 5.4 counts them
+/// (checked against its tables): a blank line starts a block, whose points are counted from
+/// 0; two blank lines start a data set (`index`), whose blocks are counted from 0.
 struct EverySpec: Sendable, Hashable {
-  /// Each how many points one is kept.
+  /// Each how many points of a block one is kept.
   var step = 1
-  /// The first point kept (0-based).
+  /// The first point kept in a block (0-based).
   var start = 0
-  /// The last point that may be kept, or nil for the end of the file.
+  /// The last point that may be kept in a block, or nil for the block's end.
   var end: Int? = nil
+  /// Each how many blocks of a data set one is kept.
+  var blockStep = 1
+  /// The first block kept (0-based, in each data set).
+  var startBlock = 0
+  /// The last block that may be kept, or nil for the data set's end.
+  var endBlock: Int? = nil
 
-  /// Whether record `i` (0-based) is kept.
+  /// Whether point `i` (0-based in its block) is kept.
   func keeps(_ i: Int) -> Bool {
     i >= start && (end.map { i <= $0 } ?? true) && (i - start) % step == 0
   }
 
+  /// Whether point `i` of block `block` (both 0-based: the point in its block, the block in
+  /// its data set) is kept.
+  func keeps(_ i: Int, block: Int) -> Bool {
+    keeps(i) && block >= startBlock && (endBlock.map { block <= $0 } ?? true)
+      && (block - startBlock) % blockStep == 0
+  }
+
   /// Reads `every`'s argument.
   ///
-  /// - Throws: `CommandError` at a field that is not a whole number (the step at least 1),
-  ///   at more than six fields, or at a block field other than its default (picking blocks
-  ///   is not supported yet; points are counted per block).
+  /// - Throws: `CommandError` at a field that is not a whole number (the increments at
+  ///   least 1), at more than six fields, or at an end before its start.
   static func parse(_ word: Word) throws(CommandError) -> EverySpec {
     let fields = word.text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     guard fields.count <= 6 else {
@@ -172,40 +286,49 @@ struct EverySpec: Sendable, Hashable {
         at: word.span)
     }
     var values: [Int?] = []
+    var spans: [Range<Int>] = []
     var offset = word.offset
     for field in fields {
       let t = field.trimmingBlanks()
+      let span = offset..<(offset + max(field.count, 1))
       if t.isEmpty {
         values.append(nil)
       } else if let n = Int(t), n >= 0 {
         values.append(n)
       } else {
         throw CommandError(
-          .needs(word: "every", what: "whole numbers, as in: every 2 or every ::1::3"),
-          at: offset..<(offset + max(field.count, 1)))
+          .needs(word: "every", what: "whole numbers, as in: every 2 or every ::1::3"), at: span)
       }
+      spans.append(span)
       offset += field.count + 1
     }
-    while values.count < 6 { values.append(nil) }
-    var spec = EverySpec()
-    if let step = values[0] {
-      guard step >= 1 else {
-        throw CommandError(
-          .needs(word: "every", what: "a step of at least 1, as in: every 2"),
-          at: word.offset..<(word.offset + max(fields[0].count, 1)))
-      }
-      spec.step = step
+    while values.count < 6 {
+      values.append(nil)
+      spans.append(word.span)
     }
-    if let start = values[2] { spec.start = start }
+    for k in [0, 1] where values[k] == 0 {
+      throw CommandError(
+        .needs(
+          word: "every",
+          what: k == 0
+            ? "a step of at least 1, as in: every 2"
+            : "a block step of at least 1, as in: every 1:2"),
+        at: spans[k])
+    }
+    var spec = EverySpec()
+    spec.step = values[0] ?? 1
+    spec.blockStep = values[1] ?? 1
+    spec.start = values[2] ?? 0
+    spec.startBlock = values[3] ?? 0
     spec.end = values[4]
-    let blockDefaults: [(Int, Int)] = [(1, 1), (3, 0), (5, 0)]
-    for (k, plain) in blockDefaults {
-      if let v = values[k], v != plain {
+    spec.endBlock = values[5]
+    for (k, first, last) in [(4, spec.start, spec.end), (5, spec.startBlock, spec.endBlock)] {
+      if let last, last < first {
         throw CommandError(
-          .notSupported(
-            what: "the block fields of every",
-            hint: "picking blocks of a file (separated by blank lines) is not supported yet"),
-          at: word.span)
+          .needs(
+            word: "every",
+            what: "an end \(k == 4 ? "point" : "block") from the start on, as in: every ::2::6"),
+          at: spans[k])
       }
     }
     return spec
@@ -301,30 +424,50 @@ extension Session {
     return parts
   }
 
-  /// Whether a `using` spec has an expression part (one in brackets).
+  /// Whether a `using` spec has an expression part (one in brackets) or a tick label part
+  /// (`xticlabels(1)`).
   static func usingHasExpression(_ using: Word?) -> Bool {
     guard let using else { return false }
-    return usingParts(using).contains { $0.text.first == "(" }
+    return usingParts(using).contains { $0.text.first == "(" || TickLabelPart.isOne($0) }
   }
 
   /// Reads one data item whose `using` has expressions or that has `every`: the records
   /// streamed once, `every` applied, each part a column's value or its compiled expression's
   /// value for the record; a value that is not finite (`1/0`, NaN, a missing cell) skips
-  /// the point (the pen lifts, the table writes `u`), as in gnuplot.
+  /// the point (the pen lifts, the table writes `u`), as in gnuplot. A tick label part
+  /// (`xticlabels(1)`, `xtic(1)`, `ytic(1)`) is no column of the style: each point kept
+  /// puts its column's text as a tick label at its x (or y), as gnuplot does.
   ///
   /// - Returns: The series and a note when no point is defined.
   /// - Throws: `CommandError` at the part or column at fault: a bad reference, an unknown
   ///   name or function in an expression (its caret in the expression), an unknown column.
   func expressionDataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
+    let (curve, note, _) = try expressionRecords(spec, group: nil)
+    return (curve, note)
+  }
+
+  /// `expressionDataItem`, with the text of column `group` for each record of the series
+  /// (`by GROUP`), gaps included ("" there).
+  func expressionRecords(_ spec: DataItemSpec, group: ColumnRef?) throws(CommandError) -> (
+    DataCurve, String?, groups: [String]
+  ) {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     // `every` is checked first (its errors before the columns').
     _ = try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) }
     // The parts: as written, or the default columns.
     var parts: [UsingPart] = []
+    var tickParts: [TickLabelPart] = []
     let counts = spec.marks.columnCounts
     if let using = spec.using {
-      let words = Session.usingParts(using)
+      var words: [Word] = []
+      for word in Session.usingParts(using) {
+        if let tick = try TickLabelPart.read(word) {
+          tickParts.append(tick)
+        } else {
+          words.append(word)
+        }
+      }
       guard counts.contains(words.count) else {
         if counts == [1, 2] {
           throw CommandError(
@@ -364,23 +507,38 @@ extension Session {
         throw CommandError(error, at: fileSpan)
       }
     }
-    // One pass over the records (`forEachUsingRecord`, which fit reads through too).
+    // One pass over the records (`forEachUsingRecord`, which fit reads through too), with
+    // the text of the group and tick label columns.
+    var textColumns: [ColumnRef] = tickParts.map(\.column)
+    if let group { textColumns.append(group) }
     var xs: [Double] = []
     var ys: [Double] = []
     // The error-bar and box columns, as gnuplot reads them (`extents(_:x:y:)`).
     let extentCount = parts.count > 2 ? parts.count - 2 : 0
     var more = [[Double]](repeating: [], count: extentCount)
     var defined = 0
-    try forEachUsingRecord(spec, parts: parts) { values, record, liftsPen in
+    var groups: [String] = []  // the group of each record of the series
+    var xTicks: [TickRule.ListedTick] = []
+    var yTicks: [TickRule.ListedTick] = []
+    try forEachUsingRecord(spec, parts: parts, textColumns: textColumns) {
+      values, texts, record, liftsPen in
       if liftsPen && !xs.isEmpty {
         xs.append(.nan)
         ys.append(.nan)
         for k in more.indices { more[k].append(.nan) }
+        if group != nil { groups.append("") }
       }
       let x = values.count >= 2 ? values[0] : Double(record)
       let y = values[values.count >= 2 ? 1 : 0]
       for k in more.indices { more[k].append(values[k + 2]) }
       if x.isFinite && y.isFinite { defined += 1 }
+      for (k, tick) in tickParts.enumerated() {
+        let at = tick.onX ? x : y
+        guard at.isFinite else { continue }
+        let label = TickRule.ListedTick(value: at, label: texts[k])
+        if tick.onX { xTicks.append(label) } else { yTicks.append(label) }
+      }
+      if group != nil { groups.append(texts[tickParts.count]) }
       xs.append(x)
       ys.append(y)
     }
@@ -404,8 +562,10 @@ extension Session {
       yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
     curve.look = spec.style.look
     curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
+    curve.xTickLabels = xTicks
+    curve.yTickLabels = yTicks
     let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil
-    return (curve, note)
+    return (curve, note, groups)
   }
 }
 
@@ -438,23 +598,34 @@ extension Session {
   /// the records, and `body` gets each part's value for the record (a column's value, or its
   /// compiled expression's; NaN for a value that is not finite: `1/0`, NaN, a missing or
   /// non-numeric cell), the record number `$0` (the points kept in its data set, from 0),
-  /// and whether the pen lifts before it (blank lines came before it, as in gnuplot).
+  /// and whether the pen lifts before it (blank lines came before it, as in gnuplot);
+  /// `texts` holds the text of `textColumns` for the record, in their order (the
+  /// `strcol` comparisons of the expressions are read beside them).
   ///
   /// As gnuplot: blank lines start a block, whose points `every` counts from 0; two or
-  /// more start a data set (`index` picks data sets), whose points `$0` counts from 0.
+  /// more start a data set (`index` picks data sets), whose blocks `every` and whose points
+  /// `$0` count from 0.
   ///
   /// - Throws: `CommandError` at the part or column at fault: an unknown name or function in
   ///   an expression (its caret in the expression), an unknown column, a file that cannot be
   ///   read (at the file's name), a bad `every` or `index`.
   func forEachUsingRecord(
-    _ spec: DataItemSpec, parts: [UsingPart],
-    _ body: (_ values: [Double], _ record: Int, _ liftsPen: Bool) -> Void
+    _ spec: DataItemSpec, parts: [UsingPart], textColumns: [ColumnRef] = [],
+    _ body: (_ values: [Double], _ texts: [String], _ record: Int, _ liftsPen: Bool) -> Void
   ) throws(CommandError) {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     let every =
       try spec.every.map { w throws(CommandError) in try EverySpec.parse(w) } ?? EverySpec()
     let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
+    // The columns read as text: the caller's, then the text comparisons'.
+    var textRefs: [ColumnRef] = []
+    func textSlot(_ ref: ColumnRef) -> Int {
+      if let k = textRefs.firstIndex(of: ref) { return k }
+      textRefs.append(ref)
+      return textRefs.count - 1
+    }
+    let callerSlots = textColumns.map(textSlot)
     // Every column read, and each part's program.
     var refs: [ColumnRef] = []
     func slot(_ ref: ColumnRef) -> Int {
@@ -465,7 +636,7 @@ extension Session {
     enum Plan {
       case record
       case column(Int)
-      case expression(RowFunction, slots: [Int])
+      case expression(RowFunction, slots: [Int], tests: [(UsingExpression.TextTest, Int)])
     }
     var plans: [Plan] = []
     for part in parts {
@@ -473,7 +644,7 @@ extension Session {
       case .column(.index(0), _): plans.append(.record)
       case .column(let ref, _): plans.append(.column(slot(ref)))
       case .expression(let e, let word):
-        let names = [UsingExpression.recordName] + e.columns.indices.map(UsingExpression.columnName)
+        let names = e.names
         let f: RowFunction
         do throws(CalcError) {
           let (expr, locations) = try brain.parseLocated(expression: e.text)
@@ -487,11 +658,14 @@ extension Session {
           located.location = error.location.map { e.located($0, offset: word.offset) } ?? word.span
           throw located
         }
-        plans.append(.expression(f, slots: e.columns.map(slot)))
+        plans.append(
+          .expression(
+            f, slots: e.columns.map(slot), tests: e.textTests.map { ($0, textSlot($0.column)) }))
       }
     }
     var kept = 0  // points kept in this data set ($0)
     var record = 0  // records read in this block (every)
+    var block = 0  // the block of the data set (every)
     var dataSet = 0  // the data set (`index`) of the record
     var seen = false  // whether a record came before
     var gap = false  // whether the pen lifts before the next point kept
@@ -506,41 +680,50 @@ extension Session {
       if blanks > 0 && seen {
         gap = true
         record = 0
+        block += 1
         if blanks >= 2 {
           kept = 0
+          block = 0
           dataSet += 1
         }
       }
-      return every.keeps(record) && (index?.keeps(dataSet) ?? true)
+      return every.keeps(record, block: block) && (index?.keeps(dataSet) ?? true)
     }
     // A record with the missing text (`set datafile missing`) is no point and lifts no pen,
     // but counts for `every` and `$0`, as in gnuplot.
     let leftOut: (Int) -> Void = { blanks in if advance(blanks) { kept += 1 } }
-    do {
-      try DataFile.forEachRecordWithBreaks(
-        path: path, columns: refs, options: data.options, leftOut: leftOut
-      ) { values, blanks in
-        guard advance(blanks) else { return }
-        for (k, plan) in plans.enumerated() {
-          let v: Double
-          switch plan {
-          case .record: v = Double(kept)
-          case .column(let j): v = values[j]
-          case .expression(let f, let slots):
-            if row.count < slots.count + 1 {
-              row = [Double](repeating: .nan, count: slots.count + 1)
-            }
-            row[0] = Double(kept)
-            for (j, s) in slots.enumerated() { row[j + 1] = values[s] }
-            v = row.withUnsafeBufferPointer {
-              f.value(UnsafeBufferPointer(rebasing: $0[0..<(slots.count + 1)]))
-            }
-          }
-          out[k] = v.isFinite ? v : .nan
+    var callerTexts = [String](repeating: "", count: callerSlots.count)
+    func handle(_ values: [Double], _ texts: [String], _ blanks: Int) {
+      guard advance(blanks) else { return }
+      for (k, plan) in plans.enumerated() {
+        let v: Double
+        switch plan {
+        case .record: v = Double(kept)
+        case .column(let j): v = values[j]
+        case .expression(let f, let slots, let tests):
+          let n = slots.count + tests.count + 1
+          if row.count < n { row = [Double](repeating: .nan, count: n) }
+          row[0] = Double(kept)
+          for (j, s) in slots.enumerated() { row[j + 1] = values[s] }
+          for (j, (t, s)) in tests.enumerated() { row[slots.count + j + 1] = t.value(texts[s]) }
+          v = row.withUnsafeBufferPointer { f.value(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
-        body(out, kept, gap)
-        gap = false
-        kept += 1
+        out[k] = v.isFinite ? v : .nan
+      }
+      for (k, s) in callerSlots.enumerated() { callerTexts[k] = texts[s] }
+      body(out, callerTexts, kept, gap)
+      gap = false
+      kept += 1
+    }
+    do {
+      if textRefs.isEmpty {
+        try DataFile.forEachRecordWithBreaks(
+          path: path, columns: refs, options: data.options, leftOut: leftOut
+        ) { values, blanks in handle(values, [], blanks) }
+      } else {
+        try DataFile.forEachRecordWithText(
+          path: path, columns: refs, textColumns: textRefs, options: data.options,
+          leftOut: leftOut, handle)
       }
     } catch {
       throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
@@ -553,7 +736,7 @@ extension Session {
   /// of columns.
   static func columnForms(_ marks: CurveMarks) -> String {
     switch marks {
-    case .boxes: return "1, 2 or 3 columns (y, x:y or x:y:width)"
+    case .boxes: return "1 to 4 columns (y, x:y, x:y:width or x:y:xlow:xhigh)"
     case .yErrorBars, .yErrorLines: return "3 or 4 columns (x:y:ydelta or x:y:ylow:yhigh)"
     case .xErrorBars, .xErrorLines: return "3 or 4 columns (x:y:xdelta or x:y:xlow:xhigh)"
     case .xyErrorBars, .xyErrorLines:
@@ -564,7 +747,9 @@ extension Session {
 
   /// The error-bar or box extents of records `x`, `y` from the `using` columns after x and
   /// y (`columns`, one array a column), as gnuplot reads them (`help yerrorbars`, ...):
-  /// `boxes` x:y:width (the box from x - width/2 to x + width/2); `yerrorbars` x:y:ydelta
+  /// `boxes` x:y:width (the box from x - width/2 to x + width/2) or x:y:xlow:xhigh (gnuplot
+  /// 5.4 reads four columns so, undocumented: its table writes them as the sides, and
+  /// draws the box between them); `yerrorbars` x:y:ydelta
   /// (y ± ydelta) or x:y:ylow:yhigh; `xerrorbars` the same in x; `xyerrorbars`
   /// x:y:xdelta:ydelta or x:y:xlow:xhigh:ylow:yhigh; the `errorlines` styles as their
   /// `errorbars`. nil when there are no such columns.
@@ -583,6 +768,8 @@ extension Session {
     case (.boxes, 1):
       let (lo, hi) = around(x, columns[0], scale: 0.5)
       return RecordExtents(xLow: lo, xHigh: hi)
+    case (.boxes, 2):
+      return RecordExtents(xLow: columns[0], xHigh: columns[1])
     case (.yErrorBars, 1), (.yErrorLines, 1):
       let (lo, hi) = around(y, columns[0])
       return RecordExtents(yLow: lo, yHigh: hi)
@@ -601,5 +788,67 @@ extension Session {
       return RecordExtents(xLow: columns[0], xHigh: columns[1], yLow: columns[2], yHigh: columns[3])
     default: return nil
     }
+  }
+}
+
+/// A tick label part of `using` (gnuplot's `xticlabels(N)`, `xtic(N)`, `yticlabels(N)`,
+/// `ytic(N)`): N a column number, a name in quotes, or `strcol(N)` / `stringcolumn(N)`;
+/// each point's text of that column labels a tick at its x (y).
+struct TickLabelPart: Sendable, Hashable {
+  /// The column whose text is the label.
+  var column: ColumnRef
+  /// Whether the tick is on the x axis (else y).
+  var onX: Bool
+
+  /// The functions' names, with the axis each labels.
+  static let names: [(String, Bool)] = [
+    ("xticlabels", true), ("xtic", true), ("yticlabels", false), ("ytic", false),
+  ]
+
+  /// gnuplot's names of the other axes' tick labels, named as not supported.
+  static let otherAxes = ["x2ticlabels", "x2tic", "y2ticlabels", "y2tic", "zticlabels", "ztic"]
+
+  /// The name before the `(` of `part`, when it calls one.
+  static func called(_ part: Word) -> String? {
+    let text = part.text
+    guard let open = text.firstIndex(of: "("), text.last == ")" else { return nil }
+    var name = Substring(text[..<open])
+    while name.last == " " { name = name.dropLast() }
+    while name.first == " " { name = name.dropFirst() }
+    return String(name)
+  }
+
+  /// Whether `part` is a tick label part (or another axis's, which `read` refuses).
+  static func isOne(_ part: Word) -> Bool {
+    guard let name = called(part) else { return false }
+    return names.contains { $0.0 == name } || otherAxes.contains(name)
+  }
+
+  /// The tick label part `part` is, or nil when it is none.
+  ///
+  /// - Throws: `CommandError` at a label that is not a column (`xtic(sprintf(...))`) or at
+  ///   another axis's labels (`x2tic`: graphcalc has one x and one y axis).
+  static func read(_ part: Word) throws(CommandError) -> TickLabelPart? {
+    guard let name = called(part) else { return nil }
+    if otherAxes.contains(name) {
+      throw CommandError(
+        .notSupported(what: "\(name)()", hint: "tick labels go on x or y: xtic(1) or ytic(1)"),
+        at: part.span)
+    }
+    guard let onX = names.first(where: { $0.0 == name })?.1 else { return nil }
+    let chars = Array(part.text)
+    guard let open = chars.firstIndex(of: "(") else { return nil }
+    var a = open + 1
+    while a < chars.count, chars[a] == " " { a += 1 }
+    if let (ref, end) = UsingExpression.stringColumn(chars, at: a)
+      ?? UsingExpression.columnArgument(chars, open: open),
+      chars[end...].allSatisfy({ $0 == " " || $0 == ")" })
+    {
+      return TickLabelPart(column: ref, onX: onX)
+    }
+    throw CommandError(
+      .needs(
+        word: name, what: "a column: a number, a name in quotes or strcol(N), as in: xtic(1)"),
+      at: part.span)
   }
 }

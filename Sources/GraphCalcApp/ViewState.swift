@@ -69,11 +69,11 @@ public struct ViewState: Sendable, Hashable {
     guard lower < upper else {
       throw CommandError(.range(axis: axis, lower: lower, upper: upper, .reversed))
     }
-    let width = upper - lower
-    guard width.isFinite else {
-      throw CommandError(.range(axis: axis, lower: lower, upper: upper, .tooWide))
-    }
-    guard width >= 1e-12 * max(abs(lower), abs(upper)), width >= 1e-290 else {
+    // A width past the largest double (`[-1.7e308, 1.7e308]`, what `view` prints after
+    // the automatic range reached the doubles' ends) is drawn: the viewport measures such
+    // spans in halves.
+    let width = upper / 2 - lower / 2
+    guard width >= 0.5e-12 * max(abs(lower), abs(upper)), width >= 0.5e-290 else {
       throw CommandError(.range(axis: axis, lower: lower, upper: upper, .tooNarrow))
     }
     return lower...upper

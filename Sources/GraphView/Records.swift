@@ -103,7 +103,7 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
     switch self {
     case .yErrorBars, .xErrorBars, .yErrorLines, .xErrorLines: return [3, 4]
     case .xyErrorBars, .xyErrorLines: return [4, 6]
-    case .boxes: return [1, 2, 3]
+    case .boxes: return [1, 2, 3, 4]
     default: return [1, 2]
     }
   }

@@ -287,9 +287,9 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
   }
 
   @Test(arguments: [
-    ("plot \"F\" by symbol", "by without using X:Y of two columns is not supported"),
+    ("plot \"F\" by symbol", "by without using is not supported"),
     ("plot \"F\" using day:price by nosuch", "long.csv: no column named \"nosuch\""),
-    ("plot \"F\" using day:($3*2) by symbol", "by without using X:Y of two columns"),
+    ("plot \"F\" using day:($3*2) by nosuch", "long.csv: no column named \"nosuch\""),
     ("plot \"F\" using day:price by", "by needs a column"),
   ])
   func mistakes(_ line: String, _ message: String) throws {

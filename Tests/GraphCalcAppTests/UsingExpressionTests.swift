@@ -98,10 +98,11 @@ struct GnuplotUsingCase: Sendable, CustomStringConvertible {
     ("plot \"F\" using 1:(foo($3))", "unknown name 'foo'", 18..<21),
     ("plot \"F\" using 1:($ + 1)", "$ needs a column number", 18..<20),
     ("plot \"F\" using 1:(column(x))", "column needs a column number or a name", 18..<27),
-    ("plot \"F\" using 1:(strcol(1))", "strcol() in using is not supported", 18..<24),
+    ("plot \"F\" using 1:(strcol(1))", "strcol() outside a comparison with a text is not", 18..<24),
     ("plot \"F\" using 1:($9)", "", 9..<21),
     ("plot \"F\" using 1:2 every 0", "every needs a step of at least 1", 25..<26),
-    ("plot \"F\" using 1:2 every 1:2", "the block fields of every", 25..<28),
+    ("plot \"F\" using 1:2 every 1:0", "every needs a block step of at least 1", 27..<28),
+    ("plot \"F\" using 1:2 every ::5::2", "every needs an end point from the start", 30..<31),
     ("plot \"F\" using 1:2 every a", "every needs whole numbers", 25..<26),
   ])
   func errorsAreLocated(_ line: String, _ message: String, _ columns: Range<Int>) throws {

@@ -59,7 +59,9 @@ import Testing
   @Test(arguments: [
     (0.0, 1.0, true), (-0.0, 0.0, false), (1, 1, false), (2, 1, false), (.nan, 1, false),
     (-.infinity, 0, false), (0, .greatestFiniteMagnitude, true),
-    (-.greatestFiniteMagnitude, .greatestFiniteMagnitude, false), (1e6, 1e6 + 1e-3, true),
+    // The whole of the doubles, whose width overflows, is a view (what `view` prints after
+    // the automatic range reached the ends, typed back).
+    (-.greatestFiniteMagnitude, .greatestFiniteMagnitude, true), (1e6, 1e6 + 1e-3, true),
     (1e6, 1e6 + 1e-7, false),
   ])
   func checkedRanges(lower: Double, upper: Double, valid: Bool) {

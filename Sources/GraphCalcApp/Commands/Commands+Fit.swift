@@ -757,7 +757,7 @@ extension Session {
     var zSigmas: [Double] = []
     var skipped = 0
     var point = [Double](repeating: 0, count: count)
-    try forEachUsingRecord(spec, parts: parts) { values, record, _ in
+    try forEachUsingRecord(spec, parts: parts) { values, _, record, _ in
       if values.count == 1 {
         point[0] = Double(record)
         point[1] = values[0]

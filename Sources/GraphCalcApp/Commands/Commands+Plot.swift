@@ -37,8 +37,8 @@ extension CommandEntry {
       column), with (or w) picks the style, title sets the legend. Files and functions
       mix: plot "data.csv" using 1:3 with points, 2*x
       Styles, as gnuplot's (and its abbreviations: w l, w p, w lp, w i, w st, w yerr):
-      lines, points, linespoints, impulses, steps, fsteps, histeps, boxes (using x:y or
-      x:y:width), dots, yerrorbars (x:y:ydelta or x:y:ylow:yhigh), xerrorbars,
+      lines, points, linespoints, impulses, steps, fsteps, histeps, boxes (using x:y,
+      x:y:width or x:y:xlow:xhigh), dots, yerrorbars (x:y:ydelta or x:y:ylow:yhigh), xerrorbars,
       xyerrorbars (x:y:xdelta:ydelta or x:y:xlow:xhigh:ylow:yhigh), and yerrorlines,
       xerrorlines, xyerrorlines (the bars with the points joined). Options after an item,
       files and functions alike: lw N (linewidth, times the default), lc rgb "red" or
@@ -50,14 +50,19 @@ extension CommandEntry {
       A using part in brackets is an expression of the record, as in gnuplot:
       using 1:($2*1000), using ($1/3600):(log($3)), column(2), column("temp"), $0 the
       point's number, your variables and functions; 1/0 or NaN skips the point, so
-      using 1:($3 > 10 ? $2 : 1/0) filters. every N keeps each Nth record, every ::A::B
-      records A to B (from 0), index M the data set M (after two blank lines), skip N
-      leaves out the file's first N lines.
-      smooth unique|frequency|fnormal|cumulative|cnormal|kdensity summarises the points as
+      using 1:($3 > 10 ? $2 : 1/0) filters; strcol(N) compared by eq or ne filters by
+      text: using 1:(strcol(3) eq "a" ? $2 : 1/0). A part xticlabels(N) (xtic(N), ytic(N))
+      labels the ticks with column N's text: using 0:2:xtic(1). every N keeps each Nth
+      record, every ::A::B records A to B (from 0), every :::B::B block B (after one blank
+      line), index M the data set M (after two blank lines), skip N leaves out the
+      file's first N lines.
+      smooth unique|frequency|fnormal|cumulative|cnormal|kdensity [bandwidth H] [period P]
+      summarises the points as
       gnuplot does: bin(x, w) = w*floor(x/w), then using (bin($1,0.5)):(1.0) smooth
       frequency with boxes is a histogram (set boxwidth W, set style fill solid; see also
       hist). by COLUMN draws a long table as one curve per distinct value of COLUMN, in
-      order of first appearance, each in the legend: using date:price by symbol
+      order of first appearance, each in the legend: using date:price by symbol (with
+      expressions, every and smooth too, each group smoothed on its own)
       The file "-" is inline data, as in gnuplot: the lines after the command, up to a
       line e (one block for each "-"); after -e they come from standard input.
       Missing or non-numeric cells are gaps, counted in a note. Dates make a time axis
