@@ -53,7 +53,8 @@ extension Session {
     guard labels.equalAspect, !showsBarChart, let curves = currentCurves() else { return nil }
     let columns = terminalSize.columns
     let rows = terminalSize.rows - 1
-    let cells = TerminalPlot.cells(curves, columns: columns, rows: rows, canvas: display.canvas)
+    let cells = TerminalPlot.cells(
+      curves, columns: columns, rows: rows, canvas: display.canvas, colored: display.color)
     return curves.equalAspectRanges(cells: cells, canvas: display.canvas)
   }
 }
