@@ -120,21 +120,24 @@ enum TerminalPlot {
     }
   }
 
-  /// Where the plot area of `render` lies, without sampling or drawing.
-  static func cells(_ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind) -> Cells
-  {
+  /// Where the plot area of `render` lies, without sampling or drawing (`colored`: whether
+  /// `render` gets colours, which can change the legend's width).
+  static func cells(
+    _ curves: FunctionCurves, columns: Int, rows: Int, canvas: CanvasKind, colored: Bool
+  ) -> Cells {
     switch canvas.characters {
     case .braille, .kitty, .iterm, .sixel:
-      return cells(curves, glyphs: BrailleGlyphs(), columns, rows)
-    case .block: return cells(curves, glyphs: BlockGlyphs(), columns, rows)
-    case .ascii: return cells(curves, glyphs: AsciiGlyphs(), columns, rows)
+      return cells(curves, glyphs: BrailleGlyphs(), columns, rows, colored)
+    case .block: return cells(curves, glyphs: BlockGlyphs(), columns, rows, colored)
+    case .ascii: return cells(curves, glyphs: AsciiGlyphs(), columns, rows, colored)
     }
   }
 
   private static func cells<G: CellGlyphs>(
-    _ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int
+    _ curves: FunctionCurves, glyphs: G, _ columns: Int, _ rows: Int, _ colored: Bool
   ) -> Cells {
-    let canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    canvas.distinguishesCurves = !colored && curves.curveCount > 1  // as `render` does
     let area = PlotOutput.plotArea(
       curves, for: canvas, yTickCount: PlotOutput.tickCount(rows, per: 4))
     return Cells(area, dotsPerCell: glyphs.dotsPerCell)
@@ -145,6 +148,8 @@ enum TerminalPlot {
     _ marker: Marker?, _ budget: SamplingBudget
   ) -> (text: String, cells: Cells, notes: [String]) {
     var canvas = DotCanvas(columns: columns, rows: rows, glyphs: glyphs)
+    // Without colour, several curves are told apart by dash patterns.
+    canvas.distinguishesCurves = colors == nil && curves.curveCount > 1
     var curves = curves
     curves.pixelAspect = FunctionCurves.dotAspect(glyphs.dotsPerCell)
     let (drawn, notes) = PlotOutput.draw(

@@ -241,7 +241,7 @@ public struct ExploreState: Sendable {
   private func plotCells() -> TerminalPlot.Cells {
     TerminalPlot.cells(
       shownCurves, columns: max(size.columns, 1), rows: max(size.rows - 1, 1),
-      canvas: display.canvas)
+      canvas: display.canvas, colored: display.color)
   }
 
   /// The ranges the plot is drawn with (plot units): the view's, or after `set aspect

@@ -210,8 +210,10 @@ public struct CurveLook: Sendable, Hashable {
 
 /// gnuplot's point types (its SVG and PNG terminals' shapes): 0 a dot, 1 `+`, 2 `x`, 3 `*`,
 /// 4 a square, 5 a filled square, 6 a circle, 7 a filled circle, 8 a triangle, 9 filled,
-/// 10 a triangle pointing down, 11 filled, 12 a diamond, 13 filled, 14 a pentagon, 15
-/// filled; types beyond 15 cycle (16 is 1 again), negative types draw nothing.
+/// 10 a triangle pointing down, 11 filled, 12 a diamond, 13 filled, 14 a pentagon (a vertex
+/// down, its top edge flat, as gnuplot 5.4's SVG and cairo terminals draw it), 15 filled;
+/// types beyond 15 cycle (16 is 1 again), negative types draw nothing. The order is
+/// gnuplot's (`test` on its svg terminal: `gpPt0` to `gpPt14` are pt 1 to 15).
 public enum PointShape {
   /// The shape number 0...15 of point type `type`, or nil for none (negative).
   public static func normalized(_ type: Int) -> Int? {
@@ -252,7 +254,7 @@ public enum PointShape {
     case 8, 9: return [polygon(3, start: Double.pi / 2, scale: 1.2)]
     case 10, 11: return [polygon(3, start: -Double.pi / 2, scale: 1.2)]
     case 12, 13: return [polygon(4, start: 0, scale: 1.3)]
-    default: return [polygon(5, start: Double.pi / 2, scale: 1.2)]
+    default: return [polygon(5, start: -Double.pi / 2, scale: 1.2)]  // flat top, as gnuplot's
     }
   }
 }

@@ -53,6 +53,9 @@ public enum PlotLayout {
     /// Each curve's style options (`lw`, `lc`, `pt`, `ps`, `dt`), by index; handed to the
     /// renderer (`PlotRenderer.setCurveLooks`) and used for point types and sizes.
     public var curveLooks: [CurveLook] = []
+    /// The sizes of the title's, the axis labels' and the legend's text, as multiples of the
+    /// output's (gnuplot's `font ",SIZE"`); a text canvas has one size.
+    public var textScales = TextScales()
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -109,6 +112,27 @@ public enum PlotLayout {
     if sides.contains(.right) { renderer.drawLine(from: corners.br, to: corners.tr, style: .frame) }
   }
 
+  /// The sizes of a plot's texts as multiples of the output's font size (gnuplot's
+  /// `set title "..." font ",14"`: 14 / 12); each positive and finite, 1 by default.
+  public struct TextScales: Sendable, Hashable {
+    /// The title's (`set title ... font`).
+    public var title: Double
+    /// The x axis label's (`set xlabel ... font`).
+    public var xLabel: Double
+    /// The y axis label's (`set ylabel ... font`).
+    public var yLabel: Double
+    /// The legend's titles (`set key font`).
+    public var legend: Double
+
+    /// Creates the scales, 1 (the output's size) unless given.
+    public init(title: Double = 1, xLabel: Double = 1, yLabel: Double = 1, legend: Double = 1) {
+      self.title = title
+      self.xLabel = xLabel
+      self.yLabel = yLabel
+      self.legend = legend
+    }
+  }
+
   /// The font size of a picture of `size` pixels: 12 px at 800 x 600, scaled with
   /// min(width / 800, height / 600), so text keeps its share of the picture (the same in
   /// SVG, PNG and PDF); at least 1 px.
@@ -146,21 +170,25 @@ public enum PlotLayout {
       ? renderer.textSize(defaultYLabelSample).width
       : yTickLabels.map { renderer.textSize($0).width }.max() ?? 0
     let hasTitle = !(options.title ?? "").isEmpty
-    let line = m.char.height + m.labelGapY
-    let titleLines = (hasTitle ? line : 0) + (hasText(options.yLabel) ? line : 0)
+    let scales = options.textScales
+    let titleLines =
+      (hasTitle ? m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
+      + (hasText(options.yLabel) ? m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
     let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x)
     var right = m.snapX(m.pad + 2 * m.outset.x)
     if options.hasOutsideLegend {
       let titles = options.legendTitles.filter { !$0.isEmpty }
       let maxTitle = Double(max(renderer.size.width, 1)) * 0.3
+      let scale = options.textScales.legend
       right += m.snapX(
-        legendWidth(titles.map { fit($0, width: maxTitle, renderer: renderer) }, renderer, m)
-          + m.pad)
+        legendWidth(
+          titles.map { fit($0, width: maxTitle, renderer: renderer, scale: scale) }, renderer, m,
+          scale: scale) + m.pad)
     }
     let top = m.snapY(m.pad + titleLines + 2 * m.outset.y)
     let bottom = m.snapY(
       m.pad + 2 * m.outset.y + m.labelGapY + m.char.height
-        + (hasText(options.xLabel) ? line : 0))
+        + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0))
     let w = Double(max(renderer.size.width, 1))
     let h = Double(max(renderer.size.height, 1))
     let width = (w - left - right).rounded(.down)
@@ -370,29 +398,31 @@ public enum PlotLayout {
         looks: plot.curves.indices.map(options.look),
         regions: plot.curves.map { c in c.relation.flatMap { $0.isThin ? nil : $0.isStrict } },
         in: &renderer,
-        plotArea: plotArea, metrics: m, avoiding: ink, placement: options.legendPlacement)
+        plotArea: plotArea, metrics: m, avoiding: ink, placement: options.legendPlacement,
+        scale: options.textScales.legend)
     }
 
     // Above the frame: the y label on the line next to it, the title above that.
     var above = frame.minY - m.outset.y - m.labelGapY
+    let scales = options.textScales
     if let label = options.yLabel, !label.isEmpty {
       renderer.drawText(
         label, at: PixelPoint(x: min(m.pad, frame.minX), y: above),
         anchor: TextAnchor(.left, .bottom),
-        style: .label)
-      above -= m.char.height + m.labelGapY
+        style: .label, scale: scales.yLabel)
+      above -= m.lineHeight(scales.yLabel, renderer) + m.labelGapY
     }
     if let title = options.title, !title.isEmpty {
       renderer.drawText(
         title, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: above),
-        anchor: .bottomCenter, style: .title)
+        anchor: .bottomCenter, style: .title, scale: scales.title)
     }
     // Below the x tick labels: the x label.
     if let label = options.xLabel, !label.isEmpty {
       let y = frame.maxY + m.outset.y + 2 * m.labelGapY + m.char.height
       renderer.drawText(
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
-        style: .label)
+        style: .label, scale: scales.xLabel)
     }
   }
 
@@ -473,7 +503,7 @@ public enum PlotLayout {
       for s in strokes { ink.append(contentsOf: s) }
     }
     guard marks.drawsPoints || marks == .dots else { return }
-    if Self.drawsPlainPlus(marks, look) {
+    if Self.drawsPlainPlus(marks, look, renderer) {
       // `points` and `linespoints` without a point type: a `+` at every point, all in one
       // stroke (a dot on a text canvas), as before point types existed.
       var markers: [[PixelPoint]] = []
@@ -520,9 +550,14 @@ public enum PlotLayout {
   /// Whether a curve in `marks` with `look` draws its points as the plain `+` of the
   /// `points` and `linespoints` styles (no point type given): every curve the same `+`,
   /// one stroke for all its markers, one dot on a text canvas. Plots that were drawn before
-  /// the point types (`pt`) came stay byte for byte the same.
-  static func drawsPlainPlus(_ marks: CurveMarks, _ look: CurveLook) -> Bool {
+  /// the point types (`pt`) came stay byte for byte the same. A renderer whose points are
+  /// cell marks (`.cellPoints`: a text canvas, where the `+` would be one dot) draws the
+  /// curve's own point type instead, so the points are visible and each curve's differ.
+  static func drawsPlainPlus(
+    _ marks: CurveMarks, _ look: CurveLook, _ renderer: some PlotRenderer
+  ) -> Bool {
     (marks == .points || marks == .linesPoints) && look.pointType == nil
+      && !renderer.capabilities.contains(.cellPoints)
   }
 
   /// A `+` marker at `p` (gnuplot's point type 1): two strokes `radius` pixels each way,
@@ -602,11 +637,13 @@ public enum PlotLayout {
   /// Whether `text` is given and not empty.
   static func hasText(_ text: String?) -> Bool { !(text ?? "").isEmpty }
 
-  /// The width of a legend box holding `titles` (as they will be shown).
-  static func legendWidth(_ titles: [String], _ renderer: some PlotRenderer, _ m: Metrics) -> Double
-  {
-    let textW = titles.map { renderer.textSize($0).width }.max() ?? 0
-    return m.pad + 3 * m.char.width + m.char.width + textW + m.pad
+  /// The width of a legend box holding `titles` (as they will be shown, at `scale` times the
+  /// output's text size).
+  static func legendWidth(
+    _ titles: [String], _ renderer: some PlotRenderer, _ m: Metrics, scale: Double = 1
+  ) -> Double {
+    let textW = titles.map { renderer.textSize($0, scale: scale).width }.max() ?? 0
+    return m.pad + m.sample + m.char.width + textW + m.pad
   }
 
   /// The pixel polylines of one curve, clipped to `plotArea`: each segment of the curve is
@@ -660,9 +697,9 @@ public enum PlotLayout {
     regions: [Bool?] = [],
     in renderer: inout some PlotRenderer,
     plotArea: PixelRect, metrics m: Metrics, avoiding ink: [PixelPoint] = [],
-    placement: LegendPlacement = .best
+    placement: LegendPlacement = .best, scale: Double = 1
   ) {
-    let sample = 3 * m.char.width
+    let sample = m.sample
     let outside = placement == .outside
     let maxTitle =
       outside
@@ -670,10 +707,12 @@ public enum PlotLayout {
       : max(m.char.width, plotArea.width * 0.6 - sample - m.char.width - 2 * m.pad)
     let entries = titles.indices.filter { !titles[$0].isEmpty }
     guard !entries.isEmpty else { return }
-    let shown = entries.map { fit(titles[$0], width: maxTitle, renderer: renderer) }
-    let lineH = m.char.height
+    let shown = entries.map {
+      fit(titles[$0], width: maxTitle, renderer: renderer, scale: scale)
+    }
+    let lineH = m.lineHeight(scale, renderer)
     let inset = m.pad / 2
-    let width = legendWidth(shown, renderer, m)
+    let width = legendWidth(shown, renderer, m, scale: scale)
     let height = m.pad / 2 + lineH * Double(shown.count) + m.pad / 2
     let right = plotArea.maxX - inset - width
     let left = plotArea.minX + inset
@@ -727,7 +766,7 @@ public enum PlotLayout {
           [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))
       }
       let look = looks.indices.contains(i) ? looks[i] : CurveLook()
-      if drawsPlainPlus(kind, look) {
+      if drawsPlainPlus(kind, look, renderer) {
         let centre = PixelPoint(x: sx + sample / 2, y: cy)
         renderer.drawPolylines(
           plusMarker(at: centre, radius: markerRadius(m) * (look.pointSize ?? 1), clip: box),
@@ -741,7 +780,7 @@ public enum PlotLayout {
       }
       renderer.drawText(
         title, at: PixelPoint(x: sx + sample + m.char.width, y: cy), anchor: .middleLeft,
-        style: .legend)
+        style: .legend, scale: scale)
     }
   }
 
@@ -770,14 +809,17 @@ public enum PlotLayout {
     return RelationRegion(grid: grid, area: area)
   }
 
-  /// `text` cut to at most `width` pixels, ending in "..." when cut.
-  static func fit(_ text: String, width: Double, renderer: some PlotRenderer) -> String {
-    if renderer.textSize(text).width <= width { return text }
+  /// `text` cut to at most `width` pixels (at `scale` times the output's text size), ending
+  /// in "..." when cut.
+  static func fit(
+    _ text: String, width: Double, renderer: some PlotRenderer, scale: Double = 1
+  ) -> String {
+    if renderer.textSize(text, scale: scale).width <= width { return text }
     var chars = Array(text)
     while !chars.isEmpty {
       chars.removeLast()
       let t = String(chars) + "..."
-      if renderer.textSize(t).width <= width { return t }
+      if renderer.textSize(t, scale: scale).width <= width { return t }
     }
     return ""
   }
@@ -787,6 +829,9 @@ public enum PlotLayout {
     var char: (width: Double, height: Double)
     var outset: (x: Double, y: Double)
     var pad: Double
+    /// A legend entry's sample stroke: the renderer's `legendSampleWidth`, else three
+    /// characters.
+    var sample: Double
     /// Between a y label and the frame: one character.
     var labelGapX: Double { char.width }
     /// Between the frame and the x labels or the title.
@@ -798,6 +843,16 @@ public enum PlotLayout {
       let o = r.frameOutset
       outset = (o.x.isFinite ? max(o.x, 0) : 0, o.y.isFinite ? max(o.y, 0) : 0)
       pad = r.padding.isFinite ? max(r.padding, 0) : 0
+      let s = r.legendSampleWidth ?? 3 * char.width
+      sample = s.isFinite ? max(s, 0) : 3 * char.width
+    }
+
+    /// The height of a line of text at `scale` times the output's size: the character's
+    /// height at 1 (as before text sizes), else `renderer.textSize("0", scale:)`'s.
+    func lineHeight(_ scale: Double, _ renderer: some PlotRenderer) -> Double {
+      if scale == 1 { return char.height }
+      let h = renderer.textSize("0", scale: scale).height
+      return h.isFinite ? max(h, 1) : char.height
     }
 
     /// `v` rounded up to whole characters and then to a whole pixel.

@@ -209,6 +209,11 @@ public struct RendererCapabilities: OptionSet, Sendable, Hashable {
   /// `fillBar` of a `.curve` style paints whole cells (a text canvas's eighth blocks), so
   /// filled boxes are drawn without their outlines.
   public static let cellBars = RendererCapabilities(rawValue: 1 << 4)
+  /// A data point is a mark in a character cell (a text canvas): `points` and `linespoints`
+  /// without a `pt` draw their curve's own point type (gnuplot's default: curve 0 `+`,
+  /// curve 1 `x`, ...) through `drawPoint`, not the plain `+` strokes of pictures, whose
+  /// radius is 0 on a canvas (one dot).
+  public static let cellPoints = RendererCapabilities(rawValue: 1 << 5)
 }
 
 /// The one small drawing protocol every output implements.
@@ -248,6 +253,11 @@ public protocol PlotRenderer {
   /// canvas, whose cells are coarse, answers 0.
   var padding: Double { get }
 
+  /// The length in pixels of a legend entry's sample stroke, or nil for the layout's
+  /// default, three characters (`textSize("0")`). A text canvas that tells curves apart by
+  /// dash patterns answers a longer one, so each pattern shows whole. Default nil.
+  var legendSampleWidth: Double? { get }
+
   /// Strokes the polyline through `points` (pixels, at least two points to show anything).
   mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle)
 
@@ -279,6 +289,17 @@ public protocol PlotRenderer {
 
   /// The size in pixels that `drawText` would give `text`.
   func textSize(_ text: String) -> (width: Double, height: Double)
+
+  /// The size in pixels that `drawText(_:at:anchor:style:scale:)` would give `text` at
+  /// `scale` times the output's font size (gnuplot's `font ",SIZE"`, SIZE / 12). The default
+  /// ignores the scale (`textSize(_:)`): an output whose text has one size, a text canvas.
+  func textSize(_ text: String, scale: Double) -> (width: Double, height: Double)
+
+  /// Draws `text` as `drawText(_:at:anchor:style:)` does, at `scale` times the output's font
+  /// size for `style` (a positive, finite scale; 1 is `drawText(_:at:anchor:style:)`). The
+  /// default ignores the scale.
+  mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double)
 
   /// Paints a relation's solved pixels in the style of `.curve(index)`: an equation's
   /// (`grid.isThin`) as a curve of pixels, a region as a light fill with its edge; undecided
@@ -336,6 +357,21 @@ extension PlotRenderer {
 
   /// The default: 8 pixels.
   public var padding: Double { 8 }
+
+  /// The default: nil, three characters.
+  public var legendSampleWidth: Double? { nil }
+
+  /// The default: `textSize(_:)`, one size of text.
+  public func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
+    textSize(text)
+  }
+
+  /// The default: `drawText(_:at:anchor:style:)`, one size of text.
+  public mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double
+  ) {
+    drawText(text, at: point, anchor: anchor, style: style)
+  }
 
   /// The default: one `drawPolyline` per polyline.
   public mutating func drawPolylines(_ lines: [[PixelPoint]], style: DrawStyle) {

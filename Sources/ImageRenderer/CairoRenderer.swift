@@ -195,6 +195,14 @@ public final class CairoRenderer: PlotRenderer {
   /// the horizontal anchor on the text's real advance. Control and bidirectional control
   /// characters are removed (`TerminalText.isDroppedFromPictures`), as the SVG removes them.
   public func drawText(_ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle) {
+    drawText(text, at: point, anchor: anchor, style: style, scale: 1)
+  }
+
+  /// `drawText(_:at:anchor:style:)` at `scale` times the style's font size (gnuplot's
+  /// `font ",SIZE"`).
+  public func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double
+  ) {
     var clean = String.UnicodeScalarView()
     for s in text.unicodeScalars {
       if s == "\t" {
@@ -205,7 +213,8 @@ public final class CairoRenderer: PlotRenderer {
     }
     let shown = String(clean)
     guard !shown.isEmpty, point.x.isFinite, point.y.isFinite else { return }
-    let fs = style == .title ? fontSize * 7 / 6 : fontSize
+    let s = scale.isFinite && scale > 0 ? scale : 1
+    let fs = (style == .title ? fontSize * 7 / 6 : fontSize) * s
     Fonts.shared.select(in: context, bold: style == .title)
     cairo_set_font_size(context, fs)
     let baseline = anchor.baseline(at: point.y, fontSize: fs)
@@ -226,8 +235,14 @@ public final class CairoRenderer: PlotRenderer {
   /// The SVG's estimate: `0.6 * fontSize` a character (after the removals) by
   /// `1.2 * fontSize`, so the layout is the SVG's.
   public func textSize(_ text: String) -> (width: Double, height: Double) {
+    textSize(text, scale: 1)
+  }
+
+  /// `textSize(_:)` at `scale` times the font size.
+  public func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
+    let s = scale.isFinite && scale > 0 ? scale : 1
     let n = text.unicodeScalars.reduce(0) { $0 + (TerminalText.isDroppedFromPictures($1) ? 0 : 1) }
-    return (Double(n) * 0.6 * fontSize, 1.2 * fontSize)
+    return (Double(n) * 0.6 * fontSize * s, 1.2 * fontSize * s)
   }
 
   /// Clips what follows to `rect` until `endClip()`.

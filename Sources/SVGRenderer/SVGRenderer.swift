@@ -169,9 +169,17 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   public mutating func drawText(
     _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle
   ) {
+    drawText(text, at: point, anchor: anchor, style: style, scale: 1)
+  }
+
+  /// Writes `text` as a `<text>` element, escaped (see `escape`), its `font-size` `scale`
+  /// times the style's (gnuplot's `font ",SIZE"`).
+  public mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double
+  ) {
     let t = Self.escape(text)
     guard !t.isEmpty, point.x.isFinite, point.y.isFinite else { return }
-    let fs = fontSize(style)
+    let fs = fontSize(style) * (scale.isFinite && scale > 0 ? scale : 1)
     let baseline = anchor.baseline(at: point.y, fontSize: fs)
     let ta: String
     switch anchor.horizontal {
@@ -196,6 +204,13 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   public func textSize(_ text: String) -> (width: Double, height: Double) {
     let n = Self.visibleCount(text)
     return (Double(n) * 0.6 * fontSize, 1.2 * fontSize)
+  }
+
+  /// `textSize(_:)` at `scale` times the font size.
+  public func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
+    let s = scale.isFinite && scale > 0 ? scale : 1
+    let n = Self.visibleCount(text)
+    return (Double(n) * 0.6 * fontSize * s, 1.2 * fontSize * s)
   }
 
   /// Clips what follows to `rect` with a `<clipPath>`, until `endClip()`.

@@ -43,9 +43,26 @@ public protocol CellGlyphs: Sendable {
   /// or the baseline's cell); nil for nothing. The default: the eighth blocks `▁▂▃▄▅▆▇█`
   /// from the bottom, `▔ ▀ █` (an eighth, a half, whole) from the top.
   func barGlyph(eighths: Int, fromTop: Bool) -> Unicode.Scalar?
+
+  /// Whether the glyph set tells curves apart by itself (a character of its own for each
+  /// curve, as `AsciiGlyphs` has): when not, a canvas without colour gives the curves after
+  /// the first dash patterns (`DotCanvas.distinguishesCurves`). The default is false.
+  var marksCurves: Bool { get }
+
+  /// Whether a data point larger than the default (`ps` 1.5 or more) is drawn as its shape
+  /// in dots, `ps` dots from its centre, rather than as one cell's `pointTypeGlyph`. The
+  /// default is true (braille and block dots are fine enough); `AsciiGlyphs` keeps the
+  /// glyph.
+  var drawsPointShapes: Bool { get }
 }
 
 extension CellGlyphs {
+  /// False: curves are told apart by colour or, without colour, by dash patterns.
+  public var marksCurves: Bool { false }
+
+  /// True: large points are drawn as shapes in dots.
+  public var drawsPointShapes: Bool { true }
+
   /// `●` for a proven point, `○` for a possible one.
   public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "\u{25CF}" : "\u{25CB}" }
 
@@ -88,6 +105,12 @@ public struct AsciiGlyphs: CellGlyphs {
 
   /// Creates the ASCII glyph set.
   public init() {}
+
+  /// True: curves after the first are drawn with their marker characters.
+  public var marksCurves: Bool { true }
+
+  /// False: 3 x 3 dots a cell are too coarse for a shape; a point is its letter.
+  public var drawsPointShapes: Bool { false }
 
   /// `O` for a proven point, `o` for a possible one.
   public func pointGlyph(filled: Bool) -> Unicode.Scalar { filled ? "O" : "o" }
@@ -185,7 +208,8 @@ public struct AsciiGlyphs: CellGlyphs {
 
 /// Unicode braille glyphs (U+2800 to U+28FF) from 2 x 4 dots a cell: four times the
 /// resolution of `AsciiGlyphs`, for terminals with a font that has them. Curves are told
-/// apart only by shape (a legend's sample strokes show which is which when they differ).
+/// apart by colour, or without colour by the dash patterns the canvas gives them
+/// (`DotCanvas.distinguishesCurves`), which the legend's samples show.
 public struct BrailleGlyphs: CellGlyphs {
   /// Creates the braille glyph set.
   public init() {}

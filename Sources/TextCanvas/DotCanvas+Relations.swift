@@ -6,10 +6,12 @@ extension DotCanvas {
   /// not proven false, so undecided pixels show as the curve does; for a region its edge
   /// (pixels not proven false beside one that is) and a light shading inside, every second
   /// dot column of every fourth dot row (one dot a braille cell), counted from the canvas's
-  /// corner so the shading lines up across cells.
+  /// corner so the shading lines up across cells. Its dots are never dashed, so the curve's
+  /// legend sample is drawn solid too (`relationCurves`).
   public mutating func drawRelation(_ region: RelationRegion, style: DrawStyle) {
     guard case .curve(let index) = style else { return }
     let curve = Int32(clamping: max(0, index))
+    relationCurves.insert(index)
     let g = region.grid
     for row in 0..<g.height {
       for column in 0..<g.width {

@@ -18,6 +18,13 @@ import TextAndNumbers
 /// last, so where two curves share a cell the later curve (the one plotted further right in
 /// `plot`'s list) wins, its glyph and its colour. Frame, axes, ticks and tick labels are dim;
 /// a legend entry's text takes the colour of its sample stroke.
+///
+/// Style options (`setCurveLooks`): `lw N` draws a curve's lines N dots wide (`Int(N)`, at
+/// most 4: dots added across the line, below a flat step and right of a steep one), `dt N`
+/// leaves dots out along the line in a dash pattern (`dashDots`), in colour too. Without
+/// colour, `distinguishesCurves` gives the curves after the first the dash types 2, 3, 4, 5
+/// (then solid again) unless a glyph set marks curves itself. Data points are cell glyphs
+/// (`pointTypeGlyph`), or shapes in dots when larger (`drawPoint`).
 public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// Columns of character cells.
   public let columns: Int
@@ -52,6 +59,19 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// The curves' looks (`setCurveLooks`), by curve index: their `lc` colours in
   /// `render(colors:)`.
   var looks: [CurveLook] = []
+  /// Whether the curves must be told apart without colour: the picture is rendered without
+  /// colour and has several curves (the caller knows both; set it before the layout, as it
+  /// changes the legend's width). Then, unless `glyphs.marksCurves`, curve k without a `dt`
+  /// of its own is drawn in dash type k % 5 + 1 (solid, dashed, dotted, dash-dot,
+  /// dash-dot-dot, ...), and a legend's sample stroke is 6 cells long so each pattern shows.
+  public var distinguishesCurves = false
+  /// The rectangle (dots) between `beginClip` and `endClip`, the plot area: the dots that
+  /// wide lines and large points add stay inside it. Outside it (the legend) a point is
+  /// always one cell's glyph.
+  var clip: PixelRect?
+  /// The curves drawn as relations (`drawRelation`): their dots are a solved pixel set, not
+  /// a line, so they are never dashed, nor are their legend samples.
+  var relationCurves: Set<Int> = []
 
   static var dimTint: Int32 { -1 }
   static var plainTint: Int32 { -2 }
@@ -89,8 +109,15 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   public var size: PixelSize { PixelSize(width: columns * dotW, height: rows * dotH) }
 
   /// A text canvas can blank cells (`fillRect`) and colour curves (`render(colors:)`), but
-  /// has no light grid.
-  public var capabilities: RendererCapabilities { [.fill, .color, .cellBars] }
+  /// has no light grid; its bars and data points are cell glyphs.
+  public var capabilities: RendererCapabilities { [.fill, .color, .cellBars, .cellPoints] }
+
+  /// 6 cells when the curves are told apart by dash patterns (`distinguishesCurves`, a
+  /// glyph set without curve markers), so the longest pattern shows whole; else nil (the
+  /// layout's three cells).
+  public var legendSampleWidth: Double? {
+    distinguishesCurves && !glyphs.marksCurves ? Double(6 * dotW) : nil
+  }
 
   /// Half a cell: the frame is drawn in the cells around the plot area.
   public var frameOutset: (x: Double, y: Double) { (Double(dotW) / 2, Double(dotH) / 2) }
@@ -106,7 +133,17 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// `+`); grid, legend and text strokes are not drawn.
   public mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle) {
     switch style {
-    case .curve(let index), .bar(let index):
+    case .curve(let index):
+      let curve = Int32(clamping: max(0, index))
+      if points.count == 1, let p = points.first { plotDot(p, curve: curve) }
+      guard var pen = pen(curve: index) else {
+        for i in points.indices.dropFirst() { rasterize(points[i - 1], points[i], curve: curve) }
+        return
+      }
+      for i in points.indices.dropFirst() {
+        rasterize(points[i - 1], points[i], curve: curve, pen: &pen)
+      }
+    case .bar(let index):
       let curve = Int32(clamping: max(0, index))
       if points.count == 1, let p = points.first { plotDot(p, curve: curve) }
       for i in points.indices.dropFirst() { rasterize(points[i - 1], points[i], curve: curve) }
@@ -473,14 +510,24 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     points[r * columns + c] = (glyphs.pointGlyph(filled: filled), Int32(clamping: max(0, index)))
   }
 
-  /// Takes the curves' looks, for their colours (`TerminalColors.curve(_:look:)`); widths
-  /// and dashes are not drawn on a text canvas.
+  /// Takes the curves' looks: their colours (`TerminalColors.curve(_:look:)`), line widths
+  /// and dash types (`drawPolyline`) and point sizes (`drawPoint`).
   public mutating func setCurveLooks(_ looks: [CurveLook]) { self.looks = looks }
 
-  /// Puts a data point's marker in the cell under `point` (dots): the glyph set's
-  /// `pointTypeGlyph` of gnuplot point type `type` in the colour of `style`'s curve, so a
-  /// point is a visible mark, not one dot; type 0 (`dots`) sets the one dot, a negative
-  /// type nothing.
+  /// Starts keeping the dots of wide lines and large points inside `rect` (the plot area).
+  public mutating func beginClip(_ rect: PixelRect) { clip = rect }
+
+  /// Ends `beginClip`.
+  public mutating func endClip() { clip = nil }
+
+  /// Puts a data point's marker at `point` (dots) in the colour of `style`'s curve, so a
+  /// point is a visible mark, not one dot: in the cell under it the glyph set's
+  /// `pointTypeGlyph` of gnuplot point type `type`; inside the plot area (`beginClip`), for
+  /// a curve whose `ps` is 1.5 or more on a glyph set that `drawsPointShapes`, the type's
+  /// shape in dots instead (`PointShape.strokes`, `ps` rounded dots from the centre across,
+  /// as many dots' heights down as a cell twice as tall as wide makes as long; filled
+  /// types filled), so `ps` scales it. Type 0 (`dots`) sets the one dot, a negative type
+  /// nothing. `radius` (0 on a canvas) is not used.
   public mutating func drawPoint(
     at point: PixelPoint, type: Int, radius: Double, style: DrawStyle
   ) {
@@ -490,9 +537,103 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       plotDot(point, curve: curve)
       return
     }
+    let size = looks.indices.contains(index) ? looks[index].pointSize ?? 1 : 1
+    if glyphs.drawsPointShapes, let clip, size >= 1.5, size.isFinite {
+      drawShape(shape, at: point, radius: min(size.rounded(), 16), clip: clip, curve: curve)
+      return
+    }
     guard let c = cellIndex(point.x, dotW, columns), let r = cellIndex(point.y, dotH, rows)
     else { return }
     dataPoints[r * columns + c] = (glyphs.pointTypeGlyph(shape), curve)
+  }
+
+  /// Draws point type `shape` (1...15) centred on `p` in dots: its outline
+  /// (`PointShape.strokes`, `radius` dots across, its heights divided by `dotAspect`),
+  /// filled for a filled type, only the dots inside `clip`.
+  mutating func drawShape(
+    _ shape: Int, at p: PixelPoint, radius: Double, clip: PixelRect, curve: Int32
+  ) {
+    let aspect = dotAspect
+    let lines = PointShape.strokes(shape, at: PixelPoint(x: 0, y: 0), radius: radius).map {
+      $0.map { PixelPoint(x: p.x + $0.x, y: p.y + $0.y / aspect) }
+    }
+    var pen = DotPen(pattern: [], width: 1, clip: clip)
+    pen.clipsCentre = true
+    for line in lines {
+      pen.restart()
+      for i in line.indices.dropFirst() { rasterize(line[i - 1], line[i], curve: curve, pen: &pen) }
+    }
+    guard PointShape.isFilled(shape), let outline = lines.first, outline.count > 2 else { return }
+    let x0 = max(clip.minX, p.x - radius - 1).rounded(.down)
+    let x1 = min(clip.maxX, p.x + radius + 1)
+    let y0 = max(clip.minY, p.y - (radius + 1) / aspect).rounded(.down)
+    let y1 = min(clip.maxY, p.y + (radius + 1) / aspect)
+    var y = y0
+    while y < y1 {
+      var x = x0
+      while x < x1 {
+        let centre = PixelPoint(x: x + 0.5, y: y + 0.5)
+        if clip.contains(centre), Self.inside(centre, outline) { plotDot(centre, curve: curve) }
+        x += 1
+      }
+      y += 1
+    }
+  }
+
+  /// How many dots' widths make one dot's height, for a cell twice as tall as wide: 1 for
+  /// braille (2 x 4 dots), 2 for blocks (2 x 2) and ASCII (3 x 3).
+  var dotAspect: Double { 2 * Double(dotW) / Double(dotH) }
+
+  /// Whether `p` lies inside the closed polygon `polygon` (even-odd rule).
+  static func inside(_ p: PixelPoint, _ polygon: [PixelPoint]) -> Bool {
+    var inside = false
+    var j = polygon.count - 1
+    for i in polygon.indices {
+      let a = polygon[i]
+      let b = polygon[j]
+      if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+        inside.toggle()
+      }
+      j = i
+    }
+    return inside
+  }
+
+  /// The dash pattern of gnuplot dash type `type` in dots, on and off runs alternating
+  /// (the SVG terminal's patterns, `CurveLook.dashPattern`, halved to dots: a braille dot
+  /// is about 2 pixels of a 1.5-pixel stroke): 2 dashed `4 2`, 3 dotted `1 1`, 4 dash-dot
+  /// `4 2 1 2`, 5 dash-dot-dot `4 2 1 2 1 2`, cycling beyond 5; empty (solid) for 1 and
+  /// below.
+  public static func dashDots(_ type: Int) -> [Int] {
+    guard type > 1 else { return [] }
+    let patterns: [[Int]] = [[4, 2], [1, 1], [4, 2, 1, 2], [4, 2, 1, 2, 1, 2]]
+    return patterns[(type - 2) % patterns.count]
+  }
+
+  /// The dash type curve `index` is drawn in: its `dt`, else with `distinguishesCurves`
+  /// (and a glyph set without curve markers) `index % 5 + 1`, else 1 (solid).
+  public func dashType(curve index: Int) -> Int {
+    if looks.indices.contains(index), let t = looks[index].dashType { return t }
+    if distinguishesCurves && !glyphs.marksCurves { return max(0, index) % 5 + 1 }
+    return 1
+  }
+
+  /// The lines' width of curve `index` in dots: `Int(lw)`, 1 to 4 (1 without a `lw`).
+  public func lineDots(curve index: Int) -> Int {
+    guard looks.indices.contains(index), let w = looks[index].lineWidth, w.isFinite else {
+      return 1
+    }
+    return Int(min(max(w, 1), 4))
+  }
+
+  /// The pen curve `index`'s lines are drawn with, or nil for solid single dots (the plain
+  /// rasterizer).
+  func pen(curve index: Int) -> DotPen? {
+    if !relationCurves.isEmpty, relationCurves.contains(index) { return nil }
+    let type = dashType(curve: index)
+    let width = lineDots(curve: index)
+    if type <= 1 && width == 1 { return nil }  // before making the pattern's array
+    return DotPen(pattern: Self.dashDots(type), width: width, clip: clip)
   }
 
   /// What shows in cell (`row`, `column`): a marker, else text, else a curve's glyph, else a
@@ -574,6 +715,42 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
       curve: curve)
   }
 
+  /// Sets the dots along the segment from `a` to `b` as `rasterize(_:_:curve:)` does, through
+  /// `pen`: a dot position the walk reaches for the first time advances the dash pattern
+  /// (so dashes follow the length drawn in dots, across the polyline's segments), one in a
+  /// gap is left out, and one drawn is widened across the segment (`DotPen.width`).
+  mutating func rasterize(_ a: PixelPoint, _ b: PixelPoint, curve: Int32, pen: inout DotPen) {
+    let w = Double(columns * dotW)
+    let h = Double(rows * dotH)
+    guard let seg = LayoutClip.clipSegment(a, b, to: PixelRect(x: 0, y: 0, width: w, height: h))
+    else { return }
+    let dx = seg.b.x - seg.a.x
+    let dy = seg.b.y - seg.a.y
+    let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
+    let flat = abs(dx) >= abs(dy)
+    let grid = DotSteps.Grid(width: w, height: h, columns: columns, dotW: dotW, dotH: dotH)
+    for k in 0...steps {
+      let t = steps == 0 ? 0 : Double(k) / Double(steps)
+      let x = seg.a.x + t * dx
+      let y = seg.a.y + t * dy
+      guard x >= 0, x < w, y >= 0, y < h else { continue }
+      let px = Int(x)
+      let py = Int(y)
+      guard pen.advance(to: px, py) else { continue }
+      let lo = -(pen.width - 1) / 2
+      for j in lo..<(lo + pen.width) {
+        let (qx, qy) = flat ? (px, py + j) : (px + j, py)
+        if j != 0 || pen.clipsCentre, let c = pen.clip {
+          let centre = PixelPoint(x: Double(qx) + 0.5, y: Double(qy) + 0.5)
+          guard c.contains(centre) else { continue }
+        }
+        DotSteps.set(
+          dots: &dots, owner: &owner, x: Double(qx) + 0.5, y: Double(qy) + 0.5, grid: grid,
+          curve: curve)
+      }
+    }
+  }
+
   /// Marks the cells under the segment from `a` to `b`: a mostly horizontal segment marks
   /// the cells its dots `[min x, max x)` cover in its row as horizontal, a mostly vertical
   /// one likewise as vertical; with `tick`, or for a segment within one dot, it marks the
@@ -618,6 +795,57 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     let b = min((hi / Double(per)).rounded(.up) - 1, Double(count - 1))
     guard a <= b else { return nil }
     return (Int(a), Int(b))
+  }
+}
+
+/// How `DotCanvas` draws a curve's lines in dots: a dash pattern walked along the dots set
+/// and a width across the line.
+struct DotPen {
+  /// On and off runs in dots, alternating, starting on; empty for solid.
+  var pattern: [Int]
+  /// Dots across the line (1...4).
+  var width: Int
+  /// Where the dots added across the line may go (the plot area), or nil for anywhere.
+  var clip: PixelRect?
+  /// Whether the line's own dots are kept inside `clip` too (a point's shape; a curve's
+  /// lines are clipped by the layout already).
+  var clipsCentre = false
+  /// The pattern's run and the dots already taken of it.
+  var run = 0
+  var taken = 0
+  /// The last dot position reached, so a position reached again (the shared end of two
+  /// segments) does not advance the pattern.
+  var last: (x: Int, y: Int)? = nil
+  /// Whether the last position reached was drawn.
+  var drawing = true
+
+  init(pattern: [Int], width: Int, clip: PixelRect?) {
+    self.pattern = pattern.filter { $0 > 0 }
+    self.width = min(max(width, 1), 4)
+    self.clip = clip
+  }
+
+  /// Starts the pattern again (a new polyline).
+  mutating func restart() {
+    run = 0
+    taken = 0
+    last = nil
+    drawing = true
+  }
+
+  /// Reaches dot (`x`, `y`): whether it is drawn. A new position takes the next dot of the
+  /// pattern; the last position again answers as before (and is drawn again, harmlessly).
+  mutating func advance(to x: Int, _ y: Int) -> Bool {
+    if let last, last.x == x, last.y == y { return drawing }
+    last = (x, y)
+    guard !pattern.isEmpty else { return true }
+    if taken >= pattern[run] {
+      run = (run + 1) % pattern.count
+      taken = 0
+    }
+    taken += 1
+    drawing = run % 2 == 0
+    return drawing
   }
 }
 

@@ -136,7 +136,7 @@ import Testing
   @Test(arguments: [
     "set terminal png", "set term dumb", "set output \"a.png\"", "set style data lines",
     "set mxtics 5", "unset x2tics", "set logscale x2", "show y2tics", "set key center",
-    "set title \"a\" font \",14\"", "set grid xtics", "set autoscale xfix",
+    "set title \"a\" offset 0,1", "set grid xtics", "set autoscale xfix",
   ])
   func gnuplotOnlySettingsAreNamed(_ line: String) throws {
     var session = Self.session()

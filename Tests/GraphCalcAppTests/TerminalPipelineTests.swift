@@ -18,7 +18,7 @@ import Testing
     let curves = try #require(session.currentCurves())
     #expect(curves.yAxisIsTime)
     let drawn = TerminalPlot.render(curves, columns: 80, rows: 23, canvas: canvas, colors: nil)
-    let cells = TerminalPlot.cells(curves, columns: 80, rows: 23, canvas: canvas)
+    let cells = TerminalPlot.cells(curves, columns: 80, rows: 23, canvas: canvas, colored: false)
     #expect(cells == drawn.cells)
     // The frame is drawn in the cells just around those cells.
     let lines = drawn.text.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)

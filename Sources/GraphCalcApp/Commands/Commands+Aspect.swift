@@ -57,7 +57,8 @@ extension Session {
     if display.canvas.isImage {
       return curves.equalAspectRanges(pictureColumns: columns, rows: rows, display.cellPixels)
     }
-    let cells = TerminalPlot.cells(curves, columns: columns, rows: rows, canvas: display.canvas)
+    let cells = TerminalPlot.cells(
+      curves, columns: columns, rows: rows, canvas: display.canvas, colored: display.color)
     return curves.equalAspectRanges(cells: cells, canvas: display.canvas)
   }
 }

@@ -39,6 +39,9 @@ public struct PlotLabels: Sendable, Hashable {
   /// the x range shown (`set samples N`; gnuplot's default, `FunctionCurves.styleSamples`).
   /// Functions drawn with lines are sampled per pixel column and do not read it.
   public var samples = FunctionCurves.styleSamples
+  /// The title's, axis labels' and legend's text sizes in pictures (`font ",SIZE"` of
+  /// `set title`, `set xlabel`, `set ylabel`, `set key`), as multiples of the pictures' own.
+  public var textScales = PlotLayout.TextScales()
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -56,6 +59,7 @@ public struct PlotLabels: Sendable, Hashable {
     options.border = border
     options.mirrorsXTicks = xTics.mirror
     options.mirrorsYTicks = yTics.mirror
+    options.textScales = textScales
     return options
   }
 }
@@ -63,8 +67,10 @@ public struct PlotLabels: Sendable, Hashable {
 extension SettingTable {
   /// The settings of gnuplot's syntax that graphcalc has.
   static let gnuplotLabels: [SettingEntry] = [
-    .text("title", alias: "tit", \.title), .text("xlabel", alias: "xlab", \.xLabel),
-    .text("ylabel", alias: "ylab", \.yLabel), .key, .grid, .range(x: true), .range(x: false),
+    .text("title", alias: "tit", \.title, font: \.title),
+    .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
+    .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
+    .range(x: false),
     .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt,
   ]
 
@@ -123,48 +129,84 @@ struct Note: SessionCommand, Hashable {
 }
 
 extension SettingEntry {
-  /// `set title|xlabel|ylabel ["TEXT"]`: gnuplot's title and axis labels (no text: none).
+  /// `set title|xlabel|ylabel ["TEXT"] [font "NAME,SIZE"]`: gnuplot's title and axis
+  /// labels (no text: none; `font` alone changes only the size, `FontOption`).
   static func text(
-    _ name: String, alias: String, _ field: WritableKeyPath<PlotLabels, String> & Sendable
+    _ name: String, alias: String, _ field: WritableKeyPath<PlotLabels, String> & Sendable,
+    font: WritableKeyPath<PlotLayout.TextScales, Double> & Sendable
   ) -> SettingEntry {
     SettingEntry(
-      name: name, aliases: [alias], usage: ["set \(name) \"TEXT\""],
+      name: name, aliases: [alias], usage: ["set \(name) \"TEXT\" [font \"NAME,SIZE\"]"],
+      keywords: ["font"],
       parse: { arguments throws(CommandError) in
         let words = arguments.values.words
         guard let first = words.first else { return SetLabels { $0[keyPath: field] = "" } }
-        guard first.isString else {
+        guard first.isString || first.text == "font" else {
           throw CommandError(
             .needs(word: "set \(name)", what: "a text in quotes, as in: set \(name) \"Rainfall\""),
             at: first.span)
         }
-        if words.count > 1 {
-          throw CommandError(
-            .notSupported(
-              what: "'\(words[1].text)' after set \(name)", hint: "set \(name) takes only a text"),
-            at: words[1].span)
+        let text: String? = first.isString ? first.text : nil
+        var scale: Double? = nil
+        var i = first.isString ? 1 : 0
+        while i < words.count {
+          guard words[i].text == "font", !words[i].isString else {
+            throw CommandError(
+              .notSupported(
+                what: "'\(words[i].text)' after set \(name)",
+                hint: "set \(name) takes a text and font \"NAME,SIZE\""),
+              at: words[i].span)
+          }
+          let (read, next) = try FontOption.read(words, at: i)
+          if let read { scale = read }
+          i = next
         }
-        let text = first.text
-        return SetLabels { $0[keyPath: field] = text }
+        let given = (text, scale)
+        return SetLabels { labels in
+          if let text = given.0 { labels[keyPath: field] = text }
+          if let scale = given.1 { labels.textScales[keyPath: font] = scale }
+        }
       },
       listing: { session in
         let text = session.labels[keyPath: field]
-        return text.isEmpty ? nil : "\(name) \"\(text)\""
+        let scale = session.labels.textScales[keyPath: font]
+        if text.isEmpty && scale == 1 { return nil }
+        return "\(name) \"\(text)\"" + FontOption.listing(scale)
       },
-      unset: SetLabels { $0[keyPath: field] = "" })
+      unset: SetLabels {
+        $0[keyPath: field] = ""
+        $0.textScales[keyPath: font] = 1
+      })
   }
 
   /// `set key [on|off|top|bottom|left|right|inside|outside ...]`: the legend.
   static let key = SettingEntry(
     name: "key",
-    usage: ["set key [top|bottom] [left|right] | outside | inside | on | off | default"],
-    keywords: ["top", "bottom", "left", "right", "outside", "inside", "on", "off", "default"],
+    usage: [
+      "set key [top|bottom] [left|right] | outside | inside | on | off | default"
+        + " [font \"NAME,SIZE\"]"
+    ],
+    keywords: [
+      "top", "bottom", "left", "right", "outside", "inside", "on", "off", "default", "font",
+    ],
     parse: { arguments throws(CommandError) in
       var vertical: String? = nil
       var horizontal: String? = nil
       var outside: Bool? = nil
       var show = true
       var reset = false
-      for word in arguments.values.words {
+      var scale: Double? = nil
+      let words = arguments.values.words
+      var i = 0
+      while i < words.count {
+        let word = words[i]
+        i += 1
+        if word.text == "font" && !word.isString {
+          let (read, next) = try FontOption.read(words, at: i - 1)
+          if let read { scale = read }
+          i = next
+          continue
+        }
         switch word.text {
         case "top", "bottom": vertical = word.text
         case "left", "right": horizontal = word.text
@@ -177,14 +219,20 @@ extension SettingEntry {
           throw CommandError(
             .notSupported(
               what: "'\(word.text)' in set key",
-              hint: "set key takes top|bottom, left|right, inside, outside, on, off, default"),
+              hint:
+                "set key takes top|bottom, left|right, inside, outside, on, off, default, font"),
             at: word.span)
         }
       }
       let given = (vertical, horizontal, outside, show, reset)
+      let font = scale
       return SetLabels { labels in
         let (vertical, horizontal, outside, show, reset) = given
-        if reset { labels.keyPlacement = .best }
+        if let font { labels.textScales.legend = font }
+        if reset {
+          labels.keyPlacement = .best
+          labels.textScales.legend = 1
+        }
         labels.showKey = show
         if outside == true {
           labels.keyPlacement = .outside
@@ -200,7 +248,9 @@ extension SettingEntry {
     listing: { session in
       let labels = session.labels
       if !labels.showKey { return "key off" }
-      return labels.keyPlacement == .best ? nil : "key \(labels.keyPlacement.rawValue)"
+      let font = FontOption.listing(labels.textScales.legend)
+      if labels.keyPlacement == .best { return font.isEmpty ? nil : "key" + font }
+      return "key \(labels.keyPlacement.rawValue)" + font
     },
     unset: SetLabels { $0.showKey = false })
 
