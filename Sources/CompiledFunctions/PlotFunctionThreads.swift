@@ -6,8 +6,9 @@ extension PlotFunction {
   /// to a second thread: below it, starting and joining a POSIX thread (10 µs at the median
   /// on this 2-core machine, 30-90 µs on average under load) costs more than the half of the
   /// batch it would take. Measured with `graphcalc-bench --only threads` (Docs/performance.md,
-  /// "The second core"): at 4,096 and 16,384 values two threads lost in every run, from
-  /// 65,536 they won in some runs (and lost in others: the machine was loaded).
+  /// "The second core"): at 4,096 values two threads lost in every run and at 16,384 in
+  /// nearly every one; from 65,536 they won in some runs (and lost in others: the machine
+  /// was loaded).
   public static let parallelThreshold = 65_536
 
   /// The values a thread takes at a time from a batch split over threads: 16,384 (128 KiB of
