@@ -107,7 +107,8 @@ public enum PlotOutput {
 
   /// The escape sequences that show `renderer`'s picture over `columns` x `rows` cells on
   /// picture canvas `canvas`. kitty's cursor stays where the picture starts, so it is moved
-  /// down to the picture's last row; after a sixel or iTerm2 picture the terminal puts the
+  /// down to the picture's last row by line feeds (which scroll the screen when the picture
+  /// reaches below it); after a sixel or iTerm2 picture the terminal puts the
   /// cursor on the line below it (xterm -ti vt340, looked at), so the prompt comes one line
   /// lower than after a character plot.
   ///
@@ -123,7 +124,13 @@ public enum PlotOutput {
       switch canvas {
       case .kitty:
         let png = try renderer.pngData()
-        let down = rows > 1 ? "\u{1B}[\(rows - 1)B" : ""
+        // Line feeds, not `ESC [ N B`: a picture placed near the bottom reaches below the
+        // screen (kitty does not scroll for it), where `B` stops at the last row and the
+        // prompt came out under the picture's last row; each line feed at the bottom
+        // scrolls the screen, the picture with it. The carriage return ends the text on the
+        // picture's last row (not after a line feed), so the newline that ends every reply
+        // (or joins the notes) is the one that goes below it.
+        let down = String(repeating: "\n", count: max(rows - 1, 0)) + "\r"
         return InlineImage.kitty(png: png, columns: columns, rows: rows, passthrough: passthrough)
           + down
       case .iterm:

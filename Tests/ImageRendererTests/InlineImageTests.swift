@@ -45,7 +45,28 @@ import Testing
     #expect(be32(16) == 800 && be32(20) == 460)
     // The cursor goes down to the picture's last row, so the prompt follows below it.
     let afterPicture = try #require(reply.output.range(of: "\u{1B}\\", options: .backwards))
-    #expect(reply.output[afterPicture.upperBound...].hasPrefix("\u{1B}[22B"))
+    #expect(reply.output[afterPicture.upperBound...] == String(repeating: "\n", count: 22) + "\r\n")
+  }
+
+  /// A plot typed near the bottom of the screen (here on row 3 of 24, the picture reaching
+  /// two rows below it): the prompt comes below the picture's last row, never on it (kitty
+  /// draws pictures over text). kitty does not scroll for a picture and `ESC [ N B` stops at
+  /// the last row, so moving down with it left the prompt under the picture (looked at in
+  /// kitty under Xvfb); line feeds scroll the screen and the picture with it.
+  @Test(arguments: [CanvasKind.kitty, .sixel, .iterm])
+  func thePromptComesBelowAPictureThatReachesPastTheScreen(_ canvas: CanvasKind) throws {
+    var s = session(canvas)
+    let reply = s.run("plot sin(x)*x")
+    #expect(reply.error == nil)
+    var cursor = StreamPicturesInTheTerminal.Cursor()
+    cursor.row = 3
+    cursor.play(reply.output.hasSuffix("\n") ? reply.output : reply.output + "\n")
+    let picture = try #require(cursor.placements.first)
+    // Rows the screen scrolled after the picture was placed; its last row is now here:
+    let lastRow = picture.row + 22 - cursor.scrolled
+    #expect(cursor.row > lastRow, "prompt on row \(cursor.row), picture's last row \(lastRow)")
+    #expect(cursor.row <= lastRow + 2)
+    #expect(lastRow >= 0 && lastRow < 24)
   }
 
   @Test func itermShowsThePNGWithItsSize() throws {
