@@ -7,9 +7,14 @@ import PackageDescription
 /// the runtime demangles and whose generic requirements it checks by scanning every
 /// conformance record of the static binary (100-150 k instructions a first lookup; half of
 /// `-e 1+1`: Docs/performance.md, "Start-up and curves").
+///
+/// Each function also gets a section of its own (`-function-sections`), so that the release
+/// link can lay out the functions of start-up together (`startupLayout` below).
 let startup: SwiftSetting = .unsafeFlags(
-  ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-  .when(configuration: .release))
+  [
+    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend",
+    "-function-sections",
+  ], .when(configuration: .release))
 
 /// Release builds make the numeric and plotting libraries' generic code available to their
 /// clients (cross-module optimisation), so the sampler is specialised for the app's data
@@ -52,6 +57,22 @@ let releaseLink: [LinkerSetting] =
     .linkedLibrary("bsd", .when(configuration: .release)),
     .linkedLibrary("md", .when(configuration: .release)),
   ]
+
+/// The release link lays out the functions one-shot runs execute (`-e 1+1`, plots to the
+/// terminal, SVG and PNG) together, in the order of Sources/graphcalc/startup.order
+/// (scripts/make-startup-order writes it from callgrind runs), with lld, whose
+/// `--symbol-ordering-file` places any input section by a symbol in it (the runtime's,
+/// glibc's and ours alike). Scattered over the 11 MB of text, that code cost one page fault
+/// for each of about 96 distinct 64 KiB windows (the kernel's fault-around) in every process
+/// (Docs/performance.md, "Start-up: faults and constructors").
+let startupLayout: [LinkerSetting] = [
+  .unsafeFlags(
+    [
+      "-use-ld=lld", "-Xlinker",
+      "--symbol-ordering-file=\(Context.packageDirectory)/Sources/graphcalc/startup.order",
+      "-Xlinker", "--no-warn-symbol-ordering",
+    ], .when(configuration: .release))
+]
 
 /// What cairo's static archive needs named in the static release link (the dynamic
 /// libcairo brings its own): pixman, fontconfig with expat, FreeType with libpng, zlib and
@@ -142,6 +163,19 @@ let package = Package(
       name: "ImageRenderer", dependencies: ["GraphView", "TextAndNumbers", "CCairo", "CSixel"],
       swiftSettings: [startup], linkerSettings: cairoStaticLink),
 
+    // MARK: Start-up
+    // The argument vector recorded by a constructor for the Swift runtime's `CommandLine`,
+    // and no search for the `swift-backtrace` helper: the runtime's own versions of both run
+    // in every process (/proc/self/maps, nine `stat`s). Only in release, where the runtime
+    // is linked statically and these definitions replace its archive members (Docs/design.md,
+    // "Start-up without the runtime's constructors").
+    .target(
+      name: "CStartup",
+      cSettings: [
+        .unsafeFlags(["-gdwarf-4"]),
+        .define("GRAPHCALC_STATIC_RUNTIME", .when(configuration: .release)),
+      ]),
+
     // MARK: Line editing
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -157,10 +191,13 @@ let package = Package(
       ], swiftSettings: [startup]),
     .executableTarget(
       name: "graphcalc",
-      dependencies: ["GraphCalcApp", "GraphView", "LineEditor", "Streaming", "TextAndNumbers"],
+      dependencies: [
+        "CStartup", "GraphCalcApp", "GraphView", "LineEditor", "Streaming", "TextAndNumbers",
+      ],
       // Release: one fully static executable, so start-up runs no dynamic loader (see
       // releaseLink above). Debug and test builds stay dynamic.
-      swiftSettings: [startup], linkerSettings: releaseLink),
+      exclude: ["startup.order"], swiftSettings: [startup],
+      linkerSettings: releaseLink + startupLayout),
 
     // MARK: Benchmarks (swift run -c release graphcalc-bench)
     .executableTarget(
@@ -229,7 +266,8 @@ let package = Package(
     // The history file against libedit's own reader.
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "CEditLine", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["graphcalc", "TestSupport"], exclude: ["Fixtures"]),
+      name: "EndToEndTests", dependencies: ["graphcalc", "CStartup", "TestSupport"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

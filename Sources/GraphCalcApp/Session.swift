@@ -75,8 +75,12 @@ public struct Session: Sendable {
   public internal(set) var curves: FunctionCurves?
   /// What is shown: nothing, the plot or the bar chart.
   public internal(set) var shown = Shown.nothing
-  /// The commands this session runs (`CommandTable.standard`, or a test's table).
-  public let commands: CommandTable
+  /// The commands this session runs (`CommandTable.standard`, or a test's table). The
+  /// standard table is built at the first command word a session reads, not with the
+  /// session (`-e 1+1` never builds it).
+  public var commands: CommandTable { ownCommands ?? .standard }
+  /// The table given to `init`, or nil for the standard one.
+  private let ownCommands: CommandTable?
   /// The terminal the plot is drawn for; the REPL updates it before each line.
   public var terminalSize: TerminalSize
   /// How data files are read and whether x follows the data (`Session+Data.swift`).
@@ -144,14 +148,23 @@ public struct Session: Sendable {
   ///
   /// - Parameters:
   ///   - terminalSize: The terminal the plot is drawn for (cells).
-  ///   - commands: The commands it runs; their names are the calculator's reserved words.
+  ///   - commands: The commands it runs (nil: `CommandTable.standard`); their names are the
+  ///     calculator's reserved words.
   public init(
     terminalSize: TerminalSize = TerminalSize(columns: 80, rows: 24),
-    commands: CommandTable = .standard
+    commands: CommandTable? = nil
   ) {
     self.terminalSize = terminalSize
-    self.commands = commands
-    self.brain = CalculatorBrain(reservedWords: Set(commands.names))
+    self.ownCommands = commands
+    self.brain = CalculatorBrain(
+      reservedWords: Set(commands?.names ?? CommandTable.standardNames))
+  }
+
+  /// Whether `word` names one of this session's commands, without building the standard
+  /// table (its names are written out: `CommandTable.standardNames`).
+  func isCommandWord(_ word: String) -> Bool {
+    if let ownCommands { return ownCommands.entry(named: word) != nil }
+    return CommandTable.standardNames.contains(word)
   }
 
   /// Runs one line: parses it, then runs the command.

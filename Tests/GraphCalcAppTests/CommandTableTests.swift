@@ -56,6 +56,21 @@ import Testing
         == "'\(name)' is built in and cannot be a parameter")
   }
 
+  /// The command words written out for start-up (a session's reserved words and its test
+  /// of a line's first word, without building the table) are the table's, in its order:
+  /// a command added to `standard` and not to `standardNames` would be an ordinary name.
+  @Test func theWrittenOutCommandWordsAreTheTables() {
+    #expect(CommandTable.standardNames == CommandTable.standard.names)
+    #expect(Session().brain.reservedWords == Set(CommandTable.standard.names))
+    let session = Session()
+    for name in CommandTable.standard.names {
+      #expect(session.isCommandWord(name), "\(name)")
+    }
+    #expect(!session.isCommandWord("sin"))
+    #expect(!session.isCommandWord("echo"))
+    #expect(echoSession().isCommandWord("echo"))
+  }
+
   @Test func aParseErrorLeavesTheSessionAsItWas() throws {
     var session = Session()
     _ = session.run("plot sin(x)")

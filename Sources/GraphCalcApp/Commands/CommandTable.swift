@@ -133,7 +133,20 @@ public struct CommandTable: Sendable {
   /// The command words.
   public var names: [String] { entries.map(\.name) }
 
-  /// Every command of graphcalc, in the order `help` lists them.
+  /// The command words of `standard`, in its order, written out: a session's reserved words
+  /// and its test of a line's first word need them at start-up, and building `standard`
+  /// (every entry's parser and help text) was a fifth of `graphcalc -e 1+1` (99 k of 490 k
+  /// instructions; Docs/performance.md, "Start-up: faults and constructors"). A test checks
+  /// them against `standard.names`.
+  public static let standardNames: [String] = [
+    "plot", "replot", "bar", "hist", "redraw", "xrange", "yrange", "zoom", "pan", "center",
+    "reset", "view", "explore", "undo", "set", "unset", "show", "stats", "fit", "export",
+    "stream", "roots", "extrema", "intersect", "integrate", "area", "inflections", "tangent",
+    "table", "mark", "unmark", "mode", "rpn", "describe", "vars", "help", "quit", "exit",
+  ]
+
+  /// Every command of graphcalc, in the order `help` lists them; built at its first use
+  /// (a session's first command word), not at start-up.
   public static let standard = CommandTable(
     [
       .plot, .replot, .bar, .hist, .redraw, .xrange, .yrange, .zoom, .pan, .center, .reset, .view,
@@ -169,7 +182,8 @@ extension Session {
   func parse(_ line: String) throws(CommandError) -> ParsedLine {
     let lexed = try CommandLexer.lex(line)
     guard let first = lexed.tokens.first else { return ParsedLine() }
-    if first.kind == .name, let entry = commands.entry(named: first.text) {
+    if first.kind == .name, isCommandWord(first.text), let entry = commands.entry(named: first.text)
+    {
       // Refused before its arguments are read: they are a plot's, and a bar chart is shown.
       if entry.steersPlotOnly, showsBarChart {
         throw CommandError(.barChartShown(command: entry.name), at: first.span)
