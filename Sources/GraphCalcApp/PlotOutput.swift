@@ -138,14 +138,29 @@ public enum PlotOutput {
         let image = InlineImage.iterm(png: png, columns: columns, rows: rows)
         return passthrough ? InlineImage.tmuxPassthrough(image) : image
       default:
-        let image = try InlineImage.sixel(
-          rgb: renderer.rgbPixels(), width: renderer.size.width, height: renderer.size.height,
-          background: solidBackground(renderer.theme))
+        // On a gradient (dark-gradient, slate, stocks) libsixel's median cut bands the
+        // background in colours it does not have (slate's blue-grey came out in grey and
+        // lavender stripes, looked at): the theme's palette (`SixelEncoder.themePalette`,
+        // the gradient sampled at 16 heights) keeps every band the gradient's own colour.
+        let image =
+          hasGradient(renderer.theme)
+          ? try SixelEncoder(palette: SixelEncoder.themePalette(renderer.theme)).encode(renderer)
+          : try InlineImage.sixel(
+            rgb: renderer.rgbPixels(), width: renderer.size.width,
+            height: renderer.size.height, background: solidBackground(renderer.theme))
         return passthrough ? InlineImage.tmuxPassthrough(image) : image
       }
     } catch {
       throw CommandError(cause: .image(error))
     }
+  }
+
+  /// Whether the theme paints a gradient (its background or its plot area: stocks' black
+  /// page has a blue gradient inside the frame).
+  static func hasGradient(_ theme: Theme) -> Bool {
+    if case .vertical = theme.background { return true }
+    if case .vertical = theme.plotArea { return true }
+    return false
   }
 
   /// The theme's background when it is one colour (what a sixel palette keeps exact), nil

@@ -220,7 +220,8 @@ public final class SixelEncoder {
   }
 
   /// A palette for pictures drawn in `theme`: its backgrounds (a gradient sampled at 16
-  /// heights), and each of its line, text and series colours at full strength and
+  /// heights), and each of its line, text and series colours (and the curves' own `lc`
+  /// colours, `Theme.curveLooks`) at full strength and
   /// anti-aliased over the background at 11 lesser coverages (1/12 to 11/12): what cairo's
   /// anti-aliasing makes of one colour over another. At most 256 colours; the background and
   /// every colour of the theme are exact (to sixel's percents).
@@ -259,7 +260,7 @@ public final class SixelEncoder {
       [
         theme.foreground, theme.frame, theme.tick, theme.axis, theme.grid, theme.midline,
         theme.legendOutline, theme.legendFill, theme.title,
-      ] + theme.palette
+      ] + theme.palette + theme.curveLooks.compactMap(\.color)
     for ink in inks {
       colors.append(ink)
       for k in 1..<12 { colors.append(mix(base, ink, Double(k) / 12)) }
