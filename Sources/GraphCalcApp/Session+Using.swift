@@ -583,6 +583,7 @@ extension Session {
     var xTicks: [TickRule.ListedTick] = []
     var yTicks: [TickRule.ListedTick] = []
     let index = try spec.index.map { w throws(CommandError) in try IndexSpec.parse(w) }
+    let hasTicks = !tickParts.isEmpty
     func handle(_ values: [Double], _ texts: [String], _ blanks: Int) {
       defer {
         record += 1
@@ -628,7 +629,7 @@ extension Session {
       let y = evaluate(plans[plans.count >= 2 ? 1 : 0])
       for k in more.indices { more[k].append(evaluate(plans[k + 2])) }
       if x.isFinite && y.isFinite { defined += 1 }
-      for (tick, k) in zip(tickParts, tickSlots) {
+      for (tick, k) in zip(tickParts, tickSlots) where hasTicks {
         let at = tick.onX ? x : y
         guard at.isFinite else { continue }
         let label = TickRule.ListedTick(value: at, label: texts[k])
@@ -645,8 +646,10 @@ extension Session {
           values, blanks in handle(values, [], blanks)
         }
       } else {
+        // (`handle` is called, never passed as a value: its captures stay unboxed.)
         try DataFile.forEachRecordWithText(
-          path: path, columns: refs, textColumns: textRefs, options: data.options, handle)
+          path: path, columns: refs, textColumns: textRefs, options: data.options
+        ) { values, texts, blanks in handle(values, texts, blanks) }
       }
     } catch {
       throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
