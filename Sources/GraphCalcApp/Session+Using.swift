@@ -721,9 +721,11 @@ extension Session {
           path: path, columns: refs, options: data.options, leftOut: leftOut
         ) { values, blanks in handle(values, [], blanks) }
       } else {
+        // (`handle` is called, never passed as a value: its captures stay unboxed.)
         try DataFile.forEachRecordWithText(
           path: path, columns: refs, textColumns: textRefs, options: data.options,
-          leftOut: leftOut, handle)
+          leftOut: leftOut
+        ) { values, texts, blanks in handle(values, texts, blanks) }
       }
     } catch {
       throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
