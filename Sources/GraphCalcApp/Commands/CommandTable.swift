@@ -140,7 +140,7 @@ public struct CommandTable: Sendable {
       .explore,
       .undo, .set, .unset, .show, .stats, .fit, .export, .stream, .roots, .extrema, .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
-      .vars,
+      .vars, .print, .pause,
       .help, .quit, .exit,
     ])
 }
@@ -179,6 +179,9 @@ extension Session {
       return ParsedLine(entry: entry, head: head, command: try entry.parse(arguments))
     }
     let head = first.kind == .name ? Word(first.text, at: first.offset) : nil
+    if let assignment = try stringAssignment(lexed) {  // `msg = "text"`
+      return ParsedLine(head: head, command: assignment)
+    }
     return ParsedLine(
       head: head, command: Calculation(line: lexed.rest(from: 0), mode: mode, head: head))
   }
