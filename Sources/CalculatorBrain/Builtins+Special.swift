@@ -117,8 +117,9 @@ public enum SpecialFunctions {
     case .invnorm: return inverseNormalCDF(x)
     case .besj0: return Glibc.j0(x)
     case .besj1: return Glibc.j1(x)
-    case .besy0: return x < 0 ? .nan : Glibc.y0(x)
-    case .besy1: return x < 0 ? .nan : Glibc.y1(x)
+    // Undefined at 0 too, as gnuplot's (glibc's -inf there is the pole's limit).
+    case .besy0: return x > 0 ? Glibc.y0(x) : .nan
+    case .besy1: return x > 0 ? Glibc.y1(x) : .nan
     case .real: return x
     case .imag: return x.isNaN ? .nan : 0
     default: return .nan
