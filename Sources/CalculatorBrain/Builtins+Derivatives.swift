@@ -72,6 +72,8 @@ extension BuiltinFunction {
         (n(1) / (a * call("ln", b)), negate(call("ln", a)) / (b * square(call("ln", b))))
       }
     case .min, .max: return .selection
+    case .erf, .erfc, .norm, .inverf, .invnorm, .besj0, .besj1, .besy0, .besy1, .real, .imag:
+      return specialDerivative
     }
   }
 }

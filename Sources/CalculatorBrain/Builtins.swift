@@ -64,6 +64,8 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
   case log
   // Any number of arguments, at least one.
   case min, max
+  // gnuplot's special functions of one argument (Builtins+Special.swift).
+  case erf, erfc, norm, inverf, invnorm, besj0, besj1, besy0, besy1, real, imag
 
   /// What the language and the help know of a built-in. The texts are static strings, so an
   /// entry is plain data: making one and dropping it costs no reference counting (the name
@@ -125,6 +127,8 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
         "the natural logarithm; log(x, b): the logarithm to base b")
     case .min: return Entry("min", .atLeast(1), "min(a, b, ...)", "the smallest argument")
     case .max: return Entry("max", .atLeast(1), "max(a, b, ...)", "the largest argument")
+    case .erf, .erfc, .norm, .inverf, .invnorm, .besj0, .besj1, .besy0, .besy1, .real, .imag:
+      return specialEntry
     }
   }
 
@@ -214,6 +218,8 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
     case .log: return Glibc.log(a) / Glibc.log(b)
     case .min: return b.isNaN || b < a ? b : a
     case .max: return b.isNaN || b > a ? b : a
+    case .erf, .erfc, .norm, .inverf, .invnorm, .besj0, .besj1, .besy0, .besy1, .real, .imag:
+      return SpecialFunctions.value(self, a)
     }
   }
 

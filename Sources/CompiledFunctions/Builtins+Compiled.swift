@@ -59,6 +59,8 @@ extension BuiltinFunction {
     case .sign: return .sign(x)
     case .gamma: return .gamma(x)
     case .atan2, .hypot, .pow, .mod, .log, .min, .max: return .unknown
+    case .erf, .erfc, .norm, .inverf, .invnorm, .besj0, .besj1, .besy0, .besy1, .real, .imag:
+      return specialEnclosure(x)
     }
   }
 
@@ -93,6 +95,8 @@ extension BuiltinFunction {
     case .trunc: code = GCVectorTrunc
     case .abs, .round, .sign, .gamma: return nil
     case .atan2, .hypot, .pow, .mod, .log, .min, .max: return nil
+    case .erf, .erfc, .norm, .inverf, .invnorm, .besj0, .besj1, .besy0, .besy1, .real, .imag:
+      return nil
     }
     return Int32(bitPattern: code.rawValue)
   }

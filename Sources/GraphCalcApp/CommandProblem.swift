@@ -40,6 +40,8 @@ public enum CommandProblem: Sendable, Hashable {
   case titleNotQuoted(example: String)
   /// A data file named by an empty string.
   case emptyFileName
+  /// `plot ""` (gnuplot's previous file) with no file plotted before it.
+  case noPreviousFile
   /// A tick label format (`set format`, `format` of `set xtics`) gnuplot's labels cannot
   /// take; the text says why.
   case badTickFormat(String)
@@ -290,6 +292,8 @@ public enum CommandProblem: Sendable, Hashable {
     case .expected(let what): return "expected \(what) here"
     case .titleNotQuoted(let example): return "a title goes in quotes, as in: \(example)"
     case .emptyFileName: return "the file name is empty"
+    case .noPreviousFile:
+      return "\"\" names the previous data file, and no file was plotted before it"
     case .badTickFormat(let why): return "bad tick label format: \(why)"
     case .inlineDataTooLarge(let limit):
       return

@@ -14,6 +14,9 @@ struct DataSettings: Sendable, Hashable {
   var boxWidth: CurveLook.BoxWidth?
   /// gnuplot's `set style fill solid D` for `boxes`: D, or nil for `empty` (outlines).
   var fillDensity: Double?
+  /// The file the last `plot` read, which `""` or `''` names (gnuplot's "previous file"):
+  /// kept across commands, as gnuplot keeps it.
+  var lastFile: String?
 }
 
 // `stats` and the separators of `set datafile separator`.

@@ -331,9 +331,15 @@ extension Session {
   /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
   /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
+  /// - Parameters:
+  ///   - arguments: The item's words, the file first.
+  ///   - previousFile: Whether an empty name (`""`, `''`) is taken, as `plot` takes it for
+  ///     the previous file (its path is then empty; `Plot` fills it in).
   /// - Throws: `CommandError` at the offending word: an unclosed quote, a keyword without
   ///   its argument, an unknown style or keyword (with the nearest valid one).
-  static func parseDataItem(_ arguments: [Argument]) throws(CommandError) -> DataItemSpec {
+  static func parseDataItem(
+    _ arguments: [Argument], previousFile: Bool = false
+  ) throws(CommandError) -> DataItemSpec {
     let tokens = arguments.map(\.source)
     guard let file = tokens.first, arguments[0].isString else {
       throw CommandError(.expected("a \"FILE\""), at: arguments.first?.span)
@@ -342,7 +348,7 @@ extension Session {
       throw CommandError(.emptyFileName, at: file.span)
     }
     let name = String(file.text.dropFirst().dropLast())
-    guard !name.isEmpty else { throw CommandError(.emptyFileName, at: file.span) }
+    guard !name.isEmpty || previousFile else { throw CommandError(.emptyFileName, at: file.span) }
     var spec = DataItemSpec(path: Word(name, at: file.offset))
     var reader = KeywordReader(tokens, from: 1)
     while let word = reader.next() {

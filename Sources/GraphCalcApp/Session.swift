@@ -26,6 +26,9 @@ public struct Reply: Sendable, Hashable {
   public var redrawsAtThePrompt = false
   /// How many blocks of inline data the command waits for (`plot "-"`), 0 for none.
   var awaitsInlineBlocks = 0
+  /// The wait `pause` asked for (Commands+Pause.swift); the executable shows its text and
+  /// waits, or not, as standard input allows.
+  public var pause: PauseRequest? = nil
 
   /// Creates a reply.
   ///
@@ -81,6 +84,9 @@ public struct Session: Sendable {
   public var commands: CommandTable { ownCommands ?? .standard }
   /// The table given to `init`, or nil for the standard one.
   private let ownCommands: CommandTable?
+  /// gnuplot's string variables (`msg = "..."`), by name: the command layer's, never the
+  /// calculator's (StringExpression.swift).
+  public var strings: [String: String] = [:]
   /// The terminal the plot is drawn for; the REPL updates it before each line.
   public var terminalSize: TerminalSize
   /// How data files are read and whether x follows the data (`Session+Data.swift`).

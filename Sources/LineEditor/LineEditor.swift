@@ -172,8 +172,11 @@ public struct LineEditor: Sendable {
   }
 
   /// Adds `line` to the history (memory and file) unless it is blank or repeats the newest
-  /// entry.
-  private mutating func remember(_ line: String) {
+  /// entry: for a line read with `remembers: false` that is one entry of several physical
+  /// lines (a command continued with `\`, kept joined).
+  ///
+  /// - Parameter line: The entry, one line.
+  public mutating func remember(_ line: String) {
     guard line.contains(where: { !$0.isWhitespace }), line != newestEntry else { return }
     newestEntry = line
     _ = add_history(line)

@@ -1,6 +1,7 @@
 import Glibc
 import GraphCalcApp
 import LineEditor
+import TextAndNumbers
 
 /// Feeds lines to a `Session` and shows what it answers: output on standard output, errors
 /// (with their caret) on standard error.
@@ -35,6 +36,7 @@ struct Runner {
       failed = true
       Terminal.report(prefix + error.rendered(input: reply.errorLine ?? line))
     }
+    if let pause = reply.pause, reply.error == nil { Runner.pause(pause) }
     if reply.quits { finished = true }
     if reply.redrawsAtThePrompt, interactive, reply.error == nil {  // `tangent`: show its line
       show(session.run("redraw"), for: "redraw", prefix: prefix)
@@ -52,12 +54,38 @@ struct Runner {
     }
   }
 
-  /// Runs every line of `reader`, naming errors `NAME:LINE: `.
+  /// Runs a command joined from continued lines (`ContinuedLine`): an error is shown on
+  /// the physical line that holds its column, named by `prefix` of that line's index.
+  mutating func run(_ joined: ContinuedLine, prefix: (Int) -> String) {
+    var reply = session.run(joined.text)
+    guard joined.lines.count > 1, let error = reply.error, reply.errorLine == nil else {
+      show(reply, for: joined.text, prefix: prefix(0))
+      return
+    }
+    let (k, moved) = joined.locate(error)
+    reply.error = moved
+    show(reply, for: joined.lines[k], prefix: prefix(k))
+  }
+
+  /// Runs every line of `reader`, naming errors `NAME:LINE: `. A line ending in `\`
+  /// continues on the next (gnuplot's rule), except the data lines of `plot "-"`.
   mutating func runScript(_ reader: LineReader, name: String) {
     var number = 0
+    var joined = ContinuedLine()
+    var first = 0
     while !finished, let line = reader.next() {
       number += 1
-      run(line, prefix: "\(name):\(number): ")
+      if joined.isEmpty, session.awaitsInlineData {
+        run(line, prefix: "\(name):\(number): ")
+        continue
+      }
+      if joined.isEmpty { first = number }
+      if joined.append(line) { continue }
+      run(joined, prefix: { "\(name):\(first + $0): " })
+      joined = ContinuedLine()
+    }
+    if !finished, !joined.isEmpty {  // the last line ends in `\`: run what it joined
+      run(joined, prefix: { "\(name):\(first + $0): " })
     }
     if !finished && session.awaitsInlineData {  // `plot "-"` at the end without its `e`
       show(session.endInlineData(), for: "", prefix: "\(name):\(number): ")
@@ -113,6 +141,9 @@ struct Runner {
       historyPath: historyPath, maxEntries: historySize, warn: { Terminal.report($0) })
     // Ctrl-C while a command reads a long data file stops that command only.
     session.setInterruptCheck { LineEditor.isInterruptPending() }
+    // A line ending in `\` goes on at the continuation prompt; the history keeps the joined
+    // command as one entry.
+    var joined = ContinuedLine()
     while !finished {
       editor.setCompletions(session.completionWords)
       if !TerminalQuery.typeAhead.isEmpty {  // typed while the terminal was asked
@@ -120,20 +151,38 @@ struct Runner {
         TerminalQuery.typeAhead = []
       }
       // Data lines of `plot "-"` get gnuplot's prompt and stay out of the history.
-      let data = session.awaitsInlineData
-      switch editor.readLine(prompt: data ? "input data ('e' ends) > " : "> ", remembers: !data) {
+      let data = joined.isEmpty && session.awaitsInlineData
+      let prompt = data ? "input data ('e' ends) > " : joined.isEmpty ? "> " : "... "
+      switch editor.readLine(prompt: prompt, remembers: false) {
       case .line(let line):
-        session.terminalSize = Terminal.size()
-        run(line)
+        if data {
+          run(line)
+          continue
+        }
+        guard joined.append(line) else {
+          editor.remember(joined.text)
+          session.terminalSize = Terminal.size()
+          run(joined, prefix: { _ in "" })
+          joined = ContinuedLine()
+          continue
+        }
       case .explore:
         Terminal.write("\n")
+        joined = ContinuedLine()
         session.terminalSize = Terminal.size()
         run(data ? "" : "explore")
       case .interrupted:
         Terminal.write("\n")
+        joined = ContinuedLine()
         if let note = session.abandonInlineData() { Terminal.write(note + "\n") }
       case .end:
         Terminal.write("\n")
+        if !joined.isEmpty {  // Ctrl-D after a `\`: the command ends there
+          session.terminalSize = Terminal.size()
+          run(joined, prefix: { _ in "" })
+          joined = ContinuedLine()
+          continue
+        }
         if data {  // Ctrl-D ends the data, as their end of file
           show(session.endInlineData(), for: "", prefix: "")
           continue
@@ -145,6 +194,31 @@ struct Runner {
 }
 
 extension Runner {
+  /// Shows `pause`'s text on standard error and waits as it asks, when standard input is a
+  /// terminal: for a line (`pause -1`, `pause mouse`) or some seconds, in steps of 20 ms
+  /// that Ctrl-C ends (at the prompt; a script without the prompt's handler stops at
+  /// Ctrl-C). With standard input not a terminal nothing waits: the text is shown alone.
+  static func pause(_ request: PauseRequest) {
+    let waits = Terminal.isTerminal(STDIN_FILENO)
+    if case .untilReturn = request.wait, waits {
+      if !request.text.isEmpty {
+        Terminal.write(TerminalText.safe(request.text), to: STDERR_FILENO)
+      }
+      var byte: UInt8 = 0
+      while read(STDIN_FILENO, &byte, 1) == 1, byte != 0x0A {}
+      return
+    }
+    if !request.text.isEmpty { Terminal.report(request.text) }
+    guard waits, case .seconds(let seconds) = request.wait else { return }
+    var left = min(seconds, 1e6)
+    while left > 0, !LineEditor.isInterruptPending() {
+      let step = min(left, 0.02)
+      var time = timespec(tv_sec: 0, tv_nsec: Int(step * 1e9))
+      nanosleep(&time, nil)
+      left -= step
+    }
+  }
+
   /// The environment variable `name`, if set.
   static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

@@ -58,7 +58,7 @@ if options.readsStandardInput {
   runner.runStandardInput()
 } else {
   for (index, command) in options.commands.enumerated() where !runner.finished {
-    runner.run(command, prefix: "-e \(index + 1): ")
+    runner.run(ContinuedLine(argument: command), prefix: { _ in "-e \(index + 1): " })
     runner.feedInlineData(prefix: "-e \(index + 1): ")  // `plot "-"` reads standard input
   }
   if let file = options.file, !runner.finished {

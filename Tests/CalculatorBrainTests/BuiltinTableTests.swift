@@ -12,7 +12,8 @@ import Testing
   static func points(_ f: BuiltinFunction) -> [Double] {
     switch f {
     case .acosh: return [1.25, 1.5, 2, 3.75, 10]
-    case .asin, .acos, .atanh: return [-0.8, -0.3, 0.1, 0.45, 0.7]
+    case .asin, .acos, .atanh, .inverf: return [-0.8, -0.3, 0.1, 0.45, 0.7]
+    case .invnorm: return [0.05, 0.2, 0.45, 0.7, 0.9]
     default: return [0.3, 0.45, 0.7, 1.3, 2.6]
     }
   }

@@ -54,7 +54,7 @@ import Testing
           "lc", "pt", "ps", "dt",
         ]),
       columns: 13..<17),
-    Case(line: "plot \"\"", problem: .emptyFileName, columns: 5..<7),
+    Case(line: "plot \"\"", problem: .noPreviousFile, columns: 5..<7),
   ]
 
   @Test(arguments: cases)

@@ -88,7 +88,8 @@ struct BadItem: Sendable, CustomStringConvertible {
       message: "unexpected 'usin' after the file (did you mean 'using'?)", location: 13..<17),
     BadItem(line: "plot \"d.csv\" using", message: "using needs columns", location: 13..<18),
     BadItem(line: "plot \"d.csv using 1:2", message: "\" without its closing \"", location: 5..<6),
-    BadItem(line: "plot \"\"", message: "the file name is empty", location: 5..<7),
+    BadItem(
+      line: "plot \"\"", message: "\"\" names the previous data file", location: 5..<7),
     BadItem(
       line: "plot \"d.csv\" using 1:2:3", message: "using takes one or two columns",
       location: 19..<24

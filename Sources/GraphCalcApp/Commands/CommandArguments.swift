@@ -46,7 +46,9 @@ public struct CommandArguments: Sendable, Hashable {
   /// leading blanks included (what the calculator reads for `rpn` and `describe`).
   var rawText: Word { line.rest(from: start) }
 
-  /// The arguments split at blanks outside brackets (`()`, `[]`, `{}`).
+  /// The arguments split at blanks outside brackets (`()`, `[]`, `{}`), and between a
+  /// string and a name right after it (gnuplot's `'1.dat'with impulses`: a string is a word
+  /// of its own; `"Sweden":xtic(1)` stays one word).
   public var words: [Argument] {
     var result: [Argument] = []
     var groupStart: Int?
@@ -60,7 +62,13 @@ public struct CommandArguments: Sendable, Hashable {
     }
     for i in range {
       let token = line.tokens[i]
-      if depth == 0, token.spaceBefore { close(at: i) }
+      if depth == 0,
+        token.spaceBefore
+          || (token.kind == .name && i > range.lowerBound
+            && line.tokens[i - 1].kind == .string)
+      {
+        close(at: i)
+      }
       if groupStart == nil { groupStart = i }
       if token.kind == .open { depth += 1 }
       if token.kind == .close { depth = max(0, depth - 1) }

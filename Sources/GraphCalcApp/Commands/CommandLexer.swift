@@ -49,7 +49,8 @@ public struct CommandToken: Sendable, Hashable {
 /// one comment rule for every command.
 ///
 /// - A quote (`"` or `'`) opens a string only where a word may start: at the start of the
-///   line, after a blank, or after one of `, ( [ : = ;`. The string runs to the same quote;
+///   line, after a blank, or after one of `, ( [ : = ;` and gnuplot's concatenation `.`
+///   (`"a"."b"`). The string runs to the same quote;
 ///   inside it `#` is text. A `'` anywhere else (right after a name, `)` or `'`) is a prime,
 ///   as in `f'(x)` and `f''(2)` (DECISIONS.md, "The command line").
 /// - `#` outside a string starts a comment that runs to the end of the line.
@@ -126,7 +127,7 @@ public enum CommandLexer {
     switch previous.kind {
     case .comma, .colon: return true
     case .open: return previous.text == "(" || previous.text == "["
-    case .symbol: return previous.text == "=" || previous.text == ";"
+    case .symbol: return previous.text == "=" || previous.text == ";" || previous.text == "."
     default: return false
     }
   }

@@ -154,7 +154,7 @@ public struct CommandTable: Sendable {
       .undo, .set, .unset, .show, .stats, .fit, .update, .save, .export, .stream, .roots, .extrema,
       .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
-      .vars,
+      .vars, .print, .pause,
       .help, .quit, .exit,
     ])
 }
@@ -194,6 +194,9 @@ extension Session {
       return ParsedLine(entry: entry, head: head, command: try entry.parse(arguments))
     }
     let head = first.kind == .name ? Word(first.text, at: first.offset) : nil
+    if let assignment = try stringAssignment(lexed) {  // `msg = "text"`
+      return ParsedLine(head: head, command: assignment)
+    }
     return ParsedLine(
       head: head, command: Calculation(line: lexed.rest(from: 0), mode: mode, head: head))
   }

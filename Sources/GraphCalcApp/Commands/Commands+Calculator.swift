@@ -98,6 +98,7 @@ struct Calculation: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     do {
       var reply = try session.calculator(line, mode: mode)
+      session.forgetString(assignedIn: line.text)  // `msg = 3` after `msg = "text"`
       if mode == .infix, let hint = Session.plotHint(for: line.text) {
         reply.output += hint + "\n"
       }

@@ -222,7 +222,14 @@ struct Plot: SessionCommand {
           .expected("a function of x or a \"FILE\""), at: text.offset..<(text.offset + 1))
       }
       if first.kind == CommandToken.Kind.string {
-        items.append(.data(try Session.parseDataItem(piece.words)))
+        var spec = try Session.parseDataItem(piece.words, previousFile: true)
+        if spec.path.text.isEmpty {  // `""`: the previous file of this command, if any
+          for case .data(let earlier) in items.reversed() where !earlier.path.text.isEmpty {
+            spec.path.text = earlier.path.text
+            break
+          }
+        }
+        items.append(.data(spec))
       } else {
         let (function, title, style) = try Plot.titledFunction(piece)
         items.append(.function(function, title: title, style: style))
@@ -231,6 +238,16 @@ struct Plot: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    // `""` before any file of this command is the file of the last plot (gnuplot's rule).
+    var items = items
+    for k in items.indices {
+      guard case .data(var spec) = items[k], spec.path.text.isEmpty else { continue }
+      guard let last = session.data.lastFile else {
+        throw CommandError(.noPreviousFile, at: spec.path.offset..<(spec.path.offset + 2))
+      }
+      spec.path.text = last
+      items[k] = .data(spec)
+    }
     let inlineCount = Session.inlineItemCount(items)
     if inlineCount > 0 {
       // `plot "-"`: the data lines come first; the line runs again with them.
@@ -353,6 +370,10 @@ struct Plot: SessionCommand {
     }
     session.view = newView
     session.shown = .plot
+    for case .data(let spec) in items.reversed() {
+      session.data.lastFile = spec.path.text
+      break
+    }
     var reply = try session.redraw()
     try session.stopIfInterrupted(plotted, restoring: before)
     try session.stopIfCurvesInterrupted(plotted, restoring: before)
