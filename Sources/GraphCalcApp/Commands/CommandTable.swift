@@ -140,9 +140,10 @@ public struct CommandTable: Sendable {
   /// them against `standard.names`.
   public static let standardNames: [String] = [
     "plot", "replot", "bar", "hist", "redraw", "xrange", "yrange", "zoom", "pan", "center",
-    "reset", "view", "explore", "undo", "set", "unset", "show", "stats", "fit", "export",
-    "stream", "roots", "extrema", "intersect", "integrate", "area", "inflections", "tangent",
-    "table", "mark", "unmark", "mode", "rpn", "describe", "vars", "help", "quit", "exit",
+    "reset", "view", "explore", "undo", "set", "unset", "show", "stats", "fit", "update", "save",
+    "export", "stream", "roots", "extrema", "intersect", "integrate", "area", "inflections",
+    "tangent", "table", "mark", "unmark", "mode", "rpn", "describe", "vars", "print", "pause",
+    "help", "quit", "exit",
   ]
 
   /// Every command of graphcalc, in the order `help` lists them; built at its first use
