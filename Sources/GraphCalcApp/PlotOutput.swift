@@ -384,7 +384,10 @@ public enum PlotOutput {
   static func options(_ curves: FunctionCurves) -> PlotLayout.Options {
     var options = curves.labels.options(
       marks: RecordsSampler.marks(of: curves), titles: curves.titles)
-    let looks = RecordsSampler.looks(of: curves)
+    var looks = RecordsSampler.looks(of: curves)
+    if let size = curves.labels.annotations.pointSize {  // `set pointsize N`
+      for i in looks.indices where looks[i].pointSize == nil { looks[i].pointSize = size }
+    }
     if looks.contains(where: { !$0.isDefault }) { options.curveLooks = looks }
     return options
   }
@@ -433,6 +436,16 @@ public enum PlotOutput {
   /// each point of contact (no label: the line's equation is what `tangent` printed).
   static func decorate(_ plot: inout SampledPlot, with curves: FunctionCurves) {
     plot.markers = curves.markers
+    // `set mxtics N`, `set mytics N`: minor ticks between the major ones of a linear axis.
+    let annotations = curves.labels.annotations
+    if let n = annotations.minorX, !curves.labels.scales.x.isLog {
+      let r = plot.viewport.xRange
+      plot.xTicks += PlotAnnotations.minorTicks(plot.xTicks, intervals: n, range: r)
+    }
+    if let n = annotations.minorY, !curves.labels.scales.y.isLog {
+      let r = plot.viewport.yRange
+      plot.yTicks += PlotAnnotations.minorTicks(plot.yTicks, intervals: n, range: r)
+    }
     // A fill's x range is in values; the sampled plot is in the axes' coordinates.
     let x = curves.labels.scales.x
     plot.fills = curves.fills.compactMap { fill in

@@ -11,6 +11,9 @@ public struct PlotStyle: Sendable, Hashable {
   public var marks: CurveMarks = .lines
   /// The options (`lw`, `lc`, `pt`, `ps`, `dt`); none unless given.
   public var look = CurveLook()
+  /// Whether the style was written (`with ...`), so `set style data|function` does not
+  /// replace it.
+  public var withGiven = false
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {
@@ -117,6 +120,7 @@ extension Session {
       let value = try reader.value(
         of: word, "a style, as in: with lines, with impulses or with yerrorbars")
       style.marks = try readStyle(value)
+      style.withGiven = true
       return true
     }
     guard let option = styleOption(named: word.text) else { return false }

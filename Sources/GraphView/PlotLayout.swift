@@ -56,6 +56,24 @@ public enum PlotLayout {
     /// The sizes of the title's, the axis labels' and the legend's text, as multiples of the
     /// output's (gnuplot's `font ",SIZE"`); a text canvas has one size.
     public var textScales = TextScales()
+    /// The key's options beyond `legendPlacement` (gnuplot's `set key box title ...`); the
+    /// defaults draw the legend as before they existed.
+    public var key = KeyOptions()
+    /// Texts drawn at positions of the plot (gnuplot's `set label`).
+    public var textLabels: [PlotTextLabel] = []
+    /// Arrows drawn on the plot (gnuplot's `set arrow`).
+    public var arrows: [PlotArrow] = []
+    /// The line y = 0 (gnuplot's `xzeroaxis`) where `showAxes` draws it.
+    public var xZeroAxis = ZeroAxis()
+    /// The line x = 0 (gnuplot's `yzeroaxis`) where `showAxes` draws it.
+    public var yZeroAxis = ZeroAxis()
+    /// How the x axis's tick labels and ticks are drawn (`set xtics rotate offset out`).
+    public var xTickStyle = TickLabelStyle()
+    /// How the y axis's tick labels and ticks are drawn.
+    public var yTickStyle = TickLabelStyle()
+    /// The error bars' end caps as a multiple of their default size (gnuplot's `set bars`:
+    /// `small` 0, `large` 1).
+    public var errorBarScale = 1.0
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -174,9 +192,11 @@ public enum PlotLayout {
     let titleLines =
       (hasTitle ? m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
       + (hasText(options.yLabel) ? m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
-    let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x)
-    var right = m.snapX(m.pad + 2 * m.outset.x)
-    if options.hasOutsideLegend {
+    let keyMargins = keyMargins(options: options, renderer: renderer, metrics: m)
+    let turned = turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
+    let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x + keyMargins.left)
+    var right = m.snapX(m.pad + 2 * m.outset.x + keyMargins.right)
+    if options.hasOutsideLegend && options.key.isDefault {
       let titles = options.legendTitles.filter { !$0.isEmpty }
       let maxTitle = Double(max(renderer.size.width, 1)) * 0.3
       let scale = options.textScales.legend
@@ -185,9 +205,9 @@ public enum PlotLayout {
           titles.map { fit($0, width: maxTitle, renderer: renderer, scale: scale) }, renderer, m,
           scale: scale) + m.pad)
     }
-    let top = m.snapY(m.pad + titleLines + 2 * m.outset.y)
+    let top = m.snapY(m.pad + titleLines + 2 * m.outset.y + keyMargins.top)
     let bottom = m.snapY(
-      m.pad + 2 * m.outset.y + m.labelGapY + m.char.height
+      m.pad + 2 * m.outset.y + m.labelGapY + m.char.height + turned + keyMargins.bottom
         + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0))
     let w = Double(max(renderer.size.width, 1))
     let h = Double(max(renderer.size.height, 1))
@@ -284,38 +304,52 @@ public enum PlotLayout {
     // Axes x = 0 and y = 0, where they lie strictly inside the view (a log axis has no 0).
     if options.showAxes {
       let x0 = plot.scales.x.isLog ? .nan : map.x(0)
-      if x0 > plotArea.minX && x0 < plotArea.maxX {
-        renderer.drawLine(
-          from: PixelPoint(x: x0, y: plotArea.minY), to: PixelPoint(x: x0, y: plotArea.maxY),
-          style: .axis)
+      if options.yZeroAxis.shown, x0 > plotArea.minX && x0 < plotArea.maxX {
+        let a = PixelPoint(x: x0, y: plotArea.minY)
+        let b = PixelPoint(x: x0, y: plotArea.maxY)
+        if options.yZeroAxis.look.isDefault {
+          renderer.drawLine(from: a, to: b, style: .axis)
+        } else {
+          renderer.drawStyledPolylines([[a, b]], style: .axis, look: options.yZeroAxis.look)
+        }
       }
       let y0 = plot.scales.y.isLog ? .nan : map.y(0)
-      if y0 > plotArea.minY && y0 < plotArea.maxY {
-        renderer.drawLine(
-          from: PixelPoint(x: plotArea.minX, y: y0), to: PixelPoint(x: plotArea.maxX, y: y0),
-          style: .axis)
+      if options.xZeroAxis.shown, y0 > plotArea.minY && y0 < plotArea.maxY {
+        let a = PixelPoint(x: plotArea.minX, y: y0)
+        let b = PixelPoint(x: plotArea.maxX, y: y0)
+        if options.xZeroAxis.look.isDefault {
+          renderer.drawLine(from: a, to: b, style: .axis)
+        } else {
+          renderer.drawStyledPolylines([[a, b]], style: .axis, look: options.xZeroAxis.look)
+        }
       }
     }
+    drawAnnotations(
+      front: false, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
 
     // Frame and ticks (on all four sides unless not mirrored, pointing inward).
     drawBorder(frame, sides: options.border, in: &renderer)
     let tl = max(0, renderer.tickLength)
+    // Tick lengths, signed: positive inward, negative outward (`set xtics out`), scaled.
+    let xtl = tl * options.xTickStyle.scale * (options.xTickStyle.outward ? -1 : 1)
+    let ytl = tl * options.yTickStyle.scale * (options.yTickStyle.outward ? -1 : 1)
     for (px, _) in xTicks {
       renderer.drawLine(
-        from: PixelPoint(x: px, y: frame.maxY), to: PixelPoint(x: px, y: frame.maxY - tl),
+        from: PixelPoint(x: px, y: frame.maxY), to: PixelPoint(x: px, y: frame.maxY - xtl),
         style: .tick)
       guard options.mirrorsXTicks else { continue }
       renderer.drawLine(
-        from: PixelPoint(x: px, y: frame.minY), to: PixelPoint(x: px, y: frame.minY + tl),
+        from: PixelPoint(x: px, y: frame.minY), to: PixelPoint(x: px, y: frame.minY + xtl),
         style: .tick)
     }
     for (py, _) in yTicks {
       renderer.drawLine(
-        from: PixelPoint(x: frame.minX, y: py), to: PixelPoint(x: frame.minX + tl, y: py),
+        from: PixelPoint(x: frame.minX, y: py), to: PixelPoint(x: frame.minX + ytl, y: py),
         style: .tick)
       guard options.mirrorsYTicks else { continue }
       renderer.drawLine(
-        from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - tl, y: py),
+        from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - ytl, y: py),
         style: .tick)
     }
     drawMinorTicks(xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2)
@@ -324,7 +358,22 @@ public enum PlotLayout {
     // one is left out (its tick stays), and x labels are kept inside the output.
     let outW = Double(renderer.size.width)
     var lastRight = -Double.infinity
-    for (px, label) in xTicks where !label.isEmpty {
+    let xStyle = options.xTickStyle
+    let yStyle = options.yTickStyle
+    let xShift = (dx: xStyle.offsetX * m.char.width, dy: -xStyle.offsetY * m.char.height)
+    let yShift = (dx: yStyle.offsetX * m.char.width, dy: -yStyle.offsetY * m.char.height)
+    let turnsX = xStyle.rotation != 0 && renderer.capabilities.contains(.grid)
+    let turnsY = yStyle.rotation != 0 && renderer.capabilities.contains(.grid)
+    for (px, label) in xTicks where !label.isEmpty && turnsX {
+      // Turned labels (`rotate by N`): their end at the tick, as gnuplot writes them.
+      let anchor = TextAnchor(xStyle.rotation > 0 ? .right : .left, .middle)
+      renderer.drawText(
+        label,
+        at: PixelPoint(
+          x: px + xShift.dx, y: frame.maxY + m.outset.y + m.labelGapY + xShift.dy + m.char.height / 2),
+        anchor: anchor, style: .label, scale: 1, rotation: xStyle.rotation, color: nil)
+    }
+    for (px, label) in xTicks where !label.isEmpty && !turnsX {
       let w = renderer.textSize(label).width
       var left = px - w / 2
       left = min(left, outW - w)
@@ -332,17 +381,25 @@ public enum PlotLayout {
       guard left >= lastRight + m.char.width else { continue }
       lastRight = left + w
       renderer.drawText(
-        label, at: PixelPoint(x: left + w / 2, y: frame.maxY + m.outset.y + m.labelGapY),
+        label,
+        at: PixelPoint(
+          x: left + w / 2 + xShift.dx, y: frame.maxY + m.outset.y + m.labelGapY + xShift.dy),
         anchor: .topCenter, style: .label)
     }
     var lastTop = Double.infinity
     for (py, label) in yTicks.sorted(by: { $0.0 > $1.0 }) where !label.isEmpty {  // bottom up
       let h = renderer.textSize(label).height
-      guard py + h / 2 <= lastTop else { continue }
+      guard turnsY || py + h / 2 <= lastTop else { continue }
       lastTop = py - h / 2
-      renderer.drawText(
-        label, at: PixelPoint(x: frame.minX - m.outset.x - m.labelGapX, y: py),
-        anchor: .middleRight, style: .label)
+      let at = PixelPoint(
+        x: frame.minX - m.outset.x - m.labelGapX + yShift.dx, y: py + yShift.dy)
+      if turnsY {
+        renderer.drawText(
+          label, at: at, anchor: .middleRight, style: .label, scale: 1,
+          rotation: yStyle.rotation, color: nil)
+      } else {
+        renderer.drawText(label, at: at, anchor: .middleRight, style: .label)
+      }
     }
 
     // Curves, clipped to the plot area (a hair inside its right and bottom edges, so a
@@ -376,7 +433,8 @@ public enum PlotLayout {
       }
       drawCurve(
         curve, index: index, marks: options.marks(index), look: options.look(index), map: map,
-        plotArea: plotArea, clip: clipRect, metrics: m, into: &renderer, ink: &ink)
+        plotArea: plotArea, clip: clipRect, metrics: m, into: &renderer, ink: &ink,
+        errorBarScale: options.errorBarScale)
     }
     // Guide lines (tangents), dashed over the curves.
     for line in plot.guideLines {
@@ -392,7 +450,14 @@ public enum PlotLayout {
       ]
     }
 
-    if options.showLegend && !plot.curves.isEmpty {
+    drawAnnotations(
+      front: true, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
+    if options.showLegend && !plot.curves.isEmpty && !options.key.isDefault {
+      drawKey(
+        plot, options: options, map: map, in: &renderer, plotArea: plotArea, metrics: m,
+        avoiding: ink)
+    } else if options.showLegend && !plot.curves.isEmpty {
       drawLegend(
         plot.curves.map(\.title), marks: plot.curves.indices.map(options.marks),
         looks: plot.curves.indices.map(options.look),
@@ -419,7 +484,9 @@ public enum PlotLayout {
     }
     // Below the x tick labels: the x label.
     if let label = options.xLabel, !label.isEmpty {
-      let y = frame.maxY + m.outset.y + 2 * m.labelGapY + m.char.height
+      let y =
+        frame.maxY + m.outset.y + 2 * m.labelGapY + m.char.height
+        + turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
       renderer.drawText(
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
         style: .label, scale: scales.xLabel)
@@ -435,7 +502,7 @@ public enum PlotLayout {
   static func drawCurve(
     _ curve: SampledCurve, index: Int, marks: CurveMarks, look: CurveLook, map: PixelMap,
     plotArea: PixelRect, clip: PixelRect, metrics m: Metrics,
-    into renderer: inout some PlotRenderer, ink: inout [PixelPoint]
+    into renderer: inout some PlotRenderer, ink: inout [PixelPoint], errorBarScale: Double = 1
   ) {
     let style = DrawStyle.curve(index)
     if !curve.filledBoxes.isEmpty {
@@ -472,7 +539,7 @@ public enum PlotLayout {
     }
     if !curve.errorBars.isEmpty {
       // The bars, with caps across their ends (gnuplot's `set errorbars` default: small).
-      let cap = max(radius, 1)
+      let cap = max(radius, 1) * errorBarScale
       var strokes: [[PixelPoint]] = []
       func add(_ a: PixelPoint, _ b: PixelPoint) {
         if let c = LayoutClip.clipSegment(a, b, to: clip) { strokes.append([c.a, c.b]) }
@@ -484,7 +551,7 @@ public enum PlotLayout {
           let y0 = map.y(bar.yLow)
           let y1 = map.y(bar.yHigh)
           add(PixelPoint(x: px, y: y0), PixelPoint(x: px, y: y1))
-          if radius > 0 {
+          if radius > 0 && cap > 0 {
             add(PixelPoint(x: px - cap, y: y0), PixelPoint(x: px + cap, y: y0))
             add(PixelPoint(x: px - cap, y: y1), PixelPoint(x: px + cap, y: y1))
           }
@@ -493,7 +560,7 @@ public enum PlotLayout {
           let x0 = map.x(bar.xLow)
           let x1 = map.x(bar.xHigh)
           add(PixelPoint(x: x0, y: py), PixelPoint(x: x1, y: py))
-          if radius > 0 {
+          if radius > 0 && cap > 0 {
             add(PixelPoint(x: x0, y: py - cap), PixelPoint(x: x0, y: py + cap))
             add(PixelPoint(x: x1, y: py - cap), PixelPoint(x: x1, y: py + cap))
           }

@@ -343,6 +343,19 @@ public protocol PlotRenderer {
 
   /// Ends the clipping started by `beginClip`. The default does nothing.
   mutating func endClip()
+
+  /// Strokes `lines` (pixels) as `drawPolylines` does for `style`, with the colour, width
+  /// and dashes of `look` where it sets them (a zero axis's `lc`, an arrow's `lw`). The
+  /// default ignores the look (a text canvas draws the style's cells).
+  mutating func drawStyledPolylines(_ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook)
+
+  /// Draws `text` as `drawText(_:at:anchor:style:scale:)` does, turned `rotation` degrees
+  /// counterclockwise about `point` and in `color` when given (gnuplot's `set label ...
+  /// rotate by N tc rgb "..."`, rotated tick labels). The default ignores the rotation and
+  /// the colour: a text canvas writes level text in its cells.
+  mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double,
+    rotation: Double, color: RGBColor?)
 }
 
 extension PlotRenderer {
@@ -454,4 +467,19 @@ extension PlotRenderer {
 
   /// The default: no clipping.
   public mutating func endClip() {}
+
+  /// The default: `drawPolylines(_:style:)`, the look ignored.
+  public mutating func drawStyledPolylines(
+    _ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook
+  ) {
+    drawPolylines(lines, style: style)
+  }
+
+  /// The default: `drawText(_:at:anchor:style:scale:)`, level and in the style's colour.
+  public mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double,
+    rotation: Double, color: RGBColor?
+  ) {
+    drawText(text, at: point, anchor: anchor, style: style, scale: scale)
+  }
 }

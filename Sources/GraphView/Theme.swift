@@ -273,6 +273,17 @@ public struct Theme: Sendable, Hashable {
     return min(max(curveLooks[i].fillDensity ?? 1, 0), 1)
   }
 
+  /// `look` as a curve's look that strokes like `style` where it sets nothing: its colour
+  /// (an explicit one, else palette entry `colorIndex`, else the style's), and its width as
+  /// a multiple of curves' 1.5 px (the style's width times `lineWidth`). Outputs draw a
+  /// styled line (`PlotRenderer.drawStyledPolylines`) as curve 0 with this look.
+  public func strokeLook(_ look: CurveLook, for style: DrawStyle) -> CurveLook {
+    var out = CurveLook(dashType: look.dashType)
+    out.color = look.color ?? look.colorIndex.map { series($0 - 1) } ?? color(style)
+    out.lineWidth = width(style) * (look.lineWidth ?? 1) / 1.5
+    return out
+  }
+
   /// The colour text of `style` takes: a curve's own colour for `.curve`, the title's for
   /// `.title`, else the foreground.
   public func textColor(_ style: DrawStyle) -> RGBColor {

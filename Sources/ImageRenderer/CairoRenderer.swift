@@ -203,6 +203,25 @@ public final class CairoRenderer: PlotRenderer {
   public func drawText(
     _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double
   ) {
+    drawText(text, at: point, anchor: anchor, style: style, scale: scale, rotation: 0, color: nil)
+  }
+
+  /// Strokes `lines` as curve 0 of the look `Theme.strokeLook(_:for:)` makes of `look`, or
+  /// as `style` when the look sets nothing.
+  public func drawStyledPolylines(_ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook) {
+    guard !look.isDefault else { return drawPolylines(lines, style: style) }
+    let saved = theme.curveLooks
+    theme.curveLooks = [theme.strokeLook(look, for: style)]
+    drawPolylines(lines, style: .curve(0))
+    theme.curveLooks = saved
+  }
+
+  /// `drawText(_:at:anchor:style:scale:)` turned `rotation` degrees counterclockwise about
+  /// `point` (cairo's rotation of the user space) and in `color` when given.
+  public func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double,
+    rotation: Double, color: RGBColor?
+  ) {
     var clean = String.UnicodeScalarView()
     for s in text.unicodeScalars {
       if s == "\t" {
@@ -226,7 +245,17 @@ public final class CairoRenderer: PlotRenderer {
     case .center: x = point.x - extents.x_advance / 2
     case .right: x = point.x - extents.x_advance
     }
-    setColor(theme.textColor(style))
+    setColor(color ?? theme.textColor(style))
+    if rotation.isFinite, rotation != 0 {
+      cairo_save(context)
+      cairo_translate(context, point.x, point.y)
+      cairo_rotate(context, -rotation * Double.pi / 180)
+      cairo_move_to(context, x - point.x, baseline - point.y)
+      cairo_show_text(context, shown)
+      cairo_new_path(context)
+      cairo_restore(context)
+      return
+    }
     cairo_move_to(context, x, baseline)
     cairo_show_text(context, shown)
     cairo_new_path(context)

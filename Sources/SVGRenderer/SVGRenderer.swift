@@ -177,6 +177,27 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   public mutating func drawText(
     _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double
   ) {
+    drawText(text, at: point, anchor: anchor, style: style, scale: scale, rotation: 0, color: nil)
+  }
+
+  /// Strokes `lines` as curve 0 of the look `Theme.strokeLook(_:for:)` makes of `look`
+  /// (round joins, its dashes), or as `style` when the look sets nothing.
+  public mutating func drawStyledPolylines(
+    _ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook
+  ) {
+    guard !look.isDefault else { return drawPolylines(lines, style: style) }
+    let saved = theme.curveLooks
+    theme.curveLooks = [theme.strokeLook(look, for: style)]
+    drawPolylines(lines, style: .curve(0))
+    theme.curveLooks = saved
+  }
+
+  /// Writes `text` as a `<text>` element, turned `rotation` degrees counterclockwise about
+  /// `point` (`transform="rotate(...)"`) and filled with `color` when given.
+  public mutating func drawText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double,
+    rotation: Double, color: RGBColor?
+  ) {
     let t = Self.escape(text)
     guard !t.isEmpty, point.x.isFinite, point.y.isFinite else { return }
     let fs = fontSize(style) * (scale.isFinite && scale > 0 ? scale : 1)
@@ -194,7 +215,17 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     Self.appendNumber(baseline, to: &body)
     Self.append("\" text-anchor=\"" + ta + "\" font-size=\"", to: &body)
     Self.appendNumber(fs, to: &body)
-    Self.append("\"" + weight + " fill=\"" + textColor(style) + "\">", to: &body)
+    Self.append("\"" + weight, to: &body)
+    if rotation.isFinite, rotation != 0 {
+      Self.append(" transform=\"rotate(", to: &body)
+      Self.appendNumber(-rotation, to: &body)
+      body.append(UInt8(ascii: " "))
+      Self.appendNumber(point.x, to: &body)
+      body.append(UInt8(ascii: " "))
+      Self.appendNumber(point.y, to: &body)
+      Self.append(")\"", to: &body)
+    }
+    Self.append(" fill=\"" + (color?.hex ?? textColor(style)) + "\">", to: &body)
     Self.append(t, to: &body)
     Self.append("</text>\n", to: &body)
   }

@@ -50,6 +50,14 @@ struct SetTics: SessionCommand {
   var placement: Placement?
   var format: TickFormat?
   var mirror: Bool?
+  /// `rotate [by N]` (`.some(nil)`: 90 degrees), `norotate` (`.some(zero)`).
+  var rotation: Word??
+  /// `offset X,Y` in characters.
+  var offset: PositionWords?
+  /// `in` (false) or `out` (true).
+  var outward: Bool?
+  /// `scale MAJOR[,MINOR]`.
+  var scale: Word?
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     var rule: TickRule.Placement? = nil
@@ -86,6 +94,33 @@ struct SetTics: SessionCommand {
     }
     if x { change(&session.labels.xTics) }
     if y { change(&session.labels.yTics) }
+    var style = TickLabelStyle()
+    if let rotation {
+      style.rotation =
+        try rotation.map { w throws(CommandError) in
+          try session.finiteNumbers([w], command: "set tics")[0]
+        } ?? 90
+    }
+    if let offset {
+      let v = try session.finiteNumbers([offset.x, offset.y], command: "set tics")
+      (style.offsetX, style.offsetY) = (v[0], v[1])
+    }
+    if let scale {
+      let v = try session.finiteNumbers([scale], command: "set tics")[0]
+      guard v >= 0, v <= 20 else {
+        throw CommandError(.needs(word: "scale", what: "a length from 0 to 20"), at: scale.span)
+      }
+      style.scale = v
+    }
+    let given = (rotation != nil, offset != nil, scale != nil)
+    func restyle(_ s: inout TickLabelStyle) {
+      if given.0 { s.rotation = style.rotation }
+      if given.1 { (s.offsetX, s.offsetY) = (style.offsetX, style.offsetY) }
+      if given.2 { s.scale = style.scale }
+      if let outward { s.outward = outward }
+    }
+    if x { restyle(&session.labels.annotations.xTickStyle) }
+    if y { restyle(&session.labels.annotations.yTickStyle) }
     return Reply()
   }
 }
@@ -151,9 +186,10 @@ extension SettingEntry {
       let base = arguments.values.range.lowerBound
       return line.text(of: (base + a)..<(base + b), emptyOffset: tokens[a].offset)
     }
-    let cosmetic: Set<String> = ["in", "out", "border", "axis", "norotate", "front", "back"]
+    let cosmetic: Set<String> = ["border", "axis", "front", "back"]
+    let styled: Set<String> = ["in", "out", "rotate", "norotate", "offset", "nooffset", "scale"]
     let unsupported: Set<String> = [
-      "rotate", "offset", "font", "textcolor", "tc", "scale", "add", "logscale", "nologscale",
+      "font", "textcolor", "tc", "add", "logscale", "nologscale",
       "enhanced", "noenhanced", "left", "right", "center", "autojustify", "range",
       "norangelimited", "rangelimited", "timedate", "geographic", "numeric",
     ]
@@ -166,7 +202,39 @@ extension SettingEntry {
         command.mirror = token.text == "mirror"
         i += 1
       } else if token.kind == .name, cosmetic.contains(token.text) {
-        i += 1  // graphcalc's ticks point inward on the border, level, as gnuplot's default
+        i += 1  // graphcalc's ticks are on the border, as gnuplot's default
+      } else if token.kind == .name, styled.contains(token.text) {
+        // Commands+Annotations.swift's tick styles: turned labels, offsets, direction, length.
+        var reader = SetTokens(arguments.values)
+        reader.i = i + 1
+        let stops = Set(["auto", "autofreq", "mirror", "nomirror", "format"]).union(cosmetic)
+          .union(styled).union(unsupported)
+        switch token.text {
+        case "in": command.outward = false
+        case "out": command.outward = true
+        case "norotate": command.rotation = .some(Word("0", at: token.offset))
+        case "nooffset": command.offset = nil
+        case "rotate":
+          if let b = reader.current, b.text == "by" {
+            reader.i += 1
+            command.rotation = .some(
+              try reader.expression(
+                stopsAtComma: false, keywords: stops, what: "an angle, as in: rotate by 45"))
+          } else {
+            command.rotation = .some(nil)
+          }
+        case "offset":
+          command.offset = try reader.position(keywords: stops, example: "offset 0, -1")
+        default:  // scale MAJOR[,MINOR]: the minor's length follows the major's here
+          command.scale = try reader.expression(
+            stopsAtComma: true, keywords: stops, what: "a length, as in: scale 2")
+          if let c = reader.current, c.kind == .comma {
+            reader.i += 1
+            _ = try reader.expression(
+              stopsAtComma: false, keywords: stops, what: "the minor ticks' length")
+          }
+        }
+        i = reader.i
       } else if token.kind == .name, token.text == "format" {
         guard i + 1 < tokens.count, tokens[i + 1].kind == .string else {
           throw CommandError(
@@ -236,6 +304,7 @@ extension SettingEntry {
             tokens[j - 1].kind != .comma, t.spaceBefore,
             ["auto", "autofreq", "mirror", "nomirror", "format"].contains(t.text)
               || cosmetic.contains(t.text) || unsupported.contains(t.text)
+              || styled.contains(t.text)
           {
             break
           }

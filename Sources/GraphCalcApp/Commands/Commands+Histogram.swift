@@ -201,13 +201,17 @@ extension SettingEntry {
   /// `set style fill solid [D] [border|noborder]|empty`: how `boxes` are filled (gnuplot's
   /// `set style fill`; `transparent` is accepted, `pattern` is not supported).
   static let style = SettingEntry(
-    name: "style", usage: ["set style fill solid [DENSITY]|empty"],
+    name: "style",
+    usage: ["set style fill solid [DENSITY]|empty", "set style data|function STYLE"],
     keywords: ["fill", "solid", "empty", "border", "noborder"],
     parse: { arguments throws(CommandError) in
       let usage = "set style fill solid [DENSITY]|empty"
       let words = arguments.values.words
       guard let what = words.first else {
         throw CommandError(.usage(usage), at: arguments.name.span)
+      }
+      if let which = SetDefaultStyle.which(what.text) {  // Commands+Annotations.swift
+        return try SetDefaultStyle(which: which, words: words, at: what)
       }
       guard "fill".hasPrefix(what.text), what.text.count >= 2 else {
         throw CommandError(

@@ -42,6 +42,11 @@ public struct PlotLabels: Sendable, Hashable {
   /// The title's, axis labels' and legend's text sizes in pictures (`font ",SIZE"` of
   /// `set title`, `set xlabel`, `set ylabel`, `set key`), as multiples of the pictures' own.
   public var textScales = PlotLayout.TextScales()
+  /// gnuplot's key options beyond the corner (`set key box title ...`; Commands+Key.swift).
+  public var key = KeyOptions()
+  /// What gnuplot's `set label`, `set arrow`, zero axes, tick styles, `set bars`,
+  /// `set pointsize` and `set style data|function` set (Commands+Annotations.swift).
+  public var annotations = PlotAnnotations()
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -60,6 +65,8 @@ public struct PlotLabels: Sendable, Hashable {
     options.mirrorsXTicks = xTics.mirror
     options.mirrorsYTicks = yTics.mirror
     options.textScales = textScales
+    options.key = key
+    annotations.apply(to: &options)
     return options
   }
 }
@@ -178,81 +185,6 @@ extension SettingEntry {
         $0.textScales[keyPath: font] = 1
       })
   }
-
-  /// `set key [on|off|top|bottom|left|right|inside|outside ...]`: the legend.
-  static let key = SettingEntry(
-    name: "key",
-    usage: [
-      "set key [top|bottom] [left|right] | outside | inside | on | off | default"
-        + " [font \"NAME,SIZE\"]"
-    ],
-    keywords: [
-      "top", "bottom", "left", "right", "outside", "inside", "on", "off", "default", "font",
-    ],
-    parse: { arguments throws(CommandError) in
-      var vertical: String? = nil
-      var horizontal: String? = nil
-      var outside: Bool? = nil
-      var show = true
-      var reset = false
-      var scale: Double? = nil
-      let words = arguments.values.words
-      var i = 0
-      while i < words.count {
-        let word = words[i]
-        i += 1
-        if word.text == "font" && !word.isString {
-          let (read, next) = try FontOption.read(words, at: i - 1)
-          if let read { scale = read }
-          i = next
-          continue
-        }
-        switch word.text {
-        case "top", "bottom": vertical = word.text
-        case "left", "right": horizontal = word.text
-        case "outside": outside = true
-        case "inside": outside = false
-        case "on": show = true
-        case "off": show = false
-        case "default": reset = true
-        default:
-          throw CommandError(
-            .notSupported(
-              what: "'\(word.text)' in set key",
-              hint:
-                "set key takes top|bottom, left|right, inside, outside, on, off, default, font"),
-            at: word.span)
-        }
-      }
-      let given = (vertical, horizontal, outside, show, reset)
-      let font = scale
-      return SetLabels { labels in
-        let (vertical, horizontal, outside, show, reset) = given
-        if let font { labels.textScales.legend = font }
-        if reset {
-          labels.keyPlacement = .best
-          labels.textScales.legend = 1
-        }
-        labels.showKey = show
-        if outside == true {
-          labels.keyPlacement = .outside
-        } else if vertical != nil || horizontal != nil {
-          let v = vertical ?? "top"
-          let h = horizontal ?? "right"
-          labels.keyPlacement = LegendPlacement(rawValue: "\(v) \(h)") ?? .best
-        } else if outside == false, labels.keyPlacement == .outside {
-          labels.keyPlacement = .best
-        }
-      }
-    },
-    listing: { session in
-      let labels = session.labels
-      if !labels.showKey { return "key off" }
-      let font = FontOption.listing(labels.textScales.legend)
-      if labels.keyPlacement == .best { return font.isEmpty ? nil : "key" + font }
-      return "key \(labels.keyPlacement.rawValue)" + font
-    },
-    unset: SetLabels { $0.showKey = false })
 
   /// `set grid`: the grid at the ticks (graphcalc's default; `unset grid` leaves it out).
   static let grid = SettingEntry(

@@ -277,7 +277,10 @@ struct Plot: SessionCommand {
       } ?? session.defaultParameterRange
     for item in items {
       switch item {
-      case .data(let spec):
+      case .data(var spec):
+        if !spec.style.withGiven, let marks = session.labels.annotations.dataStyle {
+          spec.style.marks = marks  // `set style data STYLE`
+        }
         let reading = session.data.options
         if spec.path.text == DataFile.inlinePath {  // `"-"`: its block, as the file
           session.data.options.inlineData =
@@ -296,7 +299,7 @@ struct Plot: SessionCommand {
         plotted.append(.data(curve))
         if let note { notes.append(note) }
         dataPaths.append((curve, spec.path.text))
-      case .function(let piece, let givenTitle, let style):
+      case .function(let piece, let givenTitle, var style):
         if let curve = try session.curveItem(
           piece, title: givenTitle, parameterRange: parameterRange)
         {
@@ -312,6 +315,9 @@ struct Plot: SessionCommand {
             plotted.append(relation)
           }
           continue
+        }
+        if !style.withGiven, let marks = session.labels.annotations.functionStyle {
+          style.marks = marks  // `set style function STYLE`
         }
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
@@ -398,7 +404,7 @@ extension Plot {
   ///
   /// - Throws: `CommandError` under the item when `style` is not the default.
   static func checkUnstyled(_ style: PlotStyle, _ piece: Word) throws(CommandError) {
-    guard style != PlotStyle() else { return }
+    guard style.marks != .lines || style.look != CurveLook() else { return }
     throw CommandError(
       .notSupported(
         what: "a style on a parametric or polar curve or a relation",
