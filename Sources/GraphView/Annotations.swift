@@ -161,8 +161,10 @@ public struct KeyOptions: Sendable, Hashable {
   public var textFirst = false
   /// Whether the first entry is at the bottom (`invert`).
   public var invert = false
-  /// Whether a frame is drawn around the key (`box`, graphcalc's default; `nobox`).
-  public var box = true
+  /// Whether a frame is drawn around the key: `box` (in the frame's look, as gnuplot's
+  /// border line type; the frame's cells on a text canvas), `nobox`, or nil for graphcalc's
+  /// legend (a light outline in pictures, none on a text canvas).
+  public var box: Bool?
   /// Whether the key's area is painted over the curves (`opaque`, graphcalc's default).
   public var opaque = true
   /// The key's title, on a line above the entries; empty for none.

@@ -71,7 +71,7 @@ extension PlotLayout {
         * m.char.width)
     var entryW = m.pad + sample + m.char.width + textW + m.pad
     // A text canvas (no padding) keeps half a cell between a box and the entries.
-    let inset = m.pad > 0 || !key.box ? (0.0, 0.0) : (m.char.width, m.char.height)
+    let inset = m.pad > 0 || key.box != true ? (0.0, 0.0) : (m.char.width, m.char.height)
     let titleH = key.title.isEmpty ? 0 : lineH
     let n = max(titles.count, 1)
     var columns = 1
@@ -213,8 +213,11 @@ extension PlotLayout {
       box.maxY <= Double(size.height) + 1e-9
     else { return }  // no room
     if key.opaque { renderer.fillRect(box, style: .legend) }
-    if key.box {
-      renderer.drawRect(box, style: renderer.capabilities.contains(.grid) ? .legend : .frame)
+    let pictures = renderer.capabilities.contains(.grid)
+    switch key.box {
+    case nil: if pictures { renderer.drawRect(box, style: .legend) }
+    case true?: renderer.drawRect(box, style: .frame)
+    case false?: break
     }
     if !key.title.isEmpty {
       let ty = box.minY + g.inset.y + m.pad / 2 + g.lineHeight / 2

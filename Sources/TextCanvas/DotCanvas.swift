@@ -156,6 +156,25 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
     }
   }
 
+  /// Strokes `lines` as `drawPolylines` does for `style` (the look ignored: a text canvas's
+  /// axes are cells), except that a slanted segment of an axis-like style (an arrow of
+  /// `set arrow`) is set in dots with no curve's colour, so it keeps its direction.
+  public mutating func drawStyledPolylines(
+    _ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook
+  ) {
+    guard style == .axis || style == .frame else { return drawPolylines(lines, style: style) }
+    for line in lines {
+      for i in line.indices.dropFirst() {
+        let (a, b) = (line[i - 1], line[i])
+        if abs(b.x - a.x) < Double(dotW) || abs(b.y - a.y) < Double(dotH) {
+          strokeCells(a, b, tick: false)
+        } else {
+          rasterize(a, b, curve: -1)
+        }
+      }
+    }
+  }
+
   /// For `.bar(series)`, sets every dot whose centre lies in `rect` (dots) as that series'
   /// (a bar drawn in dots); for other styles, blanks every cell that `rect` touches: dots,
   /// strokes and text (the legend's box).

@@ -134,8 +134,9 @@ import Testing
   /// gnuplot's settings graphcalc lacks are named as not supported: no usage of every set
   /// form, no suggestion of another command.
   @Test(arguments: [
-    "set terminal png", "set term dumb", "set output \"a.png\"", "set style data lines",
-    "set mxtics 5", "unset x2tics", "set logscale x2", "show y2tics", "set key center",
+    "set terminal png", "set term dumb", "set output \"a.png\"", "set style line 1 lc 2",
+    "set object 1 rect", "unset x2tics", "set logscale x2", "show y2tics",
+    "set key autotitle columnhead", "set arrow 1 from 0,0 to 1,1 size 1,20",
     "set title \"a\" offset 0,1", "set grid xtics", "set autoscale xfix",
   ])
   func gnuplotOnlySettingsAreNamed(_ line: String) throws {

@@ -116,7 +116,7 @@ struct GnuplotTicsCase: Sendable, CustomStringConvertible {
     ("set format x \"%q\"", 14, "bad tick label format: '%q' is not a conversion"),
     ("set format y \"%d\"", 14, "%.0f writes a whole number"),
     ("set format x \"%.2\"", 14, "ends inside a conversion"),
-    ("set xtics rotate by 45", 10, "'rotate' in set xtics"),
+    ("set xtics font \",8\"", 10, "'font' in set xtics"),
     ("set xtics 0, -1", 13, "a tick step of -1"),
     ("set xtics 1, 2, 3, 4", 19, "4 numbers in set xtics"),
     ("set border 16", 11, "set border 16"),

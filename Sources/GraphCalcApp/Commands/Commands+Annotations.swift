@@ -509,7 +509,7 @@ struct SetTextLabel: SessionCommand {
     let keywords = Set(SettingEntry.labelWords)
     if let t = tokens.current, t.kind != .string, t.kind != .name || !keywords.contains(t.text) {
       tag = try tokens.expression(
-        stopsAtComma: false, keywords: keywords, what: "a tag, as in: set label 1 \"TEXT\"")
+        stopsAtComma: false, what: "a tag, as in: set label 1 \"TEXT\"")
     }
     while let t = tokens.current {
       tokens.i += 1
@@ -519,7 +519,7 @@ struct SetTextLabel: SessionCommand {
       }
       switch t.text {
       case "at":
-        at = try tokens.position(keywords: keywords, example: "set label \"peak\" at 2, 0.5")
+        at = try tokens.position(example: "set label \"peak\" at 2, 0.5")
       case "left": justification = .left
       case "center", "centre": justification = .center
       case "right": justification = .right
@@ -532,8 +532,7 @@ struct SetTextLabel: SessionCommand {
           tokens.i += 1
           rotation = .some(
             try tokens.expression(
-              stopsAtComma: false, keywords: keywords,
-              what: "an angle in degrees, as in: rotate by 45"))
+              stopsAtComma: false, what: "an angle in degrees, as in: rotate by 45"))
         } else {
           rotation = .some(nil)
         }
@@ -556,10 +555,10 @@ struct SetTextLabel: SessionCommand {
       case "pt", "pointtype":
         point = true
         pointType = try tokens.expression(
-          stopsAtComma: false, keywords: keywords, what: "a point type, as in: pt 7")
+          stopsAtComma: false, what: "a point type, as in: pt 7")
       case "ps", "pointsize":
         pointSize = try tokens.expression(
-          stopsAtComma: false, keywords: keywords, what: "a size, as in: ps 2")
+          stopsAtComma: false, what: "a size, as in: ps 2")
       case "lt", "lc", "linetype", "linecolor":
         throw CommandError(
           .notSupported(what: "a colour of the label's point", hint: "it takes the text's colour"),
@@ -567,7 +566,7 @@ struct SetTextLabel: SessionCommand {
       case "front": front = true
       case "back": front = false
       case "offset", "off":
-        offset = try tokens.position(keywords: keywords, example: "offset 1, -0.5")
+        offset = try tokens.position(example: "offset 1, -0.5")
         if offset?.xSystem != .first || offset?.ySystem != .first {
           if offset?.xSystem != .character || offset?.ySystem != .character {
             throw CommandError(
@@ -659,7 +658,7 @@ struct SetArrow: SessionCommand {
     let keywords = Set(SettingEntry.arrowWords)
     if let t = tokens.current, t.kind != .name || !keywords.contains(t.text) {
       tag = try tokens.expression(
-        stopsAtComma: false, keywords: keywords, what: "a tag, as in: set arrow 1 from 0,0 to 1,1")
+        stopsAtComma: false, what: "a tag, as in: set arrow 1 from 0,0 to 1,1")
     }
     while let t = tokens.current {
       if try SettingEntry.readLookWord(&tokens, into: &look) {
@@ -669,10 +668,10 @@ struct SetArrow: SessionCommand {
       tokens.i += 1
       switch t.text {
       case "from":
-        from = try tokens.position(keywords: keywords, example: "set arrow from 0, 0 to 1, 1")
+        from = try tokens.position(example: "set arrow from 0, 0 to 1, 1")
       case "to", "rto":
         relative = t.text == "rto"
-        to = try tokens.position(keywords: keywords, example: "set arrow from 0, 0 to 1, 1")
+        to = try tokens.position(example: "set arrow from 0, 0 to 1, 1")
       case "nohead": heads = PlotArrow.Heads.none
       case "head": heads = .end
       case "backhead": heads = .start

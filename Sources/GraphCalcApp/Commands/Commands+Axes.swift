@@ -207,8 +207,6 @@ extension SettingEntry {
         // Commands+Annotations.swift's tick styles: turned labels, offsets, direction, length.
         var reader = SetTokens(arguments.values)
         reader.i = i + 1
-        let stops = Set(["auto", "autofreq", "mirror", "nomirror", "format"]).union(cosmetic)
-          .union(styled).union(unsupported)
         switch token.text {
         case "in": command.outward = false
         case "out": command.outward = true
@@ -219,19 +217,19 @@ extension SettingEntry {
             reader.i += 1
             command.rotation = .some(
               try reader.expression(
-                stopsAtComma: false, keywords: stops, what: "an angle, as in: rotate by 45"))
+                stopsAtComma: false, what: "an angle, as in: rotate by 45"))
           } else {
             command.rotation = .some(nil)
           }
         case "offset":
-          command.offset = try reader.position(keywords: stops, example: "offset 0, -1")
+          command.offset = try reader.position(example: "offset 0, -1")
         default:  // scale MAJOR[,MINOR]: the minor's length follows the major's here
           command.scale = try reader.expression(
-            stopsAtComma: true, keywords: stops, what: "a length, as in: scale 2")
+            stopsAtComma: true, what: "a length, as in: scale 2")
           if let c = reader.current, c.kind == .comma {
             reader.i += 1
             _ = try reader.expression(
-              stopsAtComma: false, keywords: stops, what: "the minor ticks' length")
+              stopsAtComma: false, what: "the minor ticks' length")
           }
         }
         i = reader.i

@@ -36,20 +36,24 @@ struct SetTokens {
     return end..<(end + 1)
   }
 
-  /// Reads an expression up to a comma at depth 0 (when `stopsAtComma`) or a name after a
-  /// blank at depth 0 that is one of `keywords` and does not continue an operator.
+  /// Reads an expression up to a comma at depth 0 (when `stopsAtComma`), a string, or a name
+  /// after a blank at depth 0 that does not follow an operator (the next keyword: a blank
+  /// does not multiply).
   ///
   /// - Throws: `CommandError` when there is no expression here, saying `what`.
   mutating func expression(
-    stopsAtComma: Bool, keywords: Set<String>, what: String
+    stopsAtComma: Bool, what: String
   ) throws(CommandError) -> Word {
     let start = i
     var depth = 0
     while i < tokens.count {
       let t = tokens[i]
       if depth == 0, stopsAtComma, t.kind == .comma { break }
-      if depth == 0, i > start, t.kind == .name, t.spaceBefore, keywords.contains(t.text),
-        tokens[i - 1].kind != .symbol, tokens[i - 1].kind != .comma
+      // A name after a blank that does not follow an operator ends the expression (a
+      // space does not multiply): a keyword, or a word the command will name.
+      if depth == 0, i > start, t.kind == .name, t.spaceBefore,
+        tokens[i - 1].kind != .symbol, tokens[i - 1].kind != .comma,
+        tokens[i - 1].kind != .open
       {
         break
       }
@@ -72,7 +76,7 @@ struct SetTokens {
   ///
   /// - Throws: `CommandError` at `second` (the x2/y2 axes are not drawn here) or where a
   ///   coordinate is missing.
-  mutating func position(keywords: Set<String>, example: String) throws(CommandError)
+  mutating func position(example: String) throws(CommandError)
     -> PositionWords
   {
     func system() throws(CommandError) -> PlotCoordinate.System? {
@@ -89,7 +93,7 @@ struct SetTokens {
     }
     let xs = try system()
     let x = try expression(
-      stopsAtComma: true, keywords: keywords, what: "a position, as in: \(example)")
+      stopsAtComma: true, what: "a position, as in: \(example)")
     guard let comma = current, comma.kind == .comma else {
       throw CommandError(.expected("a comma and y, as in: \(example)"), at: span)
     }
@@ -97,7 +101,7 @@ struct SetTokens {
     i += 1
     let ys = try system()
     let y = try expression(
-      stopsAtComma: true, keywords: keywords, what: "the y of the position, as in: \(example)")
+      stopsAtComma: true, what: "the y of the position, as in: \(example)")
     if let t = current, t.kind == .comma {  // a z coordinate (splot's): not drawn
       throw CommandError(
         .notSupported(what: "a third coordinate", hint: "positions here are X,Y"), at: t.span)
@@ -233,7 +237,6 @@ struct SetKey: SessionCommand {
 
   init(_ arguments: CommandArguments) throws(CommandError) {
     var tokens = SetTokens(arguments)
-    let keywords = Set(SettingEntry.keyWords)
     var centred = false
     var sawHorizontal = false
     var sawVertical = false
@@ -260,7 +263,7 @@ struct SetKey: SessionCommand {
         region = .bottomMargin
         marginWithoutSide = true
       case "at":
-        at = try tokens.position(keywords: keywords, example: "set key at 2, 0.5")
+        at = try tokens.position(example: "set key at 2, 0.5")
         region = nil
       case "left", "l":
         horizontal = .start
@@ -302,8 +305,7 @@ struct SetKey: SessionCommand {
           (
             name,
             try tokens.expression(
-              stopsAtComma: false, keywords: keywords,
-              what: "a number after \(word), as in: set key \(word) 2")
+              stopsAtComma: false, what: "a number after \(word), as in: set key \(word) 2")
           ))
       case "maxrows", "maxrow", "maxcols", "maxcol", "maxcolumns":
         let rows = word.hasPrefix("maxrow")
@@ -315,8 +317,7 @@ struct SetKey: SessionCommand {
             (
               rows ? "maxr" : "maxc",
               try tokens.expression(
-                stopsAtComma: false, keywords: keywords,
-                what: "a count after \(word), as in: set key \(word) 3")
+                stopsAtComma: false, what: "a count after \(word), as in: set key \(word) 3")
             ))
         }
       case "title", "tit":
@@ -514,13 +515,17 @@ struct SetKey: SessionCommand {
       case nil: break
       }
     }
-    side(key.vertical, "top", "bottom")
-    side(key.horizontal, "left", "right")
+    if key.vertical == .center && key.horizontal == .center {
+      parts.append("center")
+    } else {
+      side(key.vertical, "top", "bottom")
+      side(key.horizontal, "left", "right")
+    }
     if key.horizontalStack { parts.append("horizontal") }
     if key.rightJustified { parts.append("Right") }
     if key.textFirst { parts.append("noreverse") }
     if key.invert { parts.append("invert") }
-    if !key.box { parts.append("nobox") }
+    if let box = key.box { parts.append(box ? "box" : "nobox") }
     if !key.opaque { parts.append("noopaque") }
     if let s = key.sampleLength { parts.append("samplen \(NumberLabel.general(s))") }
     if key.spacing != 1 { parts.append("spacing \(NumberLabel.general(key.spacing))") }
