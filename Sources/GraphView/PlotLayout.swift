@@ -438,6 +438,20 @@ public enum PlotLayout {
     into renderer: inout some PlotRenderer, ink: inout [PixelPoint]
   ) {
     let style = DrawStyle.curve(index)
+    if !curve.filledAreas.isEmpty {
+      // gnuplot's filledcurves: the areas, clipped to the plot area, painted at the look's
+      // fill density (`fillArea`) before anything else of the curve.
+      var polygons: [[PixelPoint]] = []
+      for area in curve.filledAreas {
+        let mapped = area.map { PixelPoint(x: map.x($0.x), y: map.y($0.y)) }
+        guard mapped.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+        polygons += FillGeometry.clipped(mapped, to: clip)
+      }
+      if !polygons.isEmpty {
+        renderer.fillArea(polygons, style: style)
+        ink += fillInk(polygons, area: plotArea)
+      }
+    }
     if !curve.filledBoxes.isEmpty {
       // Filled boxes: painted first, their outlines over them (not on a text canvas, whose
       // eighth blocks are the box).
