@@ -8,12 +8,16 @@ import GraphView
 
 extension Session {
   /// A `filledcurves` or `fillsteps` style with its fill: the item's `fs`, else the
-  /// session's `set style fill solid D`, else solid (gnuplot fills these styles solid when
-  /// the fill style is `empty`); `filledcurves` of three columns fills between them.
+  /// session's `set style fill solid D`; `filledcurves` is solid when that is `empty` (as
+  /// gnuplot makes it), `fillsteps` then draws its steps' line (as gnuplot's `plot_steps`).
   func filledLook(_ style: PlotStyle) -> PlotStyle {
     var styled = style
-    let density = styled.look.fillDensity ?? data.fillDensity ?? 1
-    styled.look.fillDensity = density > 0 ? density : 1
+    let density = styled.look.fillDensity ?? data.fillDensity
+    if style.marks == .filledCurves {
+      styled.look.fillDensity = (density ?? 0) > 0 ? density : 1
+    } else {
+      styled.look.fillDensity = density
+    }
     return styled
   }
 

@@ -64,7 +64,8 @@ public struct CurveLook: Sendable, Hashable {
   public init(
     lineWidth: Double? = nil, color: RGBColor? = nil, colorIndex: Int? = nil,
     pointType: Int? = nil, pointSize: Double? = nil, dashType: Int? = nil,
-    fillDensity: Double? = nil, boxWidth: BoxWidth? = nil
+    fillDensity: Double? = nil, boxWidth: BoxWidth? = nil, fillTo: FillTo? = nil,
+    fillBorder: Bool? = nil
   ) {
     self.lineWidth = lineWidth
     self.color = color
@@ -74,6 +75,8 @@ public struct CurveLook: Sendable, Hashable {
     self.dashType = dashType
     self.fillDensity = fillDensity
     self.boxWidth = boxWidth
+    self.fillTo = fillTo
+    self.fillBorder = fillBorder
   }
 
   /// Whether `boxes` are painted (a fill density above 0).

@@ -775,6 +775,11 @@ public enum PlotLayout {
         renderer.drawRelation(
           legendSwatch(x: sx, centreY: cy, width: sample, height: 0.7 * lineH, strict: strict),
           style: .curve(i))
+      } else if kind == .filledCurves || (kind == .fillSteps && looks.indices.contains(i) && looks[i].fillsBoxes) {
+        // A filled style's sample is a filled box, as gnuplot's key draws it.
+        let h = 0.35 * lineH
+        renderer.fillBar(
+          PixelBar(x: sx, width: sample, base: cy + h, end: cy - h), style: .curve(i))
       } else if kind.drawsLines || kind.errorBars.y || kind.errorBars.x {
         renderer.drawPolyline(
           [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))

@@ -49,7 +49,8 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
   /// gnuplot's `filledcurves`: the area the curve closes, or between it and a line or a
   /// second y column (`CurveLook.fillTo`), filled, no line (StyleGeometry+Fills.swift).
   case filledCurves
-  /// gnuplot's `fillsteps`: the area under `steps`, filled from the baseline, no line.
+  /// gnuplot's `fillsteps`: the area under `steps`, filled from the baseline, no line; with
+  /// no fill (`fs empty`, gnuplot's default) the `steps` line instead.
   case fillSteps
   /// gnuplot's `boxxyerror`: a box from xlow to xhigh and ylow to yhigh at each record.
   case boxXYError
@@ -85,8 +86,7 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
   /// without lines).
   public var drawsLines: Bool {
     switch self {
-    case .points, .dots, .yErrorBars, .xErrorBars, .xyErrorBars, .filledCurves, .fillSteps:
-      return false
+    case .points, .dots, .yErrorBars, .xErrorBars, .xyErrorBars, .filledCurves: return false
     default: return true
     }
   }

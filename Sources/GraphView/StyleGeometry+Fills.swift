@@ -12,7 +12,8 @@
 ///   forward and the second backward, kept only on the side asked for (`above`, `below`).
 ///   A value V, X or Y outside the view is moved to its edge, as gnuplot's `cliptorange`.
 /// - `fillsteps`: for each record after the first, the box from the one before's x to its
-///   x, from the baseline (0 moved into the view's y range) to the one before's y.
+///   x, from the baseline (0 moved into the view's y range) to the one before's y; without
+///   a fill (`fs empty`, gnuplot's default for this style) the `steps` line.
 /// - `boxxyerror`: a box from xlow to xhigh and ylow to yhigh at each record, its outline,
 ///   and painted when the look fills boxes.
 /// - `boxerrorbars`: `boxes` (their outline, fill and width rules) and a y error bar a box.
@@ -45,6 +46,10 @@ extension StyleGeometry {
     func clampX(_ v: Double) -> Double { min(max(v, min(left, right)), max(left, right)) }
     var curve = SampledCurve(title: title, segments: [])
     switch marks {
+    case .fillSteps where !look.fillsBoxes:
+      // No fill (gnuplot's default `fs empty`): gnuplot draws the steps' line.
+      return sample(
+        .steps, x: x, y: y, extents: nil, title: title, viewport: viewport, baseline: baseline)
     case .fillSteps:
       let base = baseline.isFinite ? clampY(baseline) : bottom
       var previous: PlotPoint? = nil
@@ -185,6 +190,13 @@ extension StyleGeometry {
       upper.append(p)
       lower.append(q)
       if sign == 0 && d != 0 { sign = d > 0 ? 1 : -1 }
+      if d == 0 && upper.count >= 2 {
+        // On the second curve exactly: the piece ends here and the next starts here.
+        finish()
+        upper.append(p)
+        lower.append(q)
+        sign = 0
+      }
     }
     finish()
     return pieces

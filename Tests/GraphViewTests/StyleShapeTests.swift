@@ -52,3 +52,59 @@ import Testing
     #expect(points.first?.x == 0.5 && points.last?.x == 3.5)
   }
 }
+
+/// gnuplot's filled styles (`plot_filledcurves`, `plot_betweencurves`, `plot_steps` with a
+/// fill).
+@Suite struct FilledStyleShapeTests {
+  let view = Viewport(xRange: 0...10, yRange: 0...10, size: PixelSize(width: 100, height: 100))
+
+  func sample(
+    _ marks: CurveMarks, _ x: [Double], _ y: [Double], extents: RecordExtents? = nil,
+    look: CurveLook
+  ) -> SampledCurve {
+    StyleGeometry.sample(
+      marks, x: x, y: y, extents: extents, title: "", viewport: view, look: look)
+  }
+
+  /// `above y=V` keeps only the pieces above the line, cut where the curve crosses it
+  /// (between records, or at a record on the line exactly); `below` the others.
+  @Test func aboveAndBelowALineAreCutAtTheCrossings() throws {
+    let x: [Double] = [1, 2, 3, 4, 5]
+    let y: [Double] = [6, 4, 2, 5, 8]  // crosses 5 between 1 and 2, touches it at 4
+    let above = sample(.filledCurves, x, y, look: CurveLook(fillTo: .horizontal(5, side: 1)))
+    try #require(above.filledAreas.count == 2)
+    let first = above.filledAreas[0]
+    #expect(first.map(\.x) == [1, 1.5, 1.5, 1] && first.map(\.y) == [6, 5, 5, 5])
+    #expect(above.filledAreas[1].map(\.x) == [4, 5, 5, 4])
+    let below = sample(.filledCurves, x, y, look: CurveLook(fillTo: .horizontal(5, side: -1)))
+    try #require(below.filledAreas.count == 1)
+    #expect(below.filledAreas[0].map(\.x) == [1.5, 2, 3, 4, 4, 3, 2, 1.5])
+    let both = sample(.filledCurves, x, y, look: CurveLook(fillTo: .horizontal(5, side: 0)))
+    #expect(both.filledAreas.count == 3)
+  }
+
+  /// Closed (two columns), to the bottom edge (`x1`, not y = 0: gnuplot's `term_lower`),
+  /// between two columns; a gap starts a new area.
+  @Test func closedEdgeAndBetween() throws {
+    let closed = sample(.filledCurves, [1, 2, .nan, 4, 5, 6], [1, 2, .nan, 3, 1, 2], look: CurveLook())
+    #expect(closed.filledAreas.map(\.count) == [2, 3])
+    let edge = sample(.filledCurves, [1, 2, 3], [4, 5, 6], look: CurveLook(fillTo: .xEdge(top: false)))
+    #expect(edge.filledAreas[0].map(\.y) == [4, 5, 6, 0, 0])
+    let between = sample(
+      .filledCurves, [1, 2, 3], [4, 5, 6], extents: RecordExtents(yHigh: [1, 2, 3]), look: CurveLook())
+    #expect(between.filledAreas[0].map(\.y) == [4, 5, 6, 3, 2, 1])
+  }
+
+  /// `fillsteps` paints a box from each record to the next at the earlier one's height;
+  /// without a fill it is the `steps` line.
+  @Test func fillStepsBoxesOrLine() throws {
+    let filled = sample(.fillSteps, [1, 2, 4], [3, 5, 1], look: CurveLook(fillDensity: 0.5))
+    #expect(
+      filled.filledBoxes == [
+        FilledBox(xLow: 1, xHigh: 2, base: 0, top: 3), FilledBox(xLow: 2, xHigh: 4, base: 0, top: 5),
+      ])
+    #expect(filled.segments.isEmpty)
+    let line = sample(.fillSteps, [1, 2, 4], [3, 5, 1], look: CurveLook())
+    #expect(line.filledBoxes.isEmpty && !line.segments.isEmpty)
+  }
+}
