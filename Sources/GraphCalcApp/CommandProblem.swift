@@ -55,6 +55,8 @@ public enum CommandProblem: Sendable, Hashable {
   case tooManyCurves(given: Int, limit: Int)
   /// `stats` with a style or title.
   case statsTakesOnlyFileAndUsing
+  /// A `smooth` spline that the data cannot make; the text says why (`SplineProblem`).
+  case cannotSmooth(String)
   /// `set datafile` of something other than the separator or missing; `usage` its forms.
   case datafileKnowsOnlySeparator(usage: String)
   /// A separator that is none of the forms `set datafile separator` takes.
@@ -268,7 +270,8 @@ public enum CommandProblem: Sendable, Hashable {
       case .base: return "unknown base '\(name)'; choose 2, 8, 10 or 16"
       case .smoothing:
         return "unknown smooth option '\(name)'\(Self.hint(suggestion)); choose unique, "
-          + "frequency, fnormal, cumulative, cnormal or kdensity"
+          + "frequency, fnormal, cumulative, cnormal, kdensity, csplines, acsplines, "
+          + "mcsplines, bezier or sbezier"
       case .theme(let known):
         return "unknown theme '\(name)'\(Self.hint(suggestion)); themes are "
           + known.joined(separator: ", ")
@@ -303,6 +306,7 @@ public enum CommandProblem: Sendable, Hashable {
     case .tooManyCurves(let given, let limit):
       return "a plot holds at most \(limit) curves; this one would have \(given)"
     case .statsTakesOnlyFileAndUsing: return "stats takes a file and using, nothing else"
+    case .cannotSmooth(let why): return why
     case .datafileKnowsOnlySeparator(let usage):
       return "set datafile knows 'separator', 'missing' and 'columnheaders'; usage: \(usage)"
     case .badSeparator:

@@ -26,6 +26,16 @@ enum DataSmoothing: Sendable, Hashable {
   /// each point counts at its nearest copy xᵢ + kP: x − xᵢ is taken modulo P into
   /// [−P/2, P/2], as gnuplot 5.4 computes it (checked against its table).
   case kdensity(bandwidth: Double?, period: Double? = nil)
+  /// The natural cubic spline through the points (DataSmoothing+Splines.swift).
+  case csplines
+  /// The weighted smoothing spline near the points (weights: a third `using` column).
+  case acsplines
+  /// The monotone cubic of Fritsch and Carlson through the points.
+  case mcsplines
+  /// The Bézier curve with the points, in order, as control points.
+  case bezier
+  /// The Bézier curve of the sorted points, one an x.
+  case sbezier
 
   /// gnuplot's names of the options (`smooth freq` extends `frequency`): the full name and
   /// the shortest prefix gnuplot 5.4 takes (tried one by one against gnuplot), and nil for
@@ -33,9 +43,9 @@ enum DataSmoothing: Sendable, Hashable {
   static let names: [(name: String, shortest: String, option: DataSmoothing?)] = [
     ("unique", "u", .unique), ("frequency", "f", .frequency), ("fnormal", "fnorm", .fnormal),
     ("cumulative", "cum", .cumulative), ("cnormal", "cn", .cnormal),
-    ("kdensity", "k", .kdensity(bandwidth: nil, period: nil)), ("csplines", "c", nil),
-    ("acsplines", "a", nil), ("mcsplines", "mcs", nil), ("bezier", "b", nil),
-    ("sbezier", "s", nil), ("unwrap", "unwrap", nil), ("zsort", "z", nil),
+    ("kdensity", "k", .kdensity(bandwidth: nil, period: nil)), ("csplines", "c", .csplines),
+    ("acsplines", "a", .acsplines), ("mcsplines", "mcs", .mcsplines), ("bezier", "b", .bezier),
+    ("sbezier", "s", .sbezier), ("unwrap", "unwrap", nil), ("zsort", "z", nil),
     ("bins", "bins", nil), ("path", "path", nil),
   ]
 
@@ -54,7 +64,8 @@ enum DataSmoothing: Sendable, Hashable {
   ///   - x: The records' x.
   ///   - y: Their y, as many.
   ///   - samples: How many points `kdensity` computes (gnuplot's `set samples`, 100).
-  /// - Returns: The points, sorted on x.
+  /// - Returns: The points, sorted on x. The spline options are `splined`'s: this returns
+  ///   nothing for them.
   func apply(x: [Double], y: [Double], samples: Int = 100) -> (x: [Double], y: [Double]) {
     var points: [(x: Double, y: Double)] = []
     for i in 0..<min(x.count, y.count) where x[i].isFinite && y[i].isFinite {
@@ -93,7 +104,7 @@ enum DataSmoothing: Sendable, Hashable {
         ys.append(running)
       }
       return self == .cnormal ? (xs, ys.map { $0 / running }) : (xs, ys)
-    case .kdensity: return ([], [])
+    case .kdensity, .csplines, .acsplines, .mcsplines, .bezier, .sbezier: return ([], [])
     }
   }
 

@@ -173,7 +173,7 @@ extension Session {
           xLow: pick(e.xLow), xHigh: pick(e.xHigh), yLow: pick(e.yLow), yHigh: pick(e.yHigh))
       }
       if let smoothing {
-        let (x, y) = smoothing.apply(x: Array(curve.x), y: Array(curve.y))
+        let (x, y) = try smoothed(smoothing, x: Array(curve.x), y: Array(curve.y), spec: spec)
         curve = DataCurve(
           x: x, y: y, title: g, marks: spec.marks, xIsTime: series.xIsTime, yIsTime: false)
       }

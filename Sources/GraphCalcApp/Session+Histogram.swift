@@ -33,7 +33,8 @@ extension Session {
       throw CommandError(
         .notSupported(
           what: "smooth \(entry.name)",
-          hint: "smooth takes unique, frequency, fnormal, cumulative, cnormal or kdensity"),
+          hint: "smooth takes " + DataSmoothing.names.filter { $0.option != nil }.map(\.name)
+            .joined(separator: ", ")),
         at: value.span)
     }
     // gnuplot's `bandwidth H` and `period P` (expressions, as `2*pi`), in either order.
@@ -80,10 +81,31 @@ extension Session {
       ))
   }
 
+  /// The points of `smoothing` applied to records `x`, `y`: the summaries of
+  /// `DataSmoothing.apply`, or the sampled curves of `DataSmoothing.splined`, both at the
+  /// session's `set samples`.
+  ///
+  /// - Throws: `CommandError` at the option's word when a spline cannot be made (too few
+  ///   points, a weight not above 0).
+  func smoothed(
+    _ smoothing: DataSmoothing, x: [Double], y: [Double], spec: DataItemSpec
+  ) throws(CommandError) -> (x: [Double], y: [Double]) {
+    switch smoothing {
+    case .csplines, .acsplines, .mcsplines, .bezier, .sbezier:
+      do {
+        return try smoothing.splined(x: x, y: y, samples: labels.samples)
+      } catch {
+        throw CommandError(.cannotSmooth(error.message), at: spec.smoothWord?.span)
+      }
+    default: return smoothing.apply(x: x, y: y, samples: labels.samples)
+    }
+  }
+
   /// A `boxes` style with the session's `set boxwidth` and `set style fill` in its look
   /// (options given on the item win); other styles as they are.
   func boxLook(_ style: PlotStyle) -> PlotStyle {
-    guard style.marks == .boxes else { return style }
+    if [.filledCurves, .fillSteps].contains(style.marks) { return filledLook(style) }
+    guard [.boxes, .boxErrorBars, .boxXYError].contains(style.marks) else { return style }
     var styled = style
     if styled.look.fillDensity == nil { styled.look.fillDensity = data.fillDensity }
     if styled.look.boxWidth == nil { styled.look.boxWidth = data.boxWidth }
@@ -115,7 +137,7 @@ extension Session {
     let style = boxLook(spec.style)
     curve.look = style.look
     if let smoothing = try kernelOptions(spec) {
-      let (x, y) = smoothing.apply(x: Array(curve.x), y: Array(curve.y))
+      let (x, y) = try smoothed(smoothing, x: Array(curve.x), y: Array(curve.y), spec: spec)
       var smoothed = DataCurve(
         x: x, y: y, title: curve.title, marks: curve.marks, xIsTime: curve.xIsTime,
         yIsTime: false)

@@ -314,6 +314,8 @@ extension Session {
     var skip: Word?
     /// gnuplot's `smooth` option, if given (`DataSmoothing`, Session+Histogram.swift).
     var smoothing: DataSmoothing?
+    /// The option's word after `smooth`, for errors of the smoothing (too few points).
+    var smoothWord: Word?
     /// `smooth kdensity bandwidth H` as written, if given.
     var kernelBandwidth: Word?
     /// `smooth kdensity period P` as written, if given.
@@ -325,7 +327,7 @@ extension Session {
   /// The keywords a data item takes, for the nearest one after a word that is none.
   static let dataItemKeywords =
     ["using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by"]
-    + ["lw", "lc", "pt", "ps", "dt"]
+    + ["lw", "lc", "pt", "ps", "dt", "fs"]
 
   /// Reads `"FILE" [index SETS] [skip N] [using|u COLS] [every SPEC] [smooth OPTION] [with|w STYLE]
   /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
@@ -374,6 +376,7 @@ extension Session {
       case "by":
         spec.by = try reader.value(of: word, "a column, as in: using date:price by symbol")
       case "smooth", "s", "smoo":
+        spec.smoothWord = reader.peek()
         (spec.smoothing, spec.kernelBandwidth, spec.kernelPeriod) = try Session.readSmoothing(
           word, from: &reader)
       default:

@@ -36,9 +36,10 @@ extension Session {
     ("xerrorlines", "xerrorl", .xErrorLines), ("xyerrorlines", "xyerrorl", .xyErrorLines),
     ("errorbars", "e", .yErrorBars), ("yerrorbars", "ye", .yErrorBars),
     ("xerrorbars", "xe", .xErrorBars), ("xyerrorbars", "xye", .xyErrorBars),
-    ("boxes", "boxes", .boxes), ("histograms", "hist", nil), ("filledcurves", "filledc", nil),
-    ("boxerrorbars", "boxer", nil), ("boxxyerror", "boxx", nil), ("steps", "st", .steps),
-    ("fillsteps", "fillst", nil), ("fsteps", "fs", .fsteps), ("histeps", "his", .histeps),
+    ("boxes", "boxes", .boxes), ("histograms", "hist", nil),
+    ("filledcurves", "filledc", .filledCurves), ("boxerrorbars", "boxer", .boxErrorBars),
+    ("boxxyerror", "boxx", .boxXYError), ("steps", "st", .steps),
+    ("fillsteps", "fillst", .fillSteps), ("fsteps", "fs", .fsteps), ("histeps", "his", .histeps),
     ("vectors", "vec", nil), ("financebars", "fin", nil), ("candlesticks", "can", nil),
     ("boxplot", "boxplot", nil), ("pm3d", "pm", nil), ("labels", "labels", nil),
     ("image", "ima", nil), ("rgbimage", "rgbima", nil), ("rgbalpha", "rgba", nil),
@@ -80,7 +81,7 @@ extension Session {
   }
 
   /// The words a plot item's style takes, for suggestions after a word that is none.
-  static let styleKeywords = ["with", "lw", "lc", "pt", "ps", "dt"]
+  static let styleKeywords = ["with", "lw", "lc", "pt", "ps", "dt", "fs"]
 
   /// The style names a did-you-mean picks from.
   static var styleNames: [String] {
@@ -121,6 +122,11 @@ extension Session {
         of: word, "a style, as in: with lines, with impulses or with yerrorbars")
       style.marks = try readStyle(value)
       style.withGiven = true
+      if style.marks == .filledCurves { try readFilledCurvesOption(from: &reader, into: &style) }
+      return true
+    }
+    if ["fs", "fill"].contains(word.text) || (word.text.count >= 5 && "fillstyle".hasPrefix(word.text)) {
+      try readFillStyle(word, from: &reader, into: &style)
       return true
     }
     guard let option = styleOption(named: word.text) else { return false }

@@ -721,6 +721,10 @@ extension Session {
   static func columnForms(_ marks: CurveMarks) -> String {
     switch marks {
     case .boxes: return "1 to 4 columns (y, x:y, x:y:width or x:y:xlow:xhigh)"
+    case .filledCurves: return "1 to 3 columns (y, x:y or x:y1:y2)"
+    case .boxXYError: return "4 or 6 columns (x:y:xdelta:ydelta or x:y:xlow:xhigh:ylow:yhigh)"
+    case .boxErrorBars:
+      return "3 to 5 columns (x:y:ydelta, x:y:ydelta:width or x:y:ylow:yhigh:width)"
     case .yErrorBars, .yErrorLines: return "3 or 4 columns (x:y:ydelta or x:y:ylow:yhigh)"
     case .xErrorBars, .xErrorLines: return "3 or 4 columns (x:y:xdelta or x:y:xlow:xhigh)"
     case .xyErrorBars, .xyErrorLines:
@@ -768,6 +772,24 @@ extension Session {
       let (xl, xh) = around(x, columns[0])
       let (yl, yh) = around(y, columns[1])
       return RecordExtents(xLow: xl, xHigh: xh, yLow: yl, yHigh: yh)
+    case (.filledCurves, 1):
+      return RecordExtents(yHigh: columns[0])
+    case (.boxXYError, 2):
+      let (xl, xh) = around(x, columns[0])
+      let (yl, yh) = around(y, columns[1])
+      return RecordExtents(xLow: xl, xHigh: xh, yLow: yl, yHigh: yh)
+    case (.boxXYError, 4):
+      return RecordExtents(xLow: columns[0], xHigh: columns[1], yLow: columns[2], yHigh: columns[3])
+    case (.boxErrorBars, 1):
+      let (lo, hi) = around(y, columns[0])
+      return RecordExtents(yLow: lo, yHigh: hi)
+    case (.boxErrorBars, 2):
+      let (lo, hi) = around(y, columns[0])
+      let (xl, xh) = around(x, columns[1], scale: 0.5)
+      return RecordExtents(xLow: xl, xHigh: xh, yLow: lo, yHigh: hi)
+    case (.boxErrorBars, 3):
+      let (xl, xh) = around(x, columns[2], scale: 0.5)
+      return RecordExtents(xLow: xl, xHigh: xh, yLow: columns[0], yHigh: columns[1])
     case (.xyErrorBars, 4), (.xyErrorLines, 4):
       return RecordExtents(xLow: columns[0], xHigh: columns[1], yLow: columns[2], yHigh: columns[3])
     default: return nil

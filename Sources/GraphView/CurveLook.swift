@@ -26,6 +26,31 @@ public struct CurveLook: Sendable, Hashable {
   /// gnuplot's `set boxwidth` for `boxes` whose records have no width column; nil: each box
   /// reaches halfway to its neighbours.
   public var boxWidth: BoxWidth?
+  /// gnuplot's `filledcurves` option (`help filledcurves`): what the area reaches to; nil:
+  /// `closed` (two columns) or the second y column (three).
+  public var fillTo: FillTo?
+  /// Whether a filled style (`filledcurves`, `fillsteps`, filled boxes) also strokes its
+  /// outline in the curve's colour (gnuplot's `fill ... border`).
+  public var fillBorder: Bool?
+
+  /// What gnuplot's `filledcurves` fills to.
+  public enum FillTo: Sendable, Hashable {
+    /// The curve as a closed polygon (its last point joined to its first).
+    case closed
+    /// The second y column (`using 1:2:3`); `side` keeps only where y is above (1) or below
+    /// (-1) it, 0 both.
+    case between(side: Int)
+    /// The bottom (`x1`) or top (`x2`) edge of the view.
+    case xEdge(top: Bool)
+    /// The left (`y1`) or right (`y2`) edge of the view.
+    case yEdge(right: Bool)
+    /// The horizontal line y = V (`y=V`, `y1=V`); `side` as in `between`.
+    case horizontal(Double, side: Int)
+    /// The vertical line x = V (`x=V`, `x1=V`).
+    case vertical(Double)
+    /// The point (X, Y) (`xy=X,Y`): a fan of triangles from it.
+    case point(Double, Double)
+  }
 
   /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
   public enum BoxWidth: Sendable, Hashable {
@@ -39,7 +64,8 @@ public struct CurveLook: Sendable, Hashable {
   public init(
     lineWidth: Double? = nil, color: RGBColor? = nil, colorIndex: Int? = nil,
     pointType: Int? = nil, pointSize: Double? = nil, dashType: Int? = nil,
-    fillDensity: Double? = nil, boxWidth: BoxWidth? = nil
+    fillDensity: Double? = nil, boxWidth: BoxWidth? = nil, fillTo: FillTo? = nil,
+    fillBorder: Bool? = nil
   ) {
     self.lineWidth = lineWidth
     self.color = color
@@ -49,6 +75,8 @@ public struct CurveLook: Sendable, Hashable {
     self.dashType = dashType
     self.fillDensity = fillDensity
     self.boxWidth = boxWidth
+    self.fillTo = fillTo
+    self.fillBorder = fillBorder
   }
 
   /// Whether `boxes` are painted (a fill density above 0).

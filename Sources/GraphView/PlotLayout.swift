@@ -505,6 +505,20 @@ public enum PlotLayout {
     into renderer: inout some PlotRenderer, ink: inout [PixelPoint], errorBarScale: Double = 1
   ) {
     let style = DrawStyle.curve(index)
+    if !curve.filledAreas.isEmpty {
+      // gnuplot's filledcurves: the areas, clipped to the plot area, painted at the look's
+      // fill density (`fillArea`) before anything else of the curve.
+      var polygons: [[PixelPoint]] = []
+      for area in curve.filledAreas {
+        let mapped = area.map { PixelPoint(x: map.x($0.x), y: map.y($0.y)) }
+        guard mapped.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+        polygons += FillGeometry.clipped(mapped, to: clip)
+      }
+      if !polygons.isEmpty {
+        renderer.fillArea(polygons, style: style)
+        ink += fillInk(polygons, area: plotArea)
+      }
+    }
     if !curve.filledBoxes.isEmpty {
       // Filled boxes: painted first, their outlines over them (not on a text canvas, whose
       // eighth blocks are the box).
@@ -828,6 +842,11 @@ public enum PlotLayout {
         renderer.drawRelation(
           legendSwatch(x: sx, centreY: cy, width: sample, height: 0.7 * lineH, strict: strict),
           style: .curve(i))
+      } else if kind == .filledCurves || (kind == .fillSteps && looks.indices.contains(i) && looks[i].fillsBoxes) {
+        // A filled style's sample is a filled box, as gnuplot's key draws it.
+        let h = 0.35 * lineH
+        renderer.fillBar(
+          PixelBar(x: sx, width: sample, base: cy + h, end: cy - h), style: .curve(i))
       } else if kind.drawsLines || kind.errorBars.y || kind.errorBars.x {
         renderer.drawPolyline(
           [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))

@@ -46,6 +46,16 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
   case xErrorLines
   /// `xyErrorBars` with the points joined.
   case xyErrorLines
+  /// gnuplot's `filledcurves`: the area the curve closes, or between it and a line or a
+  /// second y column (`CurveLook.fillTo`), filled, no line (StyleGeometry+Fills.swift).
+  case filledCurves
+  /// gnuplot's `fillsteps`: the area under `steps`, filled from the baseline, no line; with
+  /// no fill (`fs empty`, gnuplot's default) the `steps` line instead.
+  case fillSteps
+  /// gnuplot's `boxxyerror`: a box from xlow to xhigh and ylow to yhigh at each record.
+  case boxXYError
+  /// gnuplot's `boxerrorbars`: `boxes` with a y error bar on each.
+  case boxErrorBars
 
   /// gnuplot's word for the style: `lines`, `points`, `yerrorbars`, ...
   public var description: String {
@@ -65,6 +75,10 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
     case .yErrorLines: return "yerrorlines"
     case .xErrorLines: return "xerrorlines"
     case .xyErrorLines: return "xyerrorlines"
+    case .filledCurves: return "filledcurves"
+    case .fillSteps: return "fillsteps"
+    case .boxXYError: return "boxxyerror"
+    case .boxErrorBars: return "boxerrorbars"
     }
   }
 
@@ -72,7 +86,7 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
   /// without lines).
   public var drawsLines: Bool {
     switch self {
-    case .points, .dots, .yErrorBars, .xErrorBars, .xyErrorBars: return false
+    case .points, .dots, .yErrorBars, .xErrorBars, .xyErrorBars, .filledCurves: return false
     default: return true
     }
   }
@@ -90,7 +104,7 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
   /// Which error bars the style draws (x, y).
   public var errorBars: (x: Bool, y: Bool) {
     switch self {
-    case .yErrorBars, .yErrorLines: return (false, true)
+    case .yErrorBars, .yErrorLines, .boxErrorBars: return (false, true)
     case .xErrorBars, .xErrorLines: return (true, false)
     case .xyErrorBars, .xyErrorLines: return (true, true)
     default: return (false, false)
@@ -104,6 +118,9 @@ public enum CurveMarks: Sendable, Hashable, CaseIterable, CustomStringConvertibl
     case .yErrorBars, .xErrorBars, .yErrorLines, .xErrorLines: return [3, 4]
     case .xyErrorBars, .xyErrorLines: return [4, 6]
     case .boxes: return [1, 2, 3, 4]
+    case .filledCurves: return [1, 2, 3]
+    case .boxXYError: return [4, 6]
+    case .boxErrorBars: return [3, 4, 5]
     default: return [1, 2]
     }
   }

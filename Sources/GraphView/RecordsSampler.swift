@@ -45,7 +45,8 @@ public enum RecordsSampler {
       feed(&decimator, from: source, curve: curve, count: n)
       return SampledCurve(title: title, segments: decimator.finish())
     case .steps, .fsteps, .histeps, .impulses, .boxes, .yErrorBars, .xErrorBars, .xyErrorBars,
-      .yErrorLines, .xErrorLines, .xyErrorLines:
+      .yErrorLines, .xErrorLines, .xyErrorLines, .filledCurves, .fillSteps, .boxXYError,
+      .boxErrorBars:
       let (xs, ys) = records(of: source, curve: curve, count: n)
       let extents = source.extents(ofCurve: curve)
       return StyleGeometry.sample(

@@ -317,6 +317,12 @@ public protocol PlotRenderer {
   /// nothing.
   mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle)
 
+  /// Paints the inside of `polygons` (pixels, each closed) as one area by the nonzero rule
+  /// in the colour of `.curve(i)` at its look's fill density (`Theme.fillOpacity`): a
+  /// curve's own filled area (gnuplot's `filledcurves`). The default shades as
+  /// `fillPolygons` does (a text canvas's shade glyph).
+  mutating func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle)
+
   /// Strokes the straight lines of `lines` (pixels, two points each) dashed in the colour of
   /// `style` (a tangent line). The default strokes dashes of 6 pixels with gaps of 4 through
   /// `drawPolylines`.
@@ -432,6 +438,11 @@ extension PlotRenderer {
 
   /// The default: nothing is painted.
   public mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {}
+
+  /// Shades as `fillPolygons`.
+  public mutating func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    fillPolygons(polygons, style: style)
+  }
 
   /// The default: dashes of 6 pixels and gaps of 4, stroked with `drawPolylines`.
   public mutating func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle) {

@@ -29,6 +29,9 @@ public struct SampledCurve: Sendable, Hashable {
   /// For `boxes` with a fill (`CurveLook.fillsBoxes`), each box to paint (plot units), in
   /// record order; `segments` keeps their outlines.
   public var filledBoxes: [FilledBox] = []
+  /// For `filledcurves`, the areas to paint (plot units; each polygon closed, its last point
+  /// joined to its first), filled together by the nonzero rule (StyleGeometry+Fills.swift).
+  public var filledAreas: [[PlotPoint]] = []
   /// For a function of x, the x (plot units, increasing) of the removable holes the sampler
   /// found and drew joined: a point value that was NaN between two finite neighbours that
   /// agree (repaired from them in the polyline, as `(x^2-4)/(x-2)` at 2), or a leaf halved

@@ -2,10 +2,12 @@
 /// units, from a curve's records: what `RecordsSampler` hands the layout for those styles.
 ///
 /// - `steps`: (x0, y0) to (x1, y0) to (x1, y1) ...; `fsteps`: (x0, y0) to (x0, y1) to
-///   (x1, y1) ...; `histeps`: each y held between the midpoints with its neighbours, the
-///   first and last reaching as far beyond their points as to the midpoint on their other
-///   side (gnuplot's `histeps`). These polylines go through `M4Decimator` like lines, so a
-///   long file stays a few points a pixel column. A gap record (NaN) lifts the pen.
+///   (x1, y1) ...; a gap record (NaN) lifts the pen. `histeps`: the defined points sorted
+///   on x (gaps do not split it; fewer than two draw nothing), each y held between the
+///   midpoints with its neighbours, the first and last reaching as far beyond their points
+///   as to the midpoint on their other side, closed by vertical edges from the baseline at
+///   both ends (gnuplot 5.4's `plot_histeps`). These polylines go through `M4Decimator`
+///   like lines, so a long file stays a few points a pixel column.
 /// - `impulses`: a segment from the baseline (y = 0; a log y axis's bottom) to each point; more records than four a pixel column
 ///   are merged into one segment a column (from the column's lowest to its highest end,
 ///   the baseline included), which covers the same pixels.
@@ -67,31 +69,31 @@ enum StyleGeometry {
       }
       return SampledCurve(title: title, segments: lines(points))
     case .histeps:
-      var points: [PlotPoint] = []
+      // gnuplot's `plot_histeps` (src/graphics.c): every defined point (gaps do not split
+      // the stairs), sorted on x; at least two. From the baseline up at the first step's
+      // left edge, each y held between the midpoints with its neighbours, the first and
+      // last reaching as far beyond their points as to the midpoint on their other side,
+      // and down to the baseline again at the right edge (on a log y axis a y below the
+      // view's bottom is held at the bottom).
       var run: [PlotPoint] = []
-      func flush() {
-        guard !run.isEmpty else { return }
-        let m = run.count
-        for (k, p) in run.enumerated() {
-          let left =
-            k > 0
-            ? (run[k - 1].x + p.x) / 2
-            : (m > 1 ? p.x - (run[1].x - p.x) / 2 : p.x)
-          let right =
-            k < m - 1
-            ? (p.x + run[k + 1].x) / 2
-            : (m > 1 ? p.x + (p.x - run[m - 2].x) / 2 : p.x)
-          points.append(PlotPoint(x: left, y: p.y))
-          points.append(PlotPoint(x: right, y: p.y))
-        }
-        points.append(gap)
-        run.removeAll()
+      for i in 0..<n where x[i].isFinite && y[i].isFinite {
+        run.append(PlotPoint(x: x[i], y: baseline.isFinite ? y[i] : max(y[i], base)))
       }
-      for i in 0..<n {
-        let p = PlotPoint(x: x[i], y: y[i])
-        if p.x.isFinite && p.y.isFinite { run.append(p) } else { flush() }
+      guard run.count >= 2 else { return SampledCurve(title: title, segments: []) }
+      run = run.enumerated().sorted {
+        $0.element.x != $1.element.x ? $0.element.x < $1.element.x : $0.offset < $1.offset
+      }.map(\.element)
+      let m = run.count
+      var left = (3 * run[0].x - run[1].x) / 2
+      var points = [PlotPoint(x: left, y: base)]
+      for k in 0..<m {
+        let right =
+          k < m - 1 ? (run[k].x + run[k + 1].x) / 2 : (3 * run[k].x - run[k - 1].x) / 2
+        points.append(PlotPoint(x: left, y: run[k].y))
+        points.append(PlotPoint(x: right, y: run[k].y))
+        left = right
       }
-      flush()
+      points.append(PlotPoint(x: left, y: base))
       return SampledCurve(title: title, segments: lines(points))
     case .boxes where n > 4 * max(1, viewport.size.width):
       // Boxes narrower than a pixel: their sides cover what impulses would.
@@ -157,6 +159,10 @@ enum StyleGeometry {
       var curve = SampledCurve(title: title, segments: segments)
       curve.filledBoxes = filled
       return curve
+    case .filledCurves, .fillSteps, .boxXYError, .boxErrorBars:
+      return sampleFilled(
+        marks, x: x, y: y, extents: extents, title: title, viewport: viewport,
+        baseline: baseline, look: look)
     default:
       if n > 4 * max(1, viewport.size.width) {
         return mergedErrorBars(

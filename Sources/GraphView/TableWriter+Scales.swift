@@ -47,6 +47,7 @@ extension TableWriter {
         let marks = source.marks(ofCurve: index)
         let extents = source.extents(ofCurve: index)
         let extra = extraColumns(marks)
+        let look = source.look(ofCurve: index)
         header = (["x", "y"] + extra.map(\.name)).joined(separator: " ")
         var record = 0
         func row(_ x: Double, _ y: Double) {
@@ -59,8 +60,11 @@ extension TableWriter {
           rows += 1
           body += "\(recordNumber(x)) \(recordNumber(y))"
           for column in extra {
-            // A box without a width column: gnuplot writes x for both sides.
-            let v = extents?[keyPath: column.values]?[safe: record] ?? x
+            // A box without a width column: gnuplot writes x for both sides; filledcurves
+            // without a second y column writes what it fills to (`filledTo`).
+            let v =
+              extents?[keyPath: column.values]?[safe: record]
+              ?? (marks == .filledCurves ? filledTo(look, y: y) : x)
             body += " \(recordNumber(v))"
           }
           body += " \(type(x, y))\n"
@@ -114,10 +118,23 @@ extension TableWriter {
   ) -> [(name: String, values: KeyPath<RecordExtents, [Double]?>)] {
     switch marks {
     case .boxes, .xErrorBars: return [("xlow", \.xLow), ("xhigh", \.xHigh)]
-    case .yErrorBars: return [("ylow", \.yLow), ("yhigh", \.yHigh)]
-    case .xyErrorBars:
+    case .yErrorBars, .boxErrorBars: return [("ylow", \.yLow), ("yhigh", \.yHigh)]
+    case .filledCurves: return [("y2", \.yHigh)]
+    case .xyErrorBars, .boxXYError:
       return [("xlow", \.xLow), ("xhigh", \.xHigh), ("ylow", \.yLow), ("yhigh", \.yHigh)]
     default: return []
+    }
+  }
+
+  /// gnuplot's y2 column of a `filledcurves` record without a second y: y itself when
+  /// closed, the line's or point's value for `y=V`, `x=V`, `xy=X,Y`, else 0 (gnuplot's
+  /// unset `at`).
+  static func filledTo(_ look: CurveLook, y: Double) -> Double {
+    switch look.fillTo ?? .closed {
+    case .closed: return y
+    case .horizontal(let v, _), .vertical(let v): return v
+    case .point(let px, _): return px
+    default: return 0
     }
   }
 

@@ -8,6 +8,17 @@ extension CairoRenderer {
   /// Paints `polygons` as one path in the colour of `style` at `fillOpacity`, by the
   /// nonzero winding rule, anti-aliased (as the SVG's `fillPolygons`).
   public func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    fillPath(polygons, style: style, opacity: Self.fillOpacity)
+  }
+
+  /// Paints `polygons` as `fillPolygons` does, at the curve's fill density: gnuplot's
+  /// `filledcurves`.
+  public func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    fillPath(polygons, style: style, opacity: theme.fillOpacity(style))
+  }
+
+  /// One path of `polygons` (closed) filled in `style`'s colour at `opacity`, nonzero rule.
+  func fillPath(_ polygons: [[PixelPoint]], style: DrawStyle, opacity: Double) {
     var any = false
     cairo_new_path(context)
     for polygon in polygons {
@@ -24,7 +35,7 @@ extension CairoRenderer {
       return
     }
     let (r, g, b) = theme.color(style).fractions
-    cairo_set_source_rgba(context, r, g, b, Self.fillOpacity)
+    cairo_set_source_rgba(context, r, g, b, opacity)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
     cairo_fill(context)

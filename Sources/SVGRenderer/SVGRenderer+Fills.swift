@@ -8,6 +8,18 @@ extension SVGRenderer {
   /// Paints `polygons` as one `<path>` (a subpath `M ... Z` each) in the colour of `style`
   /// at opacity `fillOpacity`, by SVG's default nonzero rule, without a stroke.
   public mutating func fillPolygons(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    fillPath(polygons, style: style, opacity: Self.fillOpacity)
+  }
+
+  /// Paints `polygons` as `fillPolygons` does, at the curve's fill density (opaque at 1:
+  /// no `fill-opacity`): gnuplot's `filledcurves`.
+  public mutating func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle) {
+    let opacity = theme.fillOpacity(style)
+    fillPath(polygons, style: style, opacity: opacity < 1 ? Self.number(opacity) : nil)
+  }
+
+  /// One `<path>` of `polygons` (a subpath each, closed) filled in `style`'s colour.
+  mutating func fillPath(_ polygons: [[PixelPoint]], style: DrawStyle, opacity: String?) {
     let start = body.count
     Self.append("<path d=\"", to: &body)
     let dataStart = body.count
@@ -27,8 +39,9 @@ extension SVGRenderer {
       return
     }
     Self.append(
-      "\" fill=\"" + color(style) + "\" fill-opacity=\"" + Self.fillOpacity
-        + "\" stroke=\"none\"/>\n", to: &body)
+      "\" fill=\"" + color(style) + "\""
+        + (opacity.map { " fill-opacity=\"" + $0 + "\"" } ?? "") + " stroke=\"none\"/>\n",
+      to: &body)
   }
 
   /// Strokes `lines` as one `<path>` in the curve style's colour and width, dashed 6 4.

@@ -184,7 +184,7 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
 
   /// Mistakes are named, with the caret under the word at fault.
   @Test(arguments: [
-    ("plot \"F\" using 1:2 smooth csplines", "smooth csplines is not supported", 26..<34),
+    ("plot \"F\" using 1:2 smooth zsort", "smooth zsort is not supported", 26..<31),
     (
       "plot \"F\" using 1:2 smooth cumulatve",
       "unknown smooth option 'cumulatve' (did you mean 'cumulative'?)", 26..<35

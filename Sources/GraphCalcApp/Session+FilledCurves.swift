@@ -1,0 +1,153 @@
+import GraphView
+
+// gnuplot's filled styles on plot items (`help filledcurves`, `help fillstyle`): the
+// option after `with filledcurves` (`closed`, `x1`, `x2`, `y1`, `y2`, `y=V`, `x=V`,
+// `xy=X,Y`, `above`, `below`) and `fs`/`fill`/`fillstyle` (`solid [D]`, `transparent solid
+// D`, `empty`, `border`, `noborder`) per item; the session's `set style fill` for the
+// items without one.
+
+extension Session {
+  /// A `filledcurves` or `fillsteps` style with its fill: the item's `fs`, else the
+  /// session's `set style fill solid D`; `filledcurves` is solid when that is `empty` (as
+  /// gnuplot makes it), `fillsteps` then draws its steps' line (as gnuplot's `plot_steps`).
+  func filledLook(_ style: PlotStyle) -> PlotStyle {
+    var styled = style
+    let density = styled.look.fillDensity ?? data.fillDensity
+    if style.marks == .filledCurves {
+      styled.look.fillDensity = (density ?? 0) > 0 ? density : 1
+    } else {
+      styled.look.fillDensity = density
+    }
+    return styled
+  }
+
+  /// Reads the words after `with filledcurves` that are its options, into `style.look.fillTo`.
+  ///
+  /// - Throws: `CommandError` at the word: a value that is not a number (`y=abc`), or one of
+  ///   gnuplot's options graphcalc does not draw (`r=` of polar plots), named as not supported.
+  static func readFilledCurvesOption(
+    from reader: inout KeywordReader, into style: inout PlotStyle
+  ) throws(CommandError) {
+    var side = 0
+    while let word = reader.peek() {
+      let text = word.text
+      let (name, value): (String, String?) = {
+        guard let eq = text.firstIndex(of: "=") else { return (text, nil) }
+        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+      }()
+      func number(_ v: String, _ example: String) throws(CommandError) -> Double {
+        guard let d = Double(v), d.isFinite else {
+          throw CommandError(
+            .needs(word: name, what: "a number, as in: filledcurves \(example)"), at: word.span)
+        }
+        return d
+      }
+      switch (name, value) {
+      case ("closed", nil): style.look.fillTo = .closed
+      case ("above", nil): side = 1
+      case ("below", nil): side = -1
+      case ("x1", nil), ("x", nil): style.look.fillTo = .xEdge(top: false)
+      case ("x2", nil): style.look.fillTo = .xEdge(top: true)
+      case ("y1", nil), ("y", nil): style.look.fillTo = .yEdge(right: false)
+      case ("y2", nil): style.look.fillTo = .yEdge(right: true)
+      case ("y", let v?), ("y1", let v?), ("y2", let v?):
+        style.look.fillTo = .horizontal(try number(v, "y=0"), side: side)
+      case ("x", let v?), ("x1", let v?), ("x2", let v?):
+        style.look.fillTo = .vertical(try number(v, "x=0"))
+      case ("xy", let v?):
+        let parts = v.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+          // The plot line splits its items at the comma before the word gets here.
+          throw CommandError(
+            .notSupported(
+              what: "filledcurves xy=X,Y",
+              hint: "filledcurves takes closed, x1, x2, y1, y2, y=V, x=V, above, below"),
+            at: word.span)
+        }
+        style.look.fillTo = .point(
+          try number(String(parts[0]), "xy=1,2"), try number(String(parts[1]), "xy=1,2"))
+      case ("r", _):
+        throw CommandError(
+          .notSupported(
+            what: "filledcurves r= (polar plots)",
+            hint: "filledcurves takes closed, x1, x2, y1, y2, y=V, x=V, xy=X,Y, above, below"),
+          at: word.span)
+      default:
+        // Not an option of filledcurves: the item's next keyword.
+        if side != 0 { style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side) }
+        return
+      }
+      _ = reader.next()
+    }
+    if side != 0 { style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side) }
+  }
+
+  /// `fillTo` limited to `side` where it has one (`above`, `below`).
+  static func with(_ side: Int, _ fillTo: CurveLook.FillTo) -> CurveLook.FillTo {
+    switch fillTo {
+    case .horizontal(let v, _): return .horizontal(v, side: side)
+    case .between: return .between(side: side)
+    default: return fillTo
+    }
+  }
+
+  /// Reads `fs`/`fill`/`fillstyle` (the word just read) and its words: `solid [D]`,
+  /// `transparent solid [D]`, `empty`, `border [lc ...]`, `noborder`.
+  ///
+  /// - Throws: `CommandError` at the word: a density outside 0...1, `pattern` (not
+  ///   supported), or nothing gnuplot takes after `fs`.
+  static func readFillStyle(
+    _ keyword: Word, from reader: inout KeywordReader, into style: inout PlotStyle
+  ) throws(CommandError) {
+    var any = false
+    while let word = reader.peek() {
+      switch word.text {
+      case "transparent":
+        break
+      case "solid", "s":
+        style.look.fillDensity = 1
+        _ = reader.next()
+        any = true
+        if let next = reader.peek(), let d = Double(next.text) {
+          guard d >= 0, d <= 1 else {
+            throw CommandError(
+              .needs(word: "solid", what: "a density from 0 to 1, as in: fs solid 0.5"),
+              at: next.span)
+          }
+          style.look.fillDensity = d
+          _ = reader.next()
+        }
+        continue
+      case "empty":
+        style.look.fillDensity = 0
+      case "border":
+        style.look.fillBorder = true
+        _ = reader.next()
+        any = true
+        // gnuplot's `border lc rgb "..."` / `border -1`: the colour is the curve's here.
+        if let next = reader.peek(), Int(next.text) != nil { _ = reader.next() }
+        continue
+      case "noborder":
+        style.look.fillBorder = false
+      case "pattern":
+        throw CommandError(
+          .notSupported(what: "a fill pattern", hint: "fs takes solid [DENSITY], empty, border"),
+          at: word.span)
+      default:
+        guard any else {
+          throw CommandError(
+            .needs(word: keyword.text, what: "a fill style, as in: fs solid 0.5 or fs empty"),
+            at: word.span)
+        }
+        return
+      }
+      _ = reader.next()
+      any = true
+    }
+    guard any else {
+      throw CommandError(
+        .needs(word: keyword.text, what: "a fill style, as in: fs solid 0.5 or fs empty"),
+        at: keyword.span)
+    }
+  }
+}
