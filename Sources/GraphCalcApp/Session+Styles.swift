@@ -119,6 +119,7 @@ extension Session {
       style.marks = try readStyle(value)
       return true
     }
+    if try readAxes(word, from: &reader, into: &style) { return true }
     guard let option = styleOption(named: word.text) else { return false }
     func number(_ what: String) throws(CommandError) -> (Double, Word) {
       let value = try reader.value(of: word, what)

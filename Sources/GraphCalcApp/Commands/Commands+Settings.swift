@@ -97,7 +97,8 @@ public struct SettingTable: Sendable {
   public static let standard = SettingTable(
     [
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
-    ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + [.fit]
+    ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.secondAxes
+      + SettingTable.autoscaleSettings + [.fit]
       + SettingTable.histogramSettings)
 }
 
