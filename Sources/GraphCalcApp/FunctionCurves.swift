@@ -188,6 +188,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The tangent lines drawn over the plot (`tangent EXPR at X0`), until `unmark`, `reset`
   /// or a new `plot`.
   public var guideLines: [PlotGuideLine] = []
+  /// The second axes (x2, y2) the curves with `axes x1y2|x2y1|x2y2` are read against
+  /// (`SecondAxes.swift`): such a curve is answered in the first axes' values; none by
+  /// default, and then every curve is answered as it is.
+  public var links = AxisLinks()
 
   /// Creates the data source.
   ///
@@ -277,7 +281,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       return .nan
     }
-    return f.value(at: x)
+    if links.isEmpty { return f.value(at: x) }
+    let (lx, ly) = linked(curve)
+    let v = f.value(at: lx?.toSecond(x) ?? x)
+    return ly?.toFirst(v) ?? v
   }
 
   /// The function's values at every x of `xs` (its batch evaluation: `y(at:curve:)` but that
@@ -290,7 +297,16 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
       for i in 0..<min(xs.count, out.count) { out[i] = .nan }
       return
     }
-    f.values(at: xs, into: out)
+    let (lx, ly) = links.isEmpty ? (nil, nil) : linked(curve)
+    if let lx {
+      let own = xs.map { lx.toSecond($0) }
+      own.withUnsafeBufferPointer { f.values(at: $0, into: out) }
+    } else {
+      f.values(at: xs, into: out)
+    }
+    if let ly {
+      for i in 0..<min(xs.count, out.count) { out[i] = ly.toFirst(out[i]) }
+    }
   }
 
   /// The function's interval enclosure over `x`, with Tupper's flags (`unknown` for a data
@@ -299,7 +315,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     guard items.indices.contains(curve), let f = items[curve].curveFunction else {
       return .unknown
     }
-    return f.enclosure(over: x)
+    if links.isEmpty { return f.enclosure(over: x) }
+    let (lx, ly) = linked(curve)
+    let e = f.enclosure(over: lx?.toSecond(x) ?? x)
+    return ly?.toFirst(e) ?? e
   }
 
   /// A function of x, a function of y (`x = y^2`) or a relation in x and y.
@@ -350,11 +369,14 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     if let f = sampledFunction(curve) {
       guard (0..<labels.samples).contains(record) else { return .nan }
       let x = sampleX(record)
-      return field == .x ? x : f.value(at: x)
+      return field == .x ? x : y(at: x, curve: curve)
     }
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return .nan }
     let values = field == .x ? d.x : d.y
-    return values.indices.contains(record) ? values[record] : .nan
+    let v = values.indices.contains(record) ? values[record] : .nan
+    if links.isEmpty { return v }
+    let (lx, ly) = linked(curve)
+    return (field == .x ? lx : ly)?.toFirst(v) ?? v
   }
 
   /// The x and y values of a data series a block at a time (decoded from its columns), or
@@ -366,12 +388,21 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   ) -> Bool {
     if let f = sampledFunction(curve) {
       let xs = (0..<labels.samples).map(sampleX)
-      let ys = xs.map { f.value(at: $0) }
+      let ys = links.isEmpty ? xs.map { f.value(at: $0) } : xs.map { y(at: $0, curve: curve) }
       xs.withUnsafeBufferPointer { bx in ys.withUnsafeBufferPointer { by in body(bx, by) } }
       return true
     }
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return false }
-    DataColumn.forEachBlock(d.x, d.y, body)
+    let (lx, ly) = links.isEmpty ? (nil, nil) : linked(curve)
+    guard lx != nil || ly != nil else {
+      DataColumn.forEachBlock(d.x, d.y, body)
+      return true
+    }
+    DataColumn.forEachBlock(d.x, d.y) { xs, ys in
+      let mx = lx.map { l in xs.map { l.toFirst($0) } } ?? Array(xs)
+      let my = ly.map { l in ys.map { l.toFirst($0) } } ?? Array(ys)
+      mx.withUnsafeBufferPointer { bx in my.withUnsafeBufferPointer { by in body(bx, by) } }
+    }
     return true
   }
 
@@ -388,7 +419,10 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
   /// The error-bar or box columns of a data series, if it has them.
   public func extents(ofCurve curve: Int) -> RecordExtents? {
     guard items.indices.contains(curve), case .data(let d) = items[curve] else { return nil }
-    return d.extents
+    let (lx, ly) = links.isEmpty ? (nil, nil) : linked(curve)
+    guard lx != nil || ly != nil else { return d.extents }
+    return d.extents?.mapped(
+      x: { lx?.toFirst($0) ?? $0 }, y: { ly?.toFirst($0) ?? $0 })
   }
 
   /// The style options of a series or a function (none for the other curves).

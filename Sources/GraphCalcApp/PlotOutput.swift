@@ -347,11 +347,15 @@ public enum PlotOutput {
     var plot = sample(curves, size: PixelSize(width: width, height: height), budget: budget)
     decorate(&plot, with: curves)
     let scales = curves.labels.scales
+    var raw = curves
+    raw.links = AxisLinks()
     var text =
-      scales.isLinear && curves.dataCurves.isEmpty
+      scales.isLinear && curves.dataCurves.isEmpty && curves.links.isEmpty
         && (0..<curves.curveCount).allSatisfy({ curves.numberOfRecords(forCurve: $0) == nil })
       ? TableWriter.table(plot)
-      : TableWriter.table(plot, source: curves, xRange: curves.xRange, yRange: curves.yRange)
+      : TableWriter.table(
+        plot, source: curves, xRange: curves.xRange, yRange: curves.yRange, links: curves.links,
+        raw: raw)
     if scales.isLinear { text += TableWriter.overlayBlocks(plot, after: !text.isEmpty) }
     return (text, undecidedNotes(plot) + scaleNotes(curves, plot: plot))
   }
@@ -381,9 +385,15 @@ public enum PlotOutput {
 
   /// The options `curves` are drawn with (each curve's marks, and their looks when one
   /// has an option set: `lw`, `lc`, `pt`, `ps`, `dt`).
-  static func options(_ curves: FunctionCurves) -> PlotLayout.Options {
+  static func options(
+    _ curves: FunctionCurves, xTickCount: Int = 5, yTickCount: Int = 5
+  ) -> PlotLayout.Options {
     var options = curves.labels.options(
       marks: RecordsSampler.marks(of: curves), titles: curves.titles)
+    if !curves.links.isEmpty || curves.labels.second != SecondAxesSettings() {
+      (options.secondX, options.secondY) = secondAxes(
+        curves, xTickCount: xTickCount, yTickCount: yTickCount)
+    }
     var looks = RecordsSampler.looks(of: curves)
     if let size = curves.labels.annotations.pointSize {  // `set pointsize N`
       for i in looks.indices where looks[i].pointSize == nil { looks[i].pointSize = size }
@@ -398,7 +408,7 @@ public enum PlotOutput {
     _ curves: FunctionCurves, for renderer: some PlotRenderer, yTickCount: Int
   ) -> PixelRect {
     PlotLayout.plotArea(
-      for: renderer, options: options(curves),
+      for: renderer, options: options(curves, yTickCount: yTickCount),
       yTickLabels: yTickLabels(curves, yTickCount: yTickCount))
   }
 
@@ -417,7 +427,7 @@ public enum PlotOutput {
     budget: SamplingBudget = .default
   ) -> (drawn: PlotLayout.Drawn, notes: [String]) {
     let drawn = PlotLayout.layOutAndDraw(
-      into: &renderer, options: options(curves),
+      into: &renderer, options: options(curves, xTickCount: xTickCount, yTickCount: yTickCount),
       yTickLabels: yTickLabels(curves, yTickCount: yTickCount)
     ) { size in
       var plot = sample(

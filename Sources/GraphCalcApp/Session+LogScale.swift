@@ -55,7 +55,7 @@ extension PlotOutput {
       curves, scales: curves.labels.scales, xRange: curves.xRange, yRange: curves.yRange,
       size: size, xTickCount: xTickCount, yTickCount: yTickCount, budget: budget)
     let labels = curves.drawnLabels
-    if !labels.xTics.isAutomatic || labels.decimalSign != nil {
+    if !labels.xTics.isAutomatic || labels.decimalSign != nil || labels.xTimeFormat != nil {
       plot.xTicks = labels.ticks(
         plot.xTicks, x: true, range: plot.viewport.xRange, isTime: curves.xAxisIsTime)
     }

@@ -16,6 +16,10 @@ extension Session {
   func autoY() -> ClosedRange<Double>? {
     guard var curves, view.yRange == .auto else { return nil }
     curves.labels = labels
+    if let link = secondXLink(curves) {  // items on x2 are sampled at their own x
+      curves.xRange = labels.scales.x.shownRange(view.xRange)
+      curves.links.x = link
+    }
     return Session.autoYRange(of: curves, xRange: view.xRange)
   }
 
@@ -37,7 +41,16 @@ extension Session {
   static func autoYRange(of curves: FunctionCurves, xRange: ClosedRange<Double>) -> ClosedRange<
     Double
   > {
+    if curves.links.y != nil {  // values, not their places on y (Session+SecondAxes.swift)
+      var unlinked = curves
+      unlinked.links.y = nil
+      return autoYRange(of: unlinked, xRange: xRange)
+    }
+    if let first = curves.firstYCurves { return autoYRange(of: first, xRange: xRange) }
     if !curves.labels.scales.isLinear { return scaledAutoYRange(of: curves, xRange: xRange) }
+    if !curves.labels.yAutoscale.isDefault || curves.labels.offsets != PlotOffsets() {
+      return uncachedAutoYRange(of: curves, xRange: xRange)  // the memo knows no settings
+    }
     return curves.autoYRange(xRange: xRange) { uncachedAutoYRange(of: curves, xRange: xRange) }
   }
 
@@ -59,16 +72,27 @@ extension Session {
       }
     }
     let styled = curves.styleBounds(xWithin: xRange)
+    let finish = curves.labels.yAutoscale
+    let offsets = curves.labels.offsets
+    let plain = finish.isDefault && offsets == PlotOffsets()
     if data.isEmpty && !others && styled.y == nil {
-      return Autoscale.yRange(of: functions, xRange: xRange)
+      if plain { return Autoscale.yRange(of: functions, xRange: xRange) }
+      guard let (lo, hi) = Session.sampledYBounds(of: functions, xRange: xRange) else {
+        return Autoscale.fallback
+      }
+      return finish.range(lo, hi, below: offsets.bottom, above: offsets.top)
     }
     var bounds: (Double, Double)? = nil
     func unite(_ b: (Double, Double)) {
       bounds = bounds.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b
     }
     if functions.curveCount > 0 {
-      let r = Autoscale.yRange(of: functions, xRange: xRange)
-      unite((r.lowerBound, r.upperBound))
+      if plain {
+        let r = Autoscale.yRange(of: functions, xRange: xRange)
+        unite((r.lowerBound, r.upperBound))
+      } else if let b = Session.sampledYBounds(of: functions, xRange: xRange) {
+        unite(b)
+      }
     }
     for curve in data {
       guard let b = curve.bounds(xWithin: xRange) else { continue }
@@ -78,7 +102,7 @@ extension Session {
     if let b = styled.y { unite(b) }
     guard let (lo, hi) = bounds else { return Autoscale.fallback }
     if curves.yAxisIsTime { return timeRange(lo, hi) }
-    return Autoscale.range(of: [lo, hi])
+    return finish.range(lo, hi, below: offsets.bottom, above: offsets.top)
   }
 
   /// The y extent of the curves of `curves` that are not functions of x or data, each
@@ -155,6 +179,12 @@ extension Session {
   /// (`CurveExtents.xBounds`, widened by `CurveExtents.margin`) snapped outward to ticks;
   /// nil when there is neither a finite record nor a curve with an extent.
   static func dataXRange(of curves: FunctionCurves) -> ClosedRange<Double>? {
+    if curves.links.x != nil {  // values, not their places on x (Session+SecondAxes.swift)
+      var unlinked = curves
+      unlinked.links.x = nil
+      return dataXRange(of: unlinked)
+    }
+    if let first = curves.firstXCurves { return dataXRange(of: first) }
     if !curves.labels.scales.isLinear { return scaledDataXRange(of: curves) }
     var bounds: RecordBounds? = nil
     for curve in curves.dataCurves { bounds = RecordBounds.union(bounds, curve.bounds()) }
@@ -177,7 +207,8 @@ extension Session {
       lohi = lohi.map { (min($0.0, w.0), max($0.1, w.1)) } ?? w
     }
     guard let (lo, hi) = lohi else { return nil }
-    return Autoscale.range(of: [lo, hi])
+    let offsets = curves.labels.offsets
+    return curves.labels.xAutoscale.range(lo, hi, below: offsets.left, above: offsets.right)
   }
 
   /// `lo...hi` (Unix seconds), or a day each side of a single time.
@@ -237,6 +268,8 @@ extension Session {
     curves.xRange = labels.scales.x.shownRange(view.xRange)
     curves.yRange = labels.scales.y.shownRange(shownYRange)
     curves.labels = labels
+    curves.links.x = secondXLink(curves)
+    curves.links.y = secondYLink(curves)
     if !labels.marks.isEmpty && labels.scales.isLinear {
       (curves.markers, curves.markerNotes) = markers(
         of: curves, marks: labels.marks, range: curves.xRange)
@@ -277,9 +310,11 @@ extension Session {
   {
     if bounds.lower == nil && bounds.upper == nil { return nil }
     let lower =
-      try bounds.lower.map { w throws(CommandError) in try number(w) } ?? current?.lowerBound
+      try bounds.lower.map { w throws(CommandError) in try rangeBound(w, axis: axis) }
+      ?? current?.lowerBound
     let upper =
-      try bounds.upper.map { w throws(CommandError) in try number(w) } ?? current?.upperBound
+      try bounds.upper.map { w throws(CommandError) in try rangeBound(w, axis: axis) }
+      ?? current?.upperBound
     guard let lower, let upper else {
       throw CommandError(.rangeNeedsBothBounds(axis: axis), at: bounds.whole.span)
     }
@@ -326,7 +361,7 @@ extension Session {
 
   /// The keywords a data item takes, for the nearest one after a word that is none.
   static let dataItemKeywords =
-    ["using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by"]
+    ["using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by", "axes"]
     + ["lw", "lc", "pt", "ps", "dt", "fs"]
 
   /// Reads `"FILE" [index SETS] [skip N] [using|u COLS] [every SPEC] [smooth OPTION] [with|w STYLE]
@@ -410,7 +445,7 @@ extension Session {
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
     if spec.every != nil || spec.index != nil || spec.smoothing != nil
-      || Session.usingHasExpression(spec.using)
+      || Session.usingHasExpression(spec.using) || (labels.xTime && spec.using != nil)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
       || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
     {

@@ -129,6 +129,7 @@ extension Session {
       try readFillStyle(word, from: &reader, into: &style)
       return true
     }
+    if try readAxes(word, from: &reader, into: &style) { return true }
     guard let option = styleOption(named: word.text) else { return false }
     func number(_ what: String) throws(CommandError) -> (Double, Word) {
       let value = try reader.value(of: word, what)

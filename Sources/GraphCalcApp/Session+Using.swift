@@ -34,9 +34,25 @@ struct UsingExpression: Sendable {
     var literal: String
     /// `eq` (true) or `ne` (false).
     var equal: Bool
+    /// For `timecolumn(N, "FMT")` (and a time axis's x column after `set xdata time`):
+    /// the time format; the value is the time read from the text (`TimeFormat.parse`,
+    /// seconds since the epoch, UTC), NaN where it does not match.
+    var timeFormat: String? = nil
+    /// How many blank-separated cells from `column` on the time takes: a format with blanks
+    /// spans several, as gnuplot counts each as a column (`help timefmt`).
+    var cells = 1
 
-    /// 1 when `text` passes the comparison, else 0.
-    func value(_ text: String) -> Double { (text == literal) == equal ? 1 : 0 }
+    /// 1 when `text` passes the comparison, else 0; for a time, the time.
+    func value(_ text: String) -> Double {
+      if let timeFormat { return TimeFormat.parse(text, format: timeFormat)?.seconds ?? .nan }
+      return (text == literal) == equal ? 1 : 0
+    }
+
+    /// The columns after `column` whose text a time spanning several cells reads too.
+    var extraColumns: [ColumnRef] {
+      guard cells > 1, case .index(let n) = column else { return [] }
+      return (1..<cells).map { .index(n + $0) }
+    }
   }
 
   /// The expression as the calculator reads it, the references replaced.
@@ -129,7 +145,9 @@ struct UsingExpression: Sendable {
   /// - Throws: `CommandError` at a `stringcolumn`/`strcol` that is not compared with a text
   ///   by `eq` or `ne`, at `valid` or `timecolumn` (not supported), a `column(...)` whose
   ///   argument is not a number or a quoted name, or a `$` not followed by a column number.
-  static func read(_ part: Word) throws(CommandError) -> UsingExpression {
+  static func read(_ part: Word, timeFormat: String = PlotLabels().timeFormat)
+    throws(CommandError) -> UsingExpression
+  {
     let chars = Array(part.text)
     var text = ""
     var origin: [Int] = []
@@ -198,7 +216,20 @@ struct UsingExpression: Sendable {
           i = end
           continue
         }
-        if calls, ["valid", "timecolumn"].contains(name) {
+        if calls, name == "timecolumn" {
+          guard let (timeTest, end) = timeColumn(chars, open: k, timeFormat: timeFormat) else {
+            let close = chars[k...].firstIndex(of: ")").map { $0 + 1 } ?? chars.count
+            throw CommandError(
+              .needs(
+                word: "timecolumn",
+                what: "a column and a format in quotes, as in: timecolumn(1, \"%Y-%m-%d\")"),
+              at: (part.offset + i)..<(part.offset + close))
+          }
+          emit(test(timeTest), at: i)
+          i = end
+          continue
+        }
+        if calls, ["valid"].contains(name) {
           throw CommandError(
             .notSupported(
               what: "\(name)() in using",
@@ -480,7 +511,11 @@ extension Session {
             spec: using.text, count: words.count),
           at: using.span)
       }
-      parts = try Session.readUsingParts(words)
+      parts = try Session.readUsingParts(words, timeFormat: labels.timeFormat)
+      if labels.xTime, parts.count >= 2, case .column(let ref, let word) = parts[0] {
+        parts[0] = .expression(
+          UsingExpression.timeColumnExpression(ref, format: labels.timeFormat), word)
+      }
     } else if counts.allSatisfy({ $0 > 2 }) {
       // An error-bar style without using: the file's first columns, as many as the style
       // takes and the file has (gnuplot reads every column of the line).
@@ -558,7 +593,8 @@ extension Session {
       ?? "\(base)\(spec.index.map { " index \($0.text)" } ?? "")\(using.map { " using \($0)" } ?? "")"
       + (spec.every.map { " every \($0.text)" } ?? "")
     var curve = DataCurve(
-      x: xs, y: ys, title: title, marks: spec.marks, xIsTime: parts.count >= 2 && isTime(parts[0]),
+      x: xs, y: ys, title: title, marks: spec.marks,
+      xIsTime: parts.count >= 2 && (isTime(parts[0]) || labels.xTime),
       yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
     curve.look = spec.style.look
     curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
@@ -574,11 +610,13 @@ extension Session {
   /// expression in brackets, with its column references.
   ///
   /// - Throws: `CommandError` at the part at fault (a bad reference or column name).
-  static func readUsingParts(_ words: [Word]) throws(CommandError) -> [UsingPart] {
+  static func readUsingParts(
+    _ words: [Word], timeFormat: String = PlotLabels().timeFormat
+  ) throws(CommandError) -> [UsingPart] {
     var parts: [UsingPart] = []
     for word in words {
       if word.text.first == "(" {
-        parts.append(.expression(try UsingExpression.read(word), word))
+        parts.append(.expression(try UsingExpression.read(word, timeFormat: timeFormat), word))
       } else {
         do {
           let refs = try DataFile.parseColumnList(word.text)
@@ -636,7 +674,8 @@ extension Session {
     enum Plan {
       case record
       case column(Int)
-      case expression(RowFunction, slots: [Int], tests: [(UsingExpression.TextTest, Int)])
+      case expression(
+        RowFunction, slots: [Int], tests: [(UsingExpression.TextTest, Int, [Int])])
     }
     var plans: [Plan] = []
     for part in parts {
@@ -660,7 +699,8 @@ extension Session {
         }
         plans.append(
           .expression(
-            f, slots: e.columns.map(slot), tests: e.textTests.map { ($0, textSlot($0.column)) }))
+            f, slots: e.columns.map(slot),
+            tests: e.textTests.map { ($0, textSlot($0.column), $0.extraColumns.map(textSlot)) }))
       }
     }
     var cursor = UsingCursor(every: every, index: index)
@@ -694,8 +734,11 @@ extension Session {
                 if row.count < n { row = [Double](repeating: .nan, count: n) }
                 row[0] = kept
                 for (j, s) in slots.enumerated() { row[j + 1] = values[s] }
-                for (j, (t, s)) in tests.enumerated() {
-                  row[slots.count + j + 1] = t.value(texts[s])
+                for (j, (t, s, extra)) in tests.enumerated() {
+                  row[slots.count + j + 1] =
+                    extra.isEmpty
+                    ? t.value(texts[s])
+                    : t.value(([texts[s]] + extra.map { texts[$0] }).joined(separator: " "))
                 }
                 v = row.withUnsafeBufferPointer {
                   f.value(UnsafeBufferPointer(rebasing: $0[0..<n]))

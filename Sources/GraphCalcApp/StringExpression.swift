@@ -25,7 +25,7 @@ struct StringExpression {
   /// The string functions, each with the arguments it takes.
   static let functions: [String: ClosedRange<Int>] = [
     "sprintf": 1...64, "gprintf": 2...2, "substr": 3...3, "strlen": 1...1,
-  ]
+  ].merging(StringExpression.timeFunctions) { a, _ in a }
 
   /// A reader of the tokens `range` of `line`.
   init(_ line: LexedLine, _ range: Range<Int>, session: Session) {
@@ -107,6 +107,7 @@ struct StringExpression {
         ),
         at: token.span)
     }
+    if let value = try timeFunction(token, arguments) { return value }
     switch token.text {
     case "strlen":
       return .number(Double(try string(arguments[0]).count))
@@ -148,7 +149,7 @@ struct StringExpression {
   }
 
   /// The argument `range` as a string (a number is written as the calculator prints it).
-  private func string(_ range: Range<Int>) throws(CommandError) -> String {
+  func string(_ range: Range<Int>) throws(CommandError) -> String {
     try argument(range).text(session)
   }
 
@@ -166,7 +167,7 @@ struct StringExpression {
   }
 
   /// The argument `range` as a number.
-  private func number(_ range: Range<Int>) throws(CommandError) -> Double {
+  func number(_ range: Range<Int>) throws(CommandError) -> Double {
     switch try argument(range) {
     case .number(let n): return n
     case .text:

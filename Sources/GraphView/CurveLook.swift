@@ -51,6 +51,10 @@ public struct CurveLook: Sendable, Hashable {
     /// The point (X, Y) (`xy=X,Y`): a fan of triangles from it.
     case point(Double, Double)
   }
+  /// gnuplot's `axes x1y2` (and `x2y1`, `x2y2`): the axes the curve is read against; not a
+  /// look, but carried with the options so that every kind of item keeps it
+  /// (`SecondAxes.swift`); `isDefault` does not count it.
+  public var axes = CurveAxes.first
 
   /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
   public enum BoxWidth: Sendable, Hashable {
@@ -83,7 +87,11 @@ public struct CurveLook: Sendable, Hashable {
   public var fillsBoxes: Bool { (fillDensity ?? 0) > 0 }
 
   /// Whether no option is set.
-  public var isDefault: Bool { self == CurveLook() }
+  public var isDefault: Bool {
+    var look = self
+    look.axes = .first
+    return look == CurveLook()
+  }
 
   /// The point type of curve `index` (0-based): the one given, else gnuplot's default, the
   /// curve's line type (curve 0 `+`, curve 1 `x`, curve 2 `*`, ...).

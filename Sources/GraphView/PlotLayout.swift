@@ -74,6 +74,10 @@ public enum PlotLayout {
     /// The error bars' end caps as a multiple of their default size (gnuplot's `set bars`:
     /// `small` 0, `large` 1).
     public var errorBarScale = 1.0
+    /// The second x axis along the top (`set x2tics`, `set x2label`), or nil for none.
+    public var secondX: SecondAxisDrawing?
+    /// The second y axis along the right side (`set y2tics`, `set y2label`), or nil.
+    public var secondY: SecondAxisDrawing?
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -191,11 +195,14 @@ public enum PlotLayout {
     let scales = options.textScales
     let titleLines =
       (hasTitle ? m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
-      + (hasText(options.yLabel) ? m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
+      + (hasText(options.yLabel) || hasText(options.secondY?.label)
+        ? m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
+      + secondXMargin(options, renderer, m)
     let keyMargins = keyMargins(options: options, renderer: renderer, metrics: m)
     let turned = turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
     let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x + keyMargins.left)
-    var right = m.snapX(m.pad + 2 * m.outset.x + keyMargins.right)
+    var right = m.snapX(
+      m.pad + 2 * m.outset.x + keyMargins.right + secondYMargin(options, renderer, m))
     if options.hasOutsideLegend && options.key.isDefault {
       let titles = options.legendTitles.filter { !$0.isEmpty }
       let maxTitle = Double(max(renderer.size.width, 1)) * 0.3
@@ -353,6 +360,7 @@ public enum PlotLayout {
         style: .tick)
     }
     drawMinorTicks(xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2)
+    drawSecondAxes(options, map: map, plotArea: plotArea, frame: frame, metrics: m, into: &renderer)
 
     // Tick labels: x below the frame, y left of it; a label that would overlap the previous
     // one is left out (its tick stays), and x labels are kept inside the output.
@@ -468,13 +476,21 @@ public enum PlotLayout {
     }
 
     // Above the frame: the y label on the line next to it, the title above that.
-    var above = frame.minY - m.outset.y - m.labelGapY
+    var above = frame.minY - m.outset.y - m.labelGapY - secondXMargin(options, renderer, m)
     let scales = options.textScales
-    if let label = options.yLabel, !label.isEmpty {
-      renderer.drawText(
-        label, at: PixelPoint(x: min(m.pad, frame.minX), y: above),
-        anchor: TextAnchor(.left, .bottom),
-        style: .label, scale: scales.yLabel)
+    if hasText(options.yLabel) || hasText(options.secondY?.label) {
+      if let label = options.yLabel, !label.isEmpty {
+        renderer.drawText(
+          label, at: PixelPoint(x: min(m.pad, frame.minX), y: above),
+          anchor: TextAnchor(.left, .bottom),
+          style: .label, scale: scales.yLabel)
+      }
+      if let label = options.secondY?.label, !label.isEmpty {
+        renderer.drawText(
+          label,
+          at: PixelPoint(x: max(Double(renderer.size.width) - m.pad, frame.maxX), y: above),
+          anchor: TextAnchor(.right, .bottom), style: .label, scale: scales.yLabel)
+      }
       above -= m.lineHeight(scales.yLabel, renderer) + m.labelGapY
     }
     if let title = options.title, !title.isEmpty {

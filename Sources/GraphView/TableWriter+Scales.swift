@@ -22,16 +22,34 @@ extension TableWriter {
   ///   - source: The data source, in values.
   ///   - xRange: The x range shown (values).
   ///   - yRange: The y range shown (values).
+  ///   - links: The plot's second axes (gnuplot's x2 and y2): a curve on one
+  ///     (`look(ofCurve:).axes`) is written in that axis's values, `i` or `o` in its range.
+  ///   - raw: With `links`, the same source with each curve in its own axes' values (no
+  ///     link applied): records are written from it as read, and a function's y is its own
+  ///     value at its own x.
   /// - Returns: The table, ending in a newline.
   public static func table<S: GraphViewRecordsDataSource>(
-    _ plot: SampledPlot, source: S, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>
+    _ plot: SampledPlot, source: S, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>,
+    links: AxisLinks = AxisLinks(), raw: S? = nil
   ) -> String {
     let scales = plot.scales
     let xr = scales.x.shownRange(xRange)
     let yr = scales.y.shownRange(yRange)
+    var axes = CurveAxes.first
     func type(_ x: Double, _ y: Double) -> String {
-      guard scales.x.canShow(x), scales.y.canShow(y) else { return "u" }
-      return xr.contains(x) && yr.contains(y) ? "i" : "o"
+      let sx = axes.x2 ? links.x?.secondScale ?? scales.x : scales.x
+      let sy = axes.y2 ? links.y?.secondScale ?? scales.y : scales.y
+      guard sx.canShow(x), sy.canShow(y) else { return "u" }
+      let rx = axes.x2 ? links.x?.secondRange ?? xr : xr
+      let ry = axes.y2 ? links.y?.secondRange ?? yr : yr
+      return rx.contains(x) && ry.contains(y) ? "i" : "o"
+    }
+    let own = raw ?? source
+    /// A function curve's x in its own axis's values, from the plot's coordinate.
+    func ownX(_ c: Double) -> Double {
+      let x = scales.x.value(c)
+      guard axes.x2, let link = links.x else { return x }
+      return link.toSecond(x)
     }
     var out = ""
     // Relations are pixel blocks after the curves, as in `table(_:)`; the curves keep their
@@ -43,6 +61,8 @@ extension TableWriter {
       var body = ""
       var rows = 0
       var header = "x y"
+      axes = links.isEmpty ? .first : source.look(ofCurve: index).axes
+      let source = axes == .first ? source : own
       if let n = source.numberOfRecords(forCurve: index) {
         let marks = source.marks(ofCurve: index)
         let extents = source.extents(ofCurve: index)
@@ -87,10 +107,11 @@ extension TableWriter {
             rows += 1
             switch row {
             case .hole(let hx):
-              body += "\(number(scales.x.value(hx))) NaN u\n"
+              body += "\(number(ownX(hx))) NaN u\n"
             case .point(let p):
-              let x = scales.x.value(p.x)
-              let y = scales.y.isLog ? source.y(at: x, curve: index) : p.y
+              let x = ownX(p.x)
+              let y =
+                scales.y.isLog || axes != .first ? source.y(at: x, curve: index) : p.y
               body += "\(number(x)) \(number(y)) \(type(x, y))\n"
             }
           }

@@ -24,6 +24,12 @@ extension PlotLabels {
   ///   - isTime: Whether it is a time axis.
   func ticks(_ automatic: [Tick], x: Bool, range: ClosedRange<Double>, isTime: Bool) -> [Tick] {
     let rule = x ? xTics : yTics
+    if x, isTime, let format = xTimeFormat {  // `set format x "%d/%m"` on a time axis
+      return TimeFormat.relabel(
+        rule.ticks(
+          automatic: automatic, range: range, scale: scales.x, isTime: true,
+          decimalSign: decimalSign), format: format)
+    }
     return rule.ticks(
       automatic: automatic, range: range, scale: x ? scales.x : scales.y, isTime: isTime,
       decimalSign: decimalSign,
@@ -58,6 +64,9 @@ struct SetTics: SessionCommand {
   var outward: Bool?
   /// `scale MAJOR[,MINOR]`.
   var scale: Word?
+  /// Whether the axes are the second ones (`set x2tics`, `set y2tics`), which have no
+  /// ticks until set.
+  var second = false
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     var rule: TickRule.Placement? = nil
@@ -72,11 +81,14 @@ struct SetTics: SessionCommand {
             what: "a tick step of \(NumberLabel.general(s))",
             hint: "the step is a number above 0, as in: set xtics 0.5"), at: step.span)
       }
+      // On a time axis a quoted start or end is a time (`Session.rangeBound`).
       let a = try start.map { w throws(CommandError) in
-        try session.finiteNumbers([w], command: "set tics")[0]
+        x && !second ? try session.rangeBound(w, axis: "x")
+          : try session.finiteNumbers([w], command: "set tics")[0]
       }
       let b = try end.map { w throws(CommandError) in
-        try session.finiteNumbers([w], command: "set tics")[0]
+        x && !second ? try session.rangeBound(w, axis: "x")
+          : try session.finiteNumbers([w], command: "set tics")[0]
       }
       rule = .step(start: a, step: s, end: b)
     case .list(let items):
@@ -91,6 +103,19 @@ struct SetTics: SessionCommand {
       if let rule { tics.placement = rule }
       if let format { tics.format = format }
       if let mirror { tics.mirror = mirror }
+    }
+    if second {
+      if x {
+        var r = session.labels.second.x2Tics ?? TickRule()
+        change(&r)
+        session.labels.second.x2Tics = r
+      }
+      if y {
+        var r = session.labels.second.y2Tics ?? TickRule()
+        change(&r)
+        session.labels.second.y2Tics = r
+      }
+      return Reply()
     }
     if x { change(&session.labels.xTics) }
     if y { change(&session.labels.yTics) }
@@ -389,6 +414,10 @@ extension SettingEntry {
               what: "'\(extra.text)' after the format",
               hint: "set format takes the axes and one format"), at: extra.span)
         }
+        if x, TimeFormat.hasTimeConversion(StringExpression.unescaped(string.text)) {  // a time axis's format
+          return SetTicsFormat(
+            x: x, y: y, format: try? tickFormat(string), time: StringExpression.unescaped(string.text))
+        }
         return SetTicsFormat(x: x, y: y, format: try tickFormat(string))
       },
       listing: { session in
@@ -494,9 +523,15 @@ struct SetTicsFormat: SessionCommand {
   var x: Bool
   var y: Bool
   var format: TickFormat?
+  /// The format as written when it has time conversions (`%d/%m`): the x labels' on a time
+  /// axis (`PlotLabels.xTimeFormat`).
+  var time: String? = nil
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    if x { session.labels.xTics.format = format }
+    if x {
+      session.labels.xTics.format = format
+      session.labels.xTimeFormat = time
+    }
     if y { session.labels.yTics.format = format }
     return Reply()
   }

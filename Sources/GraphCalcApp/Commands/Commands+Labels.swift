@@ -47,6 +47,23 @@ public struct PlotLabels: Sendable, Hashable {
   /// What gnuplot's `set label`, `set arrow`, zero axes, tick styles, `set bars`,
   /// `set pointsize` and `set style data|function` set (Commands+Annotations.swift).
   public var annotations = PlotAnnotations()
+  /// The second axes' ranges, scales, ticks and labels (`set y2tics`, ...;
+  /// Session+SecondAxes.swift).
+  public var second = SecondAxesSettings()
+  /// How the x axis's automatic range is finished (`set autoscale xfix`, `set xrange [0:*]`).
+  public var xAutoscale = AxisAutoscale()
+  /// How the y axis's automatic range is finished (`set autoscale yfix`, `set yrange [0:*]`).
+  public var yAutoscale = AxisAutoscale()
+  /// Space beyond the data of autoscaled ranges (`set offsets`).
+  public var offsets = PlotOffsets()
+  /// Whether x is a time axis (`set xdata time`): quoted range bounds are times read by
+  /// `timeFormat`, tick formats are time formats.
+  public var xTime = false
+  /// The format of times read from range bounds and data (`set timefmt`; gnuplot's default).
+  public var timeFormat = "%d/%m/%y,%H:%M"
+  /// The x tick labels' time format (`set format x "%d/%m"` with time conversions), used on
+  /// a time axis; nil for the automatic calendar labels.
+  public var xTimeFormat: String?
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -78,7 +95,7 @@ extension SettingTable {
     .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
     .range(x: false),
-    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt,
+    .samples, .aspect, .size, .logscale, .xdata, .timefmt,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -94,13 +111,13 @@ extension SettingTable {
       "plot's variable is x; fit's variables are named in its ranges: "
       + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
     let plain = [
-      "mxtics", "mytics", "x2tics", "y2tics", "ztics",
+      "mxtics", "mytics", "ztics",
       "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
       "ydata", "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
-      "margins", "offsets", "clip", "bars", "colorbox", "cbrange", "zrange", "x2range",
-      "y2range", "x2label", "y2label", "zlabel", "cblabel", "mouse", "macros", "print",
+      "margins", "clip", "bars", "colorbox", "cbrange", "zrange",
+      "zlabel", "cblabel", "mouse", "macros", "print",
       "linetype", "dashtype", "monochrome", "jitter", "errorbars", "rrange", "trange", "urange",
       "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
@@ -211,11 +228,19 @@ extension SettingEntry {
           .usage("set \(name) [MIN:MAX]"),
           at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
         guard let (bounds, rest) = try arguments.values.leadingRange() else { throw usage }
-        if let extra = rest.words.first {
+        var words = rest.words
+        var extend: Bool? = nil
+        if let first = words.first, !first.isString, ["noextend", "extend"].contains(first.text) {
+          extend = first.text == "extend"
+          words.removeFirst()
+        }
+        if let extra = words.first {
           throw CommandError(
             .notSupported(what: "'\(extra.text)' after set \(name)", hint: ""), at: extra.span)
         }
-        return SetAxisRange(x: x, bounds: bounds)
+        let command = SetAxisRange(x: x, bounds: bounds)
+        guard let extend else { return command }
+        return SetRangeExtension(range: command, x: x, extend: extend)
       },
       listing: { _ in nil },
       unset: AutoscaleAxes(x: x, y: !x))
@@ -275,16 +300,16 @@ extension SettingEntry {
     name: "xdata", usage: ["set xdata time"], keywords: ["time"],
     parse: { arguments throws(CommandError) in
       let words = arguments.values.words
-      guard let first = words.first else { return Note(text: "") }
+      guard let first = words.first else { return SetLabels { $0.xTime = false } }
       guard first.text == "time", words.count == 1 else {
         let extra = first.text == "time" ? words[1] : first
         throw CommandError(
           .notSupported(what: "'\(extra.text)' after set xdata", hint: "set xdata takes time"),
           at: extra.span)
       }
-      return Note(text: "note: set xdata time is not needed: " + datesReadThemselves)
+      return SetLabels { $0.xTime = true }
     },
-    listing: { _ in nil }, unset: Note(text: ""))
+    listing: { $0.labels.xTime ? "xdata time" : nil }, unset: SetLabels { $0.xTime = false })
 
   /// `set timefmt "FORMAT"`: accepted with a note (the dates' forms are recognised).
   static let timefmt = SettingEntry(
@@ -297,9 +322,11 @@ extension SettingEntry {
           .usage("set timefmt \"FORMAT\", as in: set timefmt \"%Y-%m-%d\""),
           at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
       }
-      return Note(text: "note: set timefmt is not needed: " + datesReadThemselves)
+      let format = StringExpression.unescaped(first.source.text)
+      return SetLabels { $0.timeFormat = format }
     },
-    listing: { _ in nil }, unset: Note(text: ""))
+    listing: { "timefmt \"\($0.labels.timeFormat)\"" },
+    unset: SetLabels { $0.timeFormat = PlotLabels().timeFormat })
 }
 
 /// `set samples N`: the number of points of a function drawn in a style other than `lines`
@@ -346,6 +373,12 @@ struct SetAxisRange: SessionCommand, Hashable {
     let starred = [bounds.lower?.text, bounds.upper?.text].contains("*")
     if starred, given.lower == nil, given.upper == nil {
       return try AutoscaleAxes(x: x, y: !x).run(in: &session)
+    }
+    // One end `*` (or left out while the axis is automatic): that end follows the data,
+    // the other is fixed (gnuplot's `set yrange [0:*]`).
+    let automatic = x ? session.data.xFollowsData : session.view.yRange == .auto
+    if starred || (automatic && (given.lower == nil) != (given.upper == nil)) {
+      return try session.setAutoscaledEnd(x: x, bounds: given)
     }
     let current = x ? session.view.xRange : session.shownYRange
     guard let r = try session.range(given, current: current, axis: x ? "x" : "y") else {
@@ -448,6 +481,7 @@ extension Plot {
       let starts: Bool
       switch token.text {
       case "title", "notitle", "with": starts = true
+      case "axes", "axis": starts = next?.kind == .name
       case "t": starts = next?.kind == .string
       case "w": starts = next?.kind == .name
       default:
@@ -470,7 +504,7 @@ extension Plot {
     let start = piece.range.lowerBound
     let function = piece.line.text(of: start..<(start + cut), emptyOffset: piece.start)
     let words = tokens[cut...].map { Word($0.text, at: $0.offset) }
-    let keywords = ["title", "notitle"] + Session.styleKeywords
+    let keywords = ["title", "notitle", "axes"] + Session.styleKeywords
     var reader = KeywordReader(words, from: 0)
     var title: String? = nil
     var style = PlotStyle()

@@ -98,7 +98,7 @@ public struct SettingTable: Sendable {
     [
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
-      + [.fit]
+      + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
       + SettingTable.histogramSettings)
 }
 
