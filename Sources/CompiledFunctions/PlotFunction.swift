@@ -132,9 +132,10 @@ public struct PlotFunction: Sendable {
   /// The x values are taken a chunk (256) at a time and each instruction of the batch program
   /// runs over the whole chunk (see `PlotBatch`), so the cost of interpreting the expression
   /// is paid once per chunk rather than once per value; the result is written straight into
-  /// `out`. One thread evaluates the whole batch: `values(at:into:threads:)` shares a large
-  /// one with a second thread (on this shared 2-core machine that did not pay reliably at any
-  /// size, see Docs/performance.md, "The second core").
+  /// `out`. A batch of `parallelThreshold` values or more is shared with the parked helper
+  /// thread (`values(at:into:threads:)` with 2 threads) when the machine has a second
+  /// processor; the values are one thread's bit for bit (Docs/performance.md, "Evaluation
+  /// rows and the second core").
   ///
   /// - Parameters:
   ///   - xs: The plot x values.
@@ -143,6 +144,17 @@ public struct PlotFunction: Sendable {
   public func values(
     at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) {
+    let n = min(xs.count, out.count)
+    if Self.sharesLargeBatches, n >= Self.parallelThreshold, let xb = xs.baseAddress,
+      let ob = out.baseAddress
+    {
+      // Pieces run in place when the output is x itself; a partial overlap stays on one thread.
+      let written = UnsafePointer(ob)
+      if written == xb || written + n <= xb || xb + n <= written {
+        splitValues(at: xs, into: out, threads: 2)
+        return
+      }
+    }
     values(at: xs, into: out, level: Self.vectorMathLevel)
   }
 

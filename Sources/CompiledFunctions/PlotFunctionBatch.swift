@@ -113,12 +113,17 @@ struct BatchOperand {
   var register: Int32
   var constant: Double
   var owned: Bool
+  /// The argument slots (bit k for slot k, slots 0 to 63) that this value is NaN-strict in:
+  /// wherever the slot's value is NaN, so is this one, in every chunk (every batch step is
+  /// NaN-strict in its operands, and a merge in its test and in what both branches share).
+  /// An argument's domain error then reaches the value without a `poison` step.
+  var strict: UInt64 = 0
   var isConstant: Bool { register < 0 }
   static func constant(_ v: Double) -> BatchOperand {
     BatchOperand(register: -1, constant: v, owned: false)
   }
-  static func register(_ r: Int32, owned: Bool) -> BatchOperand {
-    BatchOperand(register: r, constant: 0, owned: owned)
+  static func register(_ r: Int32, owned: Bool, strict: UInt64 = 0) -> BatchOperand {
+    BatchOperand(register: r, constant: 0, owned: owned, strict: strict)
   }
 }
 
@@ -149,11 +154,19 @@ struct BatchTranslator {
   var free: [Int32] = []
   var registerCount: Int32 = 1
   var slots: [Int32]
+  /// The slots each slot's value is NaN-strict in (its own bit included): see
+  /// `BatchOperand.strict`.
+  var slotStrict: [UInt64]
   var conditionals = 0
 
   init(slotCount: Int) {
     slots = [Int32](repeating: -1, count: slotCount)
+    slotStrict = [UInt64](repeating: 0, count: slotCount)
   }
+
+  /// The bit of slot `k` in a `BatchOperand.strict` set (none for slots from 64 on, whose
+  /// arguments keep their `poison` step).
+  static func bit(_ k: Int32) -> UInt64 { k >= 0 && k < 64 ? 1 << UInt64(k) : 0 }
 
   mutating func allocate() -> Int32 {
     if let r = free.popLast() { return r }
@@ -226,7 +239,9 @@ struct BatchTranslator {
         if thenValue.register != d { release(thenValue) }
         if otherwise.register != d { release(otherwise) }
         if p.test.register != d { release(p.test) }
-        stack.append(.register(d, owned: true))
+        // NaN where the test is; where a slot is NaN only if both branches are then.
+        let strict = p.test.strict | (thenValue.strict & otherwise.strict)
+        stack.append(.register(d, owned: true, strict: strict))
       }
       if pc >= count { break }
       let op = program[pc]
@@ -241,7 +256,7 @@ struct BatchTranslator {
         return nil  // batches run over x alone
       case .load(let k):
         guard slots.indices.contains(Int(k)), slots[Int(k)] > 0 else { return nil }
-        stack.append(.register(slots[Int(k)], owned: false))
+        stack.append(.register(slots[Int(k)], owned: false, strict: slotStrict[Int(k)]))
       case .store(let k):
         guard slots.indices.contains(Int(k)), let v = stack.popLast() else { return nil }
         var o = v
@@ -253,19 +268,32 @@ struct BatchTranslator {
           } else {
             ops.append(BatchOp(code: .copy, d: r, a: o.register))
           }
-          o = .register(r, owned: true)
+          o = .register(r, owned: true, strict: o.strict)
         }
         slots[Int(k)] = o.register
+        slotStrict[Int(k)] = o.strict | Self.bit(k)
       case .checkArgument(let k):
         guard slots.indices.contains(Int(k)), slots[Int(k)] > 0, let top = stack.popLast() else {
           return nil
         }
+        let slot = slots[Int(k)]
+        slots[Int(k)] = -1
+        if top.strict & Self.bit(k) != 0 {
+          // The body's value is NaN wherever the argument is: no poison step. The slot's
+          // register goes to the value when the value is that register (`f(u) = u`).
+          if top.register == slot {
+            stack.append(.register(slot, owned: true, strict: top.strict))
+          } else {
+            free.append(slot)
+            stack.append(top)
+          }
+          break
+        }
         let t = inRegister(top)
         let d = destination(t)
-        ops.append(BatchOp(code: .poison, d: d, a: t.register, b: slots[Int(k)]))
-        free.append(slots[Int(k)])
-        slots[Int(k)] = -1
-        stack.append(.register(d, owned: true))
+        ops.append(BatchOp(code: .poison, d: d, a: t.register, b: slot))
+        free.append(slot)
+        stack.append(.register(d, owned: true, strict: t.strict | slotStrict[Int(k)]))
       case .negate, .not, .truth, .factorial, .square, .cube, .function1:
         guard let top = stack.popLast() else { return nil }
         let a = inRegister(top)
@@ -282,7 +310,7 @@ struct BatchTranslator {
         default: return nil
         }
         ops.append(step)
-        stack.append(.register(d, owned: true))
+        stack.append(.register(d, owned: true, strict: a.strict))
       case .add, .subtract, .multiply, .divide, .modulo, .power, .less, .lessOrEqual, .greater,
         .greaterOrEqual, .equal, .notEqual, .function2:
         guard let b = stack.popLast(), let a = stack.popLast(), let r = binary(op, a, b) else {
@@ -301,7 +329,7 @@ struct BatchTranslator {
           let code: BatchCode
           if case .minimum = op { code = .minimum } else { code = .maximum }
           ops.append(BatchOp(code: code, d: d, a: m.register, b: r.register))
-          m = .register(d, owned: true)
+          m = .register(d, owned: true, strict: m.strict | r.strict)
         }
         stack.append(m)
       case .jumpIfZero(let n):
@@ -396,22 +424,24 @@ struct BatchTranslator {
       }
       step.d = destination(r)
       if step.code == .addC, fusesWithLastProduct(r, into: step.d) {
+        // `a*b` or `a*a` (a square), then `+ c`: one `a*b + c` step, rounded as the two were.
+        if ops[ops.count - 1].code == .square { ops[ops.count - 1].b = ops[ops.count - 1].a }
         ops[ops.count - 1].code = .multiplyAddC
         ops[ops.count - 1].c = step.c
       } else {
         ops.append(step)
       }
-      return .register(step.d, owned: true)
+      return .register(step.d, owned: true, strict: r.strict)
     }
     return general(op, inRegister(a), inRegister(b))
   }
 
   /// Whether an `addC` on `r` writing `d` may be folded into the instruction before it: that
-  /// one is a `multiply` into `r` itself, `r` is a temporary (owned: this step is its only
-  /// reader) and is written in place, and no jump lands between the two.
+  /// one is a `multiply` or a `square` into `r` itself, `r` is a temporary (owned: this step
+  /// is its only reader) and is written in place, and no jump lands between the two.
   func fusesWithLastProduct(_ r: BatchOperand, into d: Int32) -> Bool {
-    guard r.owned, !r.isConstant, d == r.register, let last = ops.last, last.code == .multiply,
-      last.d == r.register
+    guard r.owned, !r.isConstant, d == r.register, let last = ops.last,
+      last.code == .multiply || last.code == .square, last.d == r.register
     else { return false }
     let here = Int32(ops.count)
     return !ops.contains { ($0.code == .branch || $0.code == .otherwise) && $0.b == here }
@@ -446,6 +476,6 @@ struct BatchTranslator {
     }
     step.d = destination(a, b)
     ops.append(step)
-    return .register(step.d, owned: true)
+    return .register(step.d, owned: true, strict: a.strict | b.strict)
   }
 }

@@ -92,6 +92,11 @@ private func brain() throws -> CalculatorBrain {
   _ = try b.execute("a = 0.75")
   _ = try b.execute("f(u, w) = sin(u) + w*x")
   _ = try b.execute("g(u) = 1")
+  // Bodies that read a parameter in one branch (h), in both (k), as the value (q), twice (p).
+  _ = try b.execute("h(u) = x > 0 ? u : 1")
+  _ = try b.execute("k(u) = x > 0 ? u : -u")
+  _ = try b.execute("q(u) = u")
+  _ = try b.execute("p(u) = u^2 - 3")
   return b
 }
 
@@ -181,6 +186,11 @@ private func points(_ rng: inout SplitMix64) -> [Double] {
     "((((2*x - 3)*x + 1)*x - 5)*x + 7)*x - 1", "x < 0 ? x*x + 1 : (x - 1)*x - 2",
     "(x*x + 1) * (x*x + 1)",
     "x < 1 ? x*x : 3 + 4", "f(x*x + 2, x)",
+    // Arguments whose domain error the body's value carries without a poison step, and those
+    // it may drop (one branch); the slot's register handed to the value (`q(u) = u`).
+    "h(sqrt(x))", "k(sqrt(x))", "q(x + 1) * 2", "q(q(x + 1)) + q(sqrt(x))", "p(x) * p(x + 1)",
+    "p(sqrt(x)) + g(ln(x))", "x > 1 ? q(sqrt(x - 3)) : k(ln(x))", "h(q(sqrt(x)) + 1) * k(ln(-x))",
+    "p(p(x + 1) - 1)", "(x > 0 && q(sqrt(x)) < 2) + k(x + 1)",
   ])
   func tricky(_ text: String) throws {
     let calc = try brain()
@@ -283,6 +293,32 @@ private func points(_ rng: inout SplitMix64) -> [Double] {
     for (i, x) in xs.enumerated() { #expect(same(got[i], f.value(at: x)), "at \(x)") }
   }
 
+  /// A user function's body translates as if it were written out: an argument whose domain
+  /// error reaches the body's value anyway (every batch step is NaN-strict in its operands)
+  /// gets no `poison` step, so `p(x) * p(x + 1)` with `p(u) = u^2 - 3` takes the four steps
+  /// of `(x^2 - 3) * ((x + 1)^2 - 3)`, each square fused with the constant after it. An
+  /// argument the body may drop (`g(u) = 1`; `h` reads it in one branch) keeps its step.
+  @Test func userFunctionBodiesFuse() throws {
+    let calc = try brain()
+    func ops(_ text: String) throws -> [BatchOp] {
+      let f = try PlotFunction(
+        try calc.parse(expression: text), variables: calc.variables, functions: calc.functions)
+      return try #require(f.batch?.ops)
+    }
+    let inlined = try ops("p(x) * p(x + 1)")
+    let written = try ops("(x^2 - 3) * ((x + 1)^2 - 3)")
+    #expect(inlined.map(\.code) == written.map(\.code))
+    #expect(inlined.map(\.code) == [.multiplyAddC, .addC, .multiplyAddC, .multiply])
+    for text in [
+      "q(sqrt(x)) * 2", "k(sqrt(x))", "f(sqrt(x), ln(x))", "p(p(x + 1) - 1)", "q(q(x + 1))",
+    ] {
+      #expect(try !ops(text).contains { $0.code == .poison }, "\(text)")
+    }
+    for text in ["g(sqrt(x))", "h(sqrt(x))", "f(x, g(sqrt(x)))"] {
+      #expect(try ops(text).contains { $0.code == .poison }, "\(text)")
+    }
+  }
+
   /// Fewer output slots than x: only that many values are written; none at all is fine.
   @Test func shortOutput() throws {
     let f = try PlotFunction(
@@ -367,6 +403,54 @@ private func oneThread(_ f: PlotFunction, _ xs: [Double]) -> [Double] {
     }
     #expect(xs.indices.allSatisfy { same(automatic[$0], want[$0]) }, "\(text)")
     #expect(xs.indices.allSatisfy { same(two[$0], want[$0]) }, "\(text)")
+  }
+
+  /// Callers on several threads at once, each with batches above the threshold: the one that
+  /// gets the parked helper shares its batch, the others evaluate theirs alone while it is
+  /// busy; every caller gets one thread's values bit for bit.
+  @Test func concurrentCallersEqualOneThread() throws {
+    let calc = try brain()
+    let texts = ["sin(x)*x", "p(x) * p(x + 1)", "x<0 ? sqrt(-x) : ln(x)", "tanh(x) - cosh(x/7)"]
+    let functions = try texts.map {
+      try PlotFunction(
+        try calc.parse(expression: $0), variables: calc.variables, functions: calc.functions)
+    }
+    let n = PlotFunction.parallelThreshold + 777
+    let xs = (0..<n).map { -12 + 24 * Double($0) / Double(n) }
+    let wants = functions.map { oneThread($0, xs) }
+    // One flag a caller, each written by its own thread and read after the joins.
+    let ok = UnsafeMutablePointer<Bool>.allocate(capacity: functions.count)
+    ok.initialize(repeating: false, count: functions.count)
+    defer { ok.deallocate() }
+    var threads: [pthread_t] = []
+    final class Job: @unchecked Sendable {
+      let run: () -> Void
+      init(_ run: @escaping () -> Void) { self.run = run }
+    }
+    for (k, f) in functions.enumerated() {
+      let job = Job {
+        var good = true
+        for _ in 0..<6 {
+          var got = [Double](repeating: -1, count: n)
+          xs.withUnsafeBufferPointer { x in
+            got.withUnsafeMutableBufferPointer { o in f.values(at: x, into: o) }
+          }
+          good = good && xs.indices.allSatisfy { same(got[$0], wants[k][$0]) }
+        }
+        ok[k] = good
+      }
+      var thread = pthread_t()
+      let made = pthread_create(
+        &thread, nil,
+        { raw in
+          Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().run()
+          return nil
+        }, Unmanaged.passRetained(job).toOpaque())
+      try #require(made == 0)
+      threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
+    #expect((0..<functions.count).allSatisfy { ok[$0] }, "\(texts)")
   }
 
   /// The result register works in the output: evaluated in place (the output is the x
