@@ -370,7 +370,8 @@ public enum PlotLayout {
       renderer.drawText(
         label,
         at: PixelPoint(
-          x: px + xShift.dx, y: frame.maxY + m.outset.y + m.labelGapY + xShift.dy + m.char.height / 2),
+          x: px + xShift.dx,
+          y: frame.maxY + m.outset.y + m.labelGapY + xShift.dy + m.char.height / 2),
         anchor: anchor, style: .label, scale: 1, rotation: xStyle.rotation, color: nil)
     }
     for (px, label) in xTicks where !label.isEmpty && !turnsX {

@@ -133,8 +133,12 @@ extension SettingEntry {
       name: name,
       usage: [
         "set \(name) [auto | STEP | START, STEP[, END] | (\"LABEL\" POS, ...)] [nomirror] [format \"FMT\"]"
+          + " [rotate [by DEG]|norotate] [offset X,Y] [in|out] [scale N]"
       ],
-      keywords: ["auto", "autofreq", "mirror", "nomirror", "format"],
+      keywords: [
+        "auto", "autofreq", "mirror", "nomirror", "format", "rotate", "norotate", "by", "offset",
+        "in", "out", "scale",
+      ],
       parse: { arguments throws(CommandError) in
         try SettingEntry.parseTics(arguments, name: name, x: x, y: y)
       },
