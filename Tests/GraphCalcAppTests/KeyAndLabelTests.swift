@@ -310,6 +310,27 @@ import Testing
     #expect(try Self.plotArea(turned).3 < Self.plotArea(plain).3)  // room for the labels
   }
 
+  /// `set border N lw W lc ...` strokes the frame's sides with the look; `front` is read.
+  @Test func borderLookInSVG() throws {
+    let svg = try Self.svg([
+      "set border 3 front lw 2 lc rgb \"#00ff00\"", "plot [-5:5] sin(x)",
+    ])
+    let (px, py, w, h) = try Self.plotArea(svg)
+    let n = Self.n
+    let frame = try #require(
+      svg.split(separator: "\n").first { $0.contains("stroke=\"#00ff00\"") })
+    // Bottom and left only (bits 1 and 2), each one stroke.
+    #expect(
+      frame.contains(
+        "d=\"M\(n(px)),\(n(py + h))L\(n(px + w)),\(n(py + h))M\(n(px)),\(n(py + h))L\(n(px)),\(n(py))\""
+      ), "\(frame)")
+    #expect(frame.contains("stroke-width=\"2\""))
+    var session = Self.session()
+    #expect(session.run("set border 3 behind").error == nil)
+    #expect(session.labels.border.rawValue == 3)
+    #expect(session.run("set border 3 thick").error?.location?.lowerBound == 13)
+  }
+
   /// `set bars small` leaves the error bars' caps out; `set pointsize` grows the points.
   @Test func barsAndPointSizeInSVG() throws {
     let data = fixture("errors.dat")

@@ -38,6 +38,8 @@ public struct PlotAnnotations: Sendable, Hashable {
   public var dataStyle: CurveMarks?
   /// The style of function items without `with` (`set style function STYLE`).
   public var functionStyle: CurveMarks?
+  /// The frame's line (`set border ... lw 2 lc rgb "red"`); all nil: the output's frame.
+  public var borderLook = CurveLook()
 
   /// None of them: graphcalc's plots as before.
   public init() {}
@@ -51,6 +53,7 @@ public struct PlotAnnotations: Sendable, Hashable {
     options.xTickStyle = xTickStyle
     options.yTickStyle = yTickStyle
     options.errorBarScale = errorBarScale
+    options.borderLook = borderLook
   }
 
   /// The next free tag: one more than the largest (gnuplot's rule), 1 when none.
