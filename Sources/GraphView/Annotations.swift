@@ -95,7 +95,8 @@ public struct PlotArrow: Sendable, Hashable {
   public var to: PlotPosition
   /// Which ends carry a head.
   public var heads = Heads.end
-  /// The stroke's colour, width and dashes (`lc`, `lw`, `dt`); nil fields: the axes' look.
+  /// The stroke's colour, width and dashes (`lc`, `lw`, `dt`); nil fields: the frame's look
+  /// (gnuplot's border line type).
   public var look = CurveLook()
   /// Whether it is drawn over the curves (`front`) or under them (`back`, the default).
   public var front = false
@@ -281,7 +282,7 @@ extension PlotLayout {
       if arrow.heads == .start || arrow.heads == .both {
         lines += arrowHead(at: a, from: b, length: length, clip: output)
       }
-      if !lines.isEmpty { renderer.drawStyledPolylines(lines, style: .axis, look: arrow.look) }
+      if !lines.isEmpty { renderer.drawStyledPolylines(lines, style: .frame, look: arrow.look) }
     }
     for label in options.textLabels where label.front == front {
       let p = pixel(

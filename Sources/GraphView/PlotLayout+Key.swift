@@ -64,7 +64,9 @@ extension PlotLayout {
     metrics m: Metrics, available: (width: Double, height: Double)
   ) -> KeyGeometry {
     let lineH = m.lineHeight(scale, renderer) * (key.spacing > 0 ? key.spacing : 1)
-    let sample = key.sampleLength.map { max(0, $0) * m.char.width } ?? m.sample
+    // gnuplot's sample: the tick length and `samplen` characters (`help set key samples`).
+    let tick = max(0, renderer.tickLength.isFinite ? renderer.tickLength : 0)
+    let sample = key.sampleLength.map { tick + max(0, $0) * m.char.width } ?? m.sample
     let textW = max(
       0,
       (titles.map { renderer.textSize($0, scale: scale).width }.max() ?? 0) + key.widthIncrement
@@ -216,7 +218,11 @@ extension PlotLayout {
     let pictures = renderer.capabilities.contains(.grid)
     switch key.box {
     case nil: if pictures { renderer.drawRect(box, style: .legend) }
-    case true?: renderer.drawRect(box, style: .frame)
+    case true?:
+      // On a text canvas the right and bottom sides go in the box's last cells.
+      let edge = pictures ? 0 : 1e-6
+      renderer.drawRect(
+        PixelRect(x: box.minX, y: box.minY, width: w - edge, height: ht - edge), style: .frame)
     case false?: break
     }
     if !key.title.isEmpty {
@@ -230,6 +236,12 @@ extension PlotLayout {
       renderer.drawText(
         key.title, at: PixelPoint(x: tx, y: ty), anchor: TextAnchor(key.titleAlignment, .middle),
         style: .legend, scale: scale)
+      if key.box == true, pictures {
+        // gnuplot rules the title off from the entries inside a box.
+        let y = box.minY + g.inset.y + m.pad / 2 + g.titleHeight
+        renderer.drawLine(
+          from: PixelPoint(x: box.minX, y: y), to: PixelPoint(x: box.maxX, y: y), style: .frame)
+      }
     }
     for (k, title) in shown.enumerated() {
       let i = entries[k]

@@ -78,6 +78,8 @@ public enum PlotLayout {
     public var secondX: SecondAxisDrawing?
     /// The second y axis along the right side (`set y2tics`, `set y2label`), or nil.
     public var secondY: SecondAxisDrawing?
+    /// The frame's line (gnuplot's `set border lw N lc ...`); all nil: the output's frame.
+    public var borderLook = CurveLook()
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -116,8 +118,20 @@ public enum PlotLayout {
   /// Draws the sides of the frame `rect` in `sides`: the whole rectangle when all four, as
   /// before there was a choice, else each side as a line.
   static func drawBorder(
-    _ rect: PixelRect, sides: BorderSides, in renderer: inout some PlotRenderer
+    _ rect: PixelRect, sides: BorderSides, look: CurveLook = CurveLook(),
+    in renderer: inout some PlotRenderer
   ) {
+    if !look.isDefault {
+      // A styled frame: each side drawn as one polyline in the look.
+      let (l, r, t, b) = (rect.minX, rect.maxX, rect.minY, rect.maxY)
+      var lines: [[PixelPoint]] = []
+      if sides.contains(.bottom) { lines.append([PixelPoint(x: l, y: b), PixelPoint(x: r, y: b)]) }
+      if sides.contains(.left) { lines.append([PixelPoint(x: l, y: b), PixelPoint(x: l, y: t)]) }
+      if sides.contains(.top) { lines.append([PixelPoint(x: l, y: t), PixelPoint(x: r, y: t)]) }
+      if sides.contains(.right) { lines.append([PixelPoint(x: r, y: b), PixelPoint(x: r, y: t)]) }
+      if !lines.isEmpty { renderer.drawStyledPolylines(lines, style: .frame, look: look) }
+      return
+    }
     if sides == .all {
       renderer.drawRect(rect, style: .frame)
       return
@@ -336,7 +350,7 @@ public enum PlotLayout {
       into: &renderer)
 
     // Frame and ticks (on all four sides unless not mirrored, pointing inward).
-    drawBorder(frame, sides: options.border, in: &renderer)
+    drawBorder(frame, sides: options.border, look: options.borderLook, in: &renderer)
     let tl = max(0, renderer.tickLength)
     // Tick lengths, signed: positive inward, negative outward (`set xtics out`), scaled.
     let xtl = tl * options.xTickStyle.scale * (options.xTickStyle.outward ? -1 : 1)
@@ -378,7 +392,8 @@ public enum PlotLayout {
       renderer.drawText(
         label,
         at: PixelPoint(
-          x: px + xShift.dx, y: frame.maxY + m.outset.y + m.labelGapY + xShift.dy + m.char.height / 2),
+          x: px + xShift.dx,
+          y: frame.maxY + m.outset.y + m.labelGapY + xShift.dy + m.char.height / 2),
         anchor: anchor, style: .label, scale: 1, rotation: xStyle.rotation, color: nil)
     }
     for (px, label) in xTicks where !label.isEmpty && !turnsX {

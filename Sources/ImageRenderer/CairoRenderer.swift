@@ -206,10 +206,9 @@ public final class CairoRenderer: PlotRenderer {
     drawText(text, at: point, anchor: anchor, style: style, scale: scale, rotation: 0, color: nil)
   }
 
-  /// Strokes `lines` as curve 0 of the look `Theme.strokeLook(_:for:)` makes of `look`, or
-  /// as `style` when the look sets nothing.
+  /// Strokes `lines` as curve 0 of the look `Theme.strokeLook(_:for:)` makes of `look`
+  /// (round joins, anti-aliased, its dashes).
   public func drawStyledPolylines(_ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook) {
-    guard !look.isDefault else { return drawPolylines(lines, style: style) }
     let saved = theme.curveLooks
     theme.curveLooks = [theme.strokeLook(look, for: style)]
     drawPolylines(lines, style: .curve(0))

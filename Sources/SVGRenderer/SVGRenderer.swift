@@ -181,11 +181,10 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   }
 
   /// Strokes `lines` as curve 0 of the look `Theme.strokeLook(_:for:)` makes of `look`
-  /// (round joins, its dashes), or as `style` when the look sets nothing.
+  /// (round joins, anti-aliased, its dashes).
   public mutating func drawStyledPolylines(
     _ lines: [[PixelPoint]], style: DrawStyle, look: CurveLook
   ) {
-    guard !look.isDefault else { return drawPolylines(lines, style: style) }
     let saved = theme.curveLooks
     theme.curveLooks = [theme.strokeLook(look, for: style)]
     drawPolylines(lines, style: .curve(0))

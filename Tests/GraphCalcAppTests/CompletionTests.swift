@@ -31,7 +31,7 @@ import Testing
     }
     #expect(Session.completions(of: "roun", among: words) == ["round", "rounded"])
     #expect(Session.completions(of: "fl", among: words) == ["flat", "floor"])
-    #expect(Session.completions(of: "lab", among: words) == ["labels"])
+    #expect(Session.completions(of: "lab", among: words) == ["label", "labels"])  // set label
   }
 
   @Test func setAloneListsTheBarStyle() {

@@ -85,7 +85,8 @@ import Testing
     #expect(session.labels.key == KeyOptions())
     #expect(session.labels.keyPlacement == .best)
     _ = session.run("set key at 0, 0 left bottom")
-    #expect(session.labels.key.region == .at(PlotPosition(x: .init(.first, 0), y: .init(.first, 0))))
+    #expect(
+      session.labels.key.region == .at(PlotPosition(x: .init(.first, 0), y: .init(.first, 0))))
     #expect(session.labels.key.horizontal == .start && session.labels.key.vertical == .end)
     _ = session.run("set key inside")
     #expect(session.labels.key.region == nil)
@@ -136,7 +137,9 @@ import Testing
     #expect(session.run("set label 2 at 3, 4 norotate") == Reply())
     let two = session.labels.annotations.labels[2]
     #expect(two?.text == "peak" && two?.rotation == 0 && two?.position.x.value == 3)
-    #expect(session.run("set label 5 \"p\" at 0,0 point pt 7 ps 2 offset 1, -0.5 tc rgb \"blue\"") == Reply())
+    #expect(
+      session.run("set label 5 \"p\" at 0,0 point pt 7 ps 2 offset 1, -0.5 tc rgb \"blue\"")
+        == Reply())
     let five = session.labels.annotations.labels[5]
     #expect(five?.pointType == 7 && five?.pointSize == 2 && five?.offsetX == 1)
     #expect(five?.offsetY == -0.5 && five?.color == RGBColor(0x0000ff))
@@ -168,7 +171,8 @@ import Testing
     #expect(session.run("set style data points") == Reply())
     #expect(session.run("set style function impulses") == Reply())
     let data = fixture("errors.dat")
-    #expect(session.run("plot \(data) using 1:2, \(data) using 1:2 with lines, sin(x)").error == nil)
+    #expect(
+      session.run("plot \(data) using 1:2, \(data) using 1:2 with lines, sin(x)").error == nil)
     #expect(session.curves?.marks(ofCurve: 0) == .points)
     #expect(session.curves?.marks(ofCurve: 1) == .lines)
     #expect(session.curves?.marks(ofCurve: 2) == .impulses)
@@ -179,9 +183,12 @@ import Testing
   @Test func otherSettingsAreKept() {
     var session = Self.session()
     #expect(session.run("set xzeroaxis lt 2 lw 2 dt 3") == Reply())
-    #expect(session.labels.annotations.xZeroAxis.look == CurveLook(lineWidth: 2, colorIndex: 2, dashType: 3))
+    #expect(
+      session.labels.annotations.xZeroAxis.look
+        == CurveLook(lineWidth: 2, colorIndex: 2, dashType: 3))
     #expect(session.run("unset zeroaxis") == Reply())
-    #expect(!session.labels.annotations.xZeroAxis.shown && !session.labels.annotations.yZeroAxis.shown)
+    #expect(
+      !session.labels.annotations.xZeroAxis.shown && !session.labels.annotations.yZeroAxis.shown)
     #expect(session.run("show xzeroaxis") == Reply(output: "xzeroaxis off\n"))
     #expect(session.run("set yzeroaxis") == Reply())
     #expect(session.labels.annotations.yZeroAxis == ZeroAxis())
@@ -258,7 +265,8 @@ import Testing
     #expect(svg.contains("<text x=\"400\" y=\"\(Self.n(450 + middle))\" text-anchor=\"start\""))
     let tx = px + 0.2 * w
     let ty = py + 0.8 * h
-    #expect(svg.contains("transform=\"rotate(-30 \(Self.n(tx)) \(Self.n(ty)))\" fill=\"#ff0000\">turned"))
+    #expect(
+      svg.contains("transform=\"rotate(-30 \(Self.n(tx)) \(Self.n(ty)))\" fill=\"#ff0000\">turned"))
   }
 
   /// An arrow is a line from its start to its end with two head strokes at the end; `nohead`
@@ -300,6 +308,27 @@ import Testing
     let paths = { (s: String) in s.components(separatedBy: "<path").count }
     #expect(paths(minor) > paths(plain))
     #expect(try Self.plotArea(turned).3 < Self.plotArea(plain).3)  // room for the labels
+  }
+
+  /// `set border N lw W lc ...` strokes the frame's sides with the look; `front` is read.
+  @Test func borderLookInSVG() throws {
+    let svg = try Self.svg([
+      "set border 3 front lw 2 lc rgb \"#00ff00\"", "plot [-5:5] sin(x)",
+    ])
+    let (px, py, w, h) = try Self.plotArea(svg)
+    let n = Self.n
+    let frame = try #require(
+      svg.split(separator: "\n").first { $0.contains("stroke=\"#00ff00\"") })
+    // Bottom and left only (bits 1 and 2), each one stroke.
+    #expect(
+      frame.contains(
+        "d=\"M\(n(px)),\(n(py + h))L\(n(px + w)),\(n(py + h))M\(n(px)),\(n(py + h))L\(n(px)),\(n(py))\""
+      ), "\(frame)")
+    #expect(frame.contains("stroke-width=\"2\""))
+    var session = Self.session()
+    #expect(session.run("set border 3 behind").error == nil)
+    #expect(session.labels.border.rawValue == 3)
+    #expect(session.run("set border 3 thick").error?.location?.lowerBound == 13)
   }
 
   /// `set bars small` leaves the error bars' caps out; `set pointsize` grows the points.

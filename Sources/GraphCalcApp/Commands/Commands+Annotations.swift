@@ -38,6 +38,8 @@ public struct PlotAnnotations: Sendable, Hashable {
   public var dataStyle: CurveMarks?
   /// The style of function items without `with` (`set style function STYLE`).
   public var functionStyle: CurveMarks?
+  /// The frame's line (`set border ... lw 2 lc rgb "red"`); all nil: the output's frame.
+  public var borderLook = CurveLook()
 
   /// None of them: graphcalc's plots as before.
   public init() {}
@@ -51,6 +53,7 @@ public struct PlotAnnotations: Sendable, Hashable {
     options.xTickStyle = xTickStyle
     options.yTickStyle = yTickStyle
     options.errorBarScale = errorBarScale
+    options.borderLook = borderLook
   }
 
   /// The next free tag: one more than the largest (gnuplot's rule), 1 when none.
@@ -294,7 +297,8 @@ extension SettingEntry {
         let value = words.first.flatMap { $0.text == "default" ? nil : $0.word }
         if words.count > 1 {
           throw CommandError(
-            .notSupported(what: "'\(words[1].text)' after set \(name)", hint: "set \(name) takes N"),
+            .notSupported(
+              what: "'\(words[1].text)' after set \(name)", hint: "set \(name) takes N"),
             at: words[1].span)
         }
         return SetMinorTics(x: x, count: value, name: name)
@@ -404,7 +408,9 @@ struct SetMinorTics: SessionCommand {
       n = Int(v)
     }
     let value = n >= 2 ? n : nil
-    if x { session.labels.annotations.minorX = value } else {
+    if x {
+      session.labels.annotations.minorX = value
+    } else {
       session.labels.annotations.minorY = value
     }
     return Reply()
@@ -473,7 +479,9 @@ struct UnsetTagged: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     guard let tag else {
-      if label { session.labels.annotations.labels = [:] } else {
+      if label {
+        session.labels.annotations.labels = [:]
+      } else {
         session.labels.annotations.arrows = [:]
       }
       return Reply()
@@ -577,7 +585,8 @@ struct SetTextLabel: SessionCommand {
         }
       case "enhanced", "noenhanced", "noenh", "enh": break  // written as typed
       default:
-        let hint = "set label takes a tag, a text, at X,Y, left|center|right, rotate, font, tc, "
+        let hint =
+          "set label takes a tag, a text, at X,Y, left|center|right, rotate, font, tc, "
           + "point, front|back, offset"
         throw CommandError(.notSupported(what: "'\(t.text)' in set label", hint: hint), at: t.span)
       }
@@ -595,7 +604,8 @@ struct SetTextLabel: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     var labels = session.labels.annotations.labels
-    let n = try tag.map { w throws(CommandError) in try Self.tag(w, in: session) }
+    let n =
+      try tag.map { w throws(CommandError) in try Self.tag(w, in: session) }
       ?? PlotAnnotations.nextTag(labels)
     let origin = PlotPosition(x: PlotCoordinate(.first, 0), y: PlotCoordinate(.first, 0))
     var label = labels[n] ?? PlotTextLabel(text: "", position: origin)
@@ -700,7 +710,8 @@ struct SetArrow: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     var arrows = session.labels.annotations.arrows
-    let n = try tag.map { w throws(CommandError) in try SetTextLabel.tag(w, in: session) }
+    let n =
+      try tag.map { w throws(CommandError) in try SetTextLabel.tag(w, in: session) }
       ?? PlotAnnotations.nextTag(arrows)
     let origin = PlotPosition(x: PlotCoordinate(.first, 0), y: PlotCoordinate(.first, 0))
     var arrow = arrows[n] ?? PlotArrow(from: origin, to: origin)

@@ -158,8 +158,12 @@ extension SettingEntry {
       name: name,
       usage: [
         "set \(name) [auto | STEP | START, STEP[, END] | (\"LABEL\" POS, ...)] [nomirror] [format \"FMT\"]"
+          + " [rotate [by DEG]|norotate] [offset X,Y] [in|out] [scale N]"
       ],
-      keywords: ["auto", "autofreq", "mirror", "nomirror", "format"],
+      keywords: [
+        "auto", "autofreq", "mirror", "nomirror", "format", "rotate", "norotate", "by", "offset",
+        "in", "out", "scale",
+      ],
       parse: { arguments throws(CommandError) in
         try SettingEntry.parseTics(arguments, name: name, x: x, y: y)
       },
@@ -435,19 +439,36 @@ extension SettingEntry {
   /// `set border [N]`, `unset border`: the sides of the frame (gnuplot's bits: 1 bottom,
   /// 2 left, 4 top, 8 right; no number: all four).
   static let border = SettingEntry(
-    name: "border", usage: ["set border [N]"],
+    name: "border",
+    usage: ["set border [N] [front|back|behind] [lt N] [lc rgb \"COLOUR\"] [lw N] [dt N]"],
+    keywords: ["front", "back", "behind", "lt", "lc", "lw", "dt"],
     parse: { arguments throws(CommandError) in
-      let words = arguments.values.words
-      guard let first = words.first else { return SetLabels { $0.border = .all } }
-      if let extra = words.dropFirst().first {
-        throw CommandError(
-          .notSupported(
-            what: "'\(extra.text)' after set border",
-            hint:
-              "set border takes the sides as gnuplot's number (1 bottom, 2 left, 4 top, 8 right)"),
-          at: extra.span)
+      // The sides, then the layer (the frame is drawn under the curves: accepted) and the
+      // line's look (Commands+Annotations.swift's reader).
+      var tokens = SetTokens(arguments.values)
+      var sides: Word? = nil
+      var look = CurveLook()
+      var lookGiven = false
+      while let t = tokens.current {
+        if ["front", "back", "behind"].contains(t.text), t.kind == .name {
+          tokens.i += 1
+        } else if try SettingEntry.readLookWord(&tokens, into: &look) {
+          lookGiven = true
+        } else if sides == nil {
+          sides = try tokens.expression(
+            stopsAtComma: false, what: "the sides, as in: set border 3")
+        } else {
+          throw CommandError(
+            .notSupported(
+              what: "'\(t.text)' after set border",
+              hint:
+                "set border takes the sides as gnuplot's number (1 bottom, 2 left, 4 top, 8 right),"
+                + " front|back and lt, lc, lw, dt"),
+            at: t.span)
+        }
       }
-      return SetBorder(sides: first.word)
+      let given = lookGiven ? look : nil
+      return SetBorder(sides: sides, look: given)
     },
     listing: { session in
       session.labels.border == .all ? nil : "border \(session.labels.border.rawValue)"
@@ -538,11 +559,18 @@ struct SetTicsFormat: SessionCommand {
 }
 
 /// `set border N`: the sides as gnuplot's bits, N an expression from 0 to 15 (bits above
-/// 15 are gnuplot's 3-D sides, refused).
+/// 15 are gnuplot's 3-D sides, refused); no N: all four. A look (`lw 2 lc rgb "red"`)
+/// strokes the frame with it.
 struct SetBorder: SessionCommand {
-  var sides: Word
+  var sides: Word?
+  var look: CurveLook?
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    if let look { session.labels.annotations.borderLook = look }
+    guard let sides else {
+      session.labels.border = .all
+      return Reply()
+    }
     let n = try session.number(sides)
     guard n.isFinite, n == n.rounded(), n >= 0, n <= 15 else {
       throw CommandError(

@@ -327,8 +327,9 @@ struct SetKey: SessionCommand {
         } else {
           title = ""
         }
-        while let a = tokens.current, ["enhanced", "noenhanced", "left", "right", "center"]
-          .contains(a.text)
+        while let a = tokens.current,
+          ["enhanced", "noenhanced", "left", "right", "center"]
+            .contains(a.text)
         {
           switch a.text {
           case "left": titleAlignment = .left
