@@ -62,6 +62,19 @@ import Testing
     #expect(curves.look(ofCurve: 0).fillBorder == false)
   }
 
+  /// `y1=-2` reaches the option reader as several words (fillcrvs.dem); gnuplot's `set style
+  /// fill solid border -1` (fillstyle.dem) takes the border's line type.
+  @Test func optionsWrittenAsGnuplotsDemosWriteThem() throws {
+    var session = Self.session()
+    let reply = session.run("plot [-10:10] -1+sin(x)/x with filledcurve y1=-2")
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    #expect(session.curves?.look(ofCurve: 0).fillTo == .horizontal(-2, side: 0))
+    #expect(session.run("plot \(Self.steps) u 1:2 w filledcurves below y2 = 4").error == nil)
+    #expect(session.curves?.look(ofCurve: 0).fillTo == .horizontal(4, side: -1))
+    #expect(session.run("set style fill solid border -1").error == nil)
+    #expect(session.data.fillDensity == 1)
+  }
+
   /// A filled curve in the SVG is one path at the fill density; in the terminal its cells
   /// are shaded.
   @Test func filledCurvesDrawInEveryOutput() throws {
