@@ -91,12 +91,16 @@ extension Session {
           at: word.span)
       default:
         // Not an option of filledcurves: the item's next keyword.
-        if side != 0 { style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side) }
+        if side != 0 {
+          style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side)
+        }
         return
       }
       _ = reader.next()
     }
-    if side != 0 { style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side) }
+    if side != 0 {
+      style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side)
+    }
   }
 
   /// `fillTo` limited to `side` where it has one (`above`, `below`).

@@ -33,7 +33,8 @@ extension Session {
       throw CommandError(
         .notSupported(
           what: "smooth \(entry.name)",
-          hint: "smooth takes " + DataSmoothing.names.filter { $0.option != nil }.map(\.name)
+          hint: "smooth takes "
+            + DataSmoothing.names.filter { $0.option != nil }.map(\.name)
             .joined(separator: ", ")),
         at: value.span)
     }

@@ -24,7 +24,10 @@ import Testing
     ("plot F u 1:2 w boxxyerror", "with boxxyerror, using takes 4 or 6", "1:2"),
     ("plot F u 1:2 smooth csplines", "", ""),
     ("plot F every ::0::1 smooth csplines", "smooth csplines needs at least 3 points", "csplines"),
-    ("plot F every ::0::2 smooth acsplines", "smooth acsplines needs at least 4 points", "acsplines"),
+    (
+      "plot F every ::0::2 smooth acsplines", "smooth acsplines needs at least 4 points",
+      "acsplines"
+    ),
   ])
   func mistakesAreLocated(_ line: String, _ message: String, _ word: String) throws {
     var session = Self.session()
