@@ -27,6 +27,9 @@ public struct DataCurve: Sendable, Hashable {
   /// The error-bar or box columns of an error-bar or `boxes` style (values, one a record,
   /// as `x` and `y`), or nil.
   public var extents: RecordExtents? = nil
+  /// The weights of `smooth acsplines` (gnuplot's third `using` column), one a record, or
+  /// nil (all 1).
+  public var weights: [Double]? = nil
   /// Tick labels read from the data (`using 0:2:xticlabels(1)`): each at a point's x, its
   /// text the label.
   public var xTickLabels: [TickRule.ListedTick] = []

@@ -29,7 +29,18 @@ extension Session {
     from reader: inout KeywordReader, into style: inout PlotStyle
   ) throws(CommandError) {
     var side = 0
-    while let word = reader.peek() {
+    while var word = reader.peek() {
+      // `y1=-2` may come as several words (`y1`, `=`, `-2`): the words written without a
+      // blank between them, or around an `=`, are one option.
+      // `y2 = 4` with blanks around the `=` too.
+      while let after = reader.peekAfterNext(),
+        after.offset == word.offset + word.text.count
+          && (word.text.contains("=") || after.text.hasPrefix("="))
+          || after.text == "=" || word.text.hasSuffix("=")
+      {
+        _ = reader.next()
+        word = Word(word.text + after.text, at: word.offset)
+      }
       let text = word.text
       let (name, value): (String, String?) = {
         guard let eq = text.firstIndex(of: "=") else { return (text, nil) }
@@ -66,6 +77,12 @@ extension Session {
         }
         style.look.fillTo = .point(
           try number(String(parts[0]), "xy=1,2"), try number(String(parts[1]), "xy=1,2"))
+      case ("xy", nil):
+        throw CommandError(
+          .notSupported(
+            what: "filledcurves xy=X,Y",
+            hint: "filledcurves takes closed, x1, x2, y1, y2, y=V, x=V, above, below"),
+          at: word.span)
       case ("r", _):
         throw CommandError(
           .notSupported(
@@ -74,12 +91,16 @@ extension Session {
           at: word.span)
       default:
         // Not an option of filledcurves: the item's next keyword.
-        if side != 0 { style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side) }
+        if side != 0 {
+          style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side)
+        }
         return
       }
       _ = reader.next()
     }
-    if side != 0 { style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side) }
+    if side != 0 {
+      style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side)
+    }
   }
 
   /// `fillTo` limited to `side` where it has one (`above`, `below`).

@@ -33,7 +33,8 @@ extension Session {
       throw CommandError(
         .notSupported(
           what: "smooth \(entry.name)",
-          hint: "smooth takes " + DataSmoothing.names.filter { $0.option != nil }.map(\.name)
+          hint: "smooth takes "
+            + DataSmoothing.names.filter { $0.option != nil }.map(\.name)
             .joined(separator: ", ")),
         at: value.span)
     }
@@ -81,19 +82,20 @@ extension Session {
       ))
   }
 
-  /// The points of `smoothing` applied to records `x`, `y`: the summaries of
+  /// The points of `smoothing` applied to records `x`, `y` (and `acsplines`' `weights`): the summaries of
   /// `DataSmoothing.apply`, or the sampled curves of `DataSmoothing.splined`, both at the
   /// session's `set samples`.
   ///
   /// - Throws: `CommandError` at the option's word when a spline cannot be made (too few
   ///   points, a weight not above 0).
   func smoothed(
-    _ smoothing: DataSmoothing, x: [Double], y: [Double], spec: DataItemSpec
+    _ smoothing: DataSmoothing, x: [Double], y: [Double], weights: [Double]? = nil,
+    spec: DataItemSpec
   ) throws(CommandError) -> (x: [Double], y: [Double]) {
     switch smoothing {
     case .csplines, .acsplines, .mcsplines, .bezier, .sbezier:
       do {
-        return try smoothing.splined(x: x, y: y, samples: labels.samples)
+        return try smoothing.splined(x: x, y: y, weights: weights, samples: labels.samples)
       } catch {
         throw CommandError(.cannotSmooth(error.message), at: spec.smoothWord?.span)
       }
@@ -137,7 +139,8 @@ extension Session {
     let style = boxLook(spec.style)
     curve.look = style.look
     if let smoothing = try kernelOptions(spec) {
-      let (x, y) = try smoothed(smoothing, x: Array(curve.x), y: Array(curve.y), spec: spec)
+      let (x, y) = try smoothed(
+        smoothing, x: Array(curve.x), y: Array(curve.y), weights: curve.weights, spec: spec)
       var smoothed = DataCurve(
         x: x, y: y, title: curve.title, marks: curve.marks, xIsTime: curve.xIsTime,
         yIsTime: false)

@@ -410,7 +410,7 @@ extension Session {
         spec.skip = try reader.value(of: word, "a number of lines, as in: skip 3")
       case "by":
         spec.by = try reader.value(of: word, "a column, as in: using date:price by symbol")
-      case "smooth", "s", "smoo":
+      case "smooth", "s", "sm", "smo", "smoo", "smoot":
         spec.smoothWord = reader.peek()
         (spec.smoothing, spec.kernelBandwidth, spec.kernelPeriod) = try Session.readSmoothing(
           word, from: &reader)

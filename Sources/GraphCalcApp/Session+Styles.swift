@@ -125,7 +125,9 @@ extension Session {
       if style.marks == .filledCurves { try readFilledCurvesOption(from: &reader, into: &style) }
       return true
     }
-    if ["fs", "fill"].contains(word.text) || (word.text.count >= 5 && "fillstyle".hasPrefix(word.text)) {
+    if ["fs", "fill"].contains(word.text)
+      || (word.text.count >= 5 && "fillstyle".hasPrefix(word.text))
+    {
       try readFillStyle(word, from: &reader, into: &style)
       return true
     }

@@ -489,7 +489,10 @@ extension Session {
     // The parts: as written, or the default columns.
     var parts: [UsingPart] = []
     var tickParts: [TickLabelPart] = []
-    let counts = spec.marks.columnCounts
+    // `smooth acsplines` of a line style takes a third column, the weights (gnuplot's).
+    let counts =
+      spec.smoothing == .acsplines && spec.marks.columnCounts == [1, 2]
+      ? [1, 2, 3] : spec.marks.columnCounts
     if let using = spec.using {
       var words: [Word] = []
       for word in Session.usingParts(using) {
@@ -598,6 +601,9 @@ extension Session {
       yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
     curve.look = spec.style.look
     curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
+    if spec.smoothing == .acsplines, spec.marks.columnCounts == [1, 2], more.count == 1 {
+      curve.weights = more[0]
+    }
     curve.xTickLabels = xTicks
     curve.yTickLabels = yTicks
     let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil

@@ -75,7 +75,9 @@ extension StyleGeometry {
           PlotPoint(x: x0, y: y0), PlotPoint(x: x0, y: y1), PlotPoint(x: x1, y: y1),
           PlotPoint(x: x1, y: y0), PlotPoint(x: x0, y: y0),
         ])
-        if look.fillsBoxes { curve.filledBoxes.append(FilledBox(xLow: x0, xHigh: x1, base: y0, top: y1)) }
+        if look.fillsBoxes {
+          curve.filledBoxes.append(FilledBox(xLow: x0, xHigh: x1, base: y0, top: y1))
+        }
       }
       return curve
     case .boxErrorBars:
@@ -120,22 +122,29 @@ extension StyleGeometry {
       case .xEdge(let isTop):
         let edge = isTop ? top : bottom
         curve.filledAreas.append(
-          points + [PlotPoint(x: points[points.count - 1].x, y: edge), PlotPoint(x: points[0].x, y: edge)])
+          points + [
+            PlotPoint(x: points[points.count - 1].x, y: edge), PlotPoint(x: points[0].x, y: edge),
+          ])
       case .yEdge(let isRight):
         let edge = isRight ? right : left
         curve.filledAreas.append(
-          points + [PlotPoint(x: edge, y: points[points.count - 1].y), PlotPoint(x: edge, y: points[0].y)])
+          points + [
+            PlotPoint(x: edge, y: points[points.count - 1].y), PlotPoint(x: edge, y: points[0].y),
+          ])
       case .vertical(let v):
         let edge = clampX(v)
         curve.filledAreas.append(
-          points + [PlotPoint(x: edge, y: points[points.count - 1].y), PlotPoint(x: edge, y: points[0].y)])
+          points + [
+            PlotPoint(x: edge, y: points[points.count - 1].y), PlotPoint(x: edge, y: points[0].y),
+          ])
       case .point(let px, let py):
         curve.filledAreas.append(points + [PlotPoint(x: clampX(px), y: clampY(py))])
       case .horizontal(let v, let side):
         let level = clampY(v)
         curve.filledAreas += between(points, run.map { _ in level }, side: side)
       case .between(let side):
-        curve.filledAreas += between(points, run.map { extents?.yHigh?[safe: $0] ?? .nan }, side: side)
+        curve.filledAreas += between(
+          points, run.map { extents?.yHigh?[safe: $0] ?? .nan }, side: side)
       }
     }
     if look.fillBorder == true {

@@ -51,7 +51,7 @@ import Testing
         "wiht", suggestion: "with",
         keywords: [
           "using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by", "lw",
-          "lc", "pt", "ps", "dt",
+          "lc", "pt", "ps", "dt", "fs",
         ]),
       columns: 13..<17),
     Case(line: "plot \"\"", problem: .noPreviousFile, columns: 5..<7),

@@ -23,8 +23,15 @@ import Testing
     ("plot F u 1:2 w filledcurves fs", "fs needs a fill style", "fs"),
     ("plot F u 1:2 w boxxyerror", "with boxxyerror, using takes 4 or 6", "1:2"),
     ("plot F u 1:2 smooth csplines", "", ""),
+    (
+      "plot newhistogram, F u 2", "gnuplot's histograms (newhistogram) is not supported",
+      "newhistogram"
+    ),
     ("plot F every ::0::1 smooth csplines", "smooth csplines needs at least 3 points", "csplines"),
-    ("plot F every ::0::2 smooth acsplines", "smooth acsplines needs at least 4 points", "acsplines"),
+    (
+      "plot F every ::0::2 smooth acsplines", "smooth acsplines needs at least 4 points",
+      "acsplines"
+    ),
   ])
   func mistakesAreLocated(_ line: String, _ message: String, _ word: String) throws {
     var session = Self.session()
@@ -60,6 +67,19 @@ import Testing
     #expect(curves.look(ofCurve: 0).fillDensity == 0.4)
     #expect(curves.look(ofCurve: 0).fillTo == .xEdge(top: false))
     #expect(curves.look(ofCurve: 0).fillBorder == false)
+  }
+
+  /// `y1=-2` reaches the option reader as several words (fillcrvs.dem); gnuplot's `set style
+  /// fill solid border -1` (fillstyle.dem) takes the border's line type.
+  @Test func optionsWrittenAsGnuplotsDemosWriteThem() throws {
+    var session = Self.session()
+    let reply = session.run("plot [-10:10] -1+sin(x)/x with filledcurve y1=-2")
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    #expect(session.curves?.look(ofCurve: 0).fillTo == .horizontal(-2, side: 0))
+    #expect(session.run("plot \(Self.steps) u 1:2 w filledcurves below y2 = 4").error == nil)
+    #expect(session.curves?.look(ofCurve: 0).fillTo == .horizontal(4, side: -1))
+    #expect(session.run("set style fill solid border -1").error == nil)
+    #expect(session.data.fillDensity == 1)
   }
 
   /// A filled curve in the SVG is one path at the fill density; in the terminal its cells

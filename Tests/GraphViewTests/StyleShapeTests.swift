@@ -86,12 +86,15 @@ import Testing
   /// Closed (two columns), to the bottom edge (`x1`, not y = 0: gnuplot's `term_lower`),
   /// between two columns; a gap starts a new area.
   @Test func closedEdgeAndBetween() throws {
-    let closed = sample(.filledCurves, [1, 2, .nan, 4, 5, 6], [1, 2, .nan, 3, 1, 2], look: CurveLook())
+    let closed = sample(
+      .filledCurves, [1, 2, .nan, 4, 5, 6], [1, 2, .nan, 3, 1, 2], look: CurveLook())
     #expect(closed.filledAreas.map(\.count) == [2, 3])
-    let edge = sample(.filledCurves, [1, 2, 3], [4, 5, 6], look: CurveLook(fillTo: .xEdge(top: false)))
+    let edge = sample(
+      .filledCurves, [1, 2, 3], [4, 5, 6], look: CurveLook(fillTo: .xEdge(top: false)))
     #expect(edge.filledAreas[0].map(\.y) == [4, 5, 6, 0, 0])
     let between = sample(
-      .filledCurves, [1, 2, 3], [4, 5, 6], extents: RecordExtents(yHigh: [1, 2, 3]), look: CurveLook())
+      .filledCurves, [1, 2, 3], [4, 5, 6], extents: RecordExtents(yHigh: [1, 2, 3]),
+      look: CurveLook())
     #expect(between.filledAreas[0].map(\.y) == [4, 5, 6, 3, 2, 1])
   }
 
@@ -101,7 +104,8 @@ import Testing
     let filled = sample(.fillSteps, [1, 2, 4], [3, 5, 1], look: CurveLook(fillDensity: 0.5))
     #expect(
       filled.filledBoxes == [
-        FilledBox(xLow: 1, xHigh: 2, base: 0, top: 3), FilledBox(xLow: 2, xHigh: 4, base: 0, top: 5),
+        FilledBox(xLow: 1, xHigh: 2, base: 0, top: 3),
+        FilledBox(xLow: 2, xHigh: 4, base: 0, top: 5),
       ])
     #expect(filled.segments.isEmpty)
     let line = sample(.fillSteps, [1, 2, 4], [3, 5, 1], look: CurveLook())

@@ -186,6 +186,9 @@ struct KeywordReader {
   /// The next keyword without reading it, or nil at the end.
   func peek() -> Word? { index < words.count ? words[index] : nil }
 
+  /// The keyword after the next one, without reading either, or nil.
+  func peekAfterNext() -> Word? { index + 1 < words.count ? words[index + 1] : nil }
+
   /// The value after `keyword` (the word just read).
   ///
   /// - Parameter what: What the keyword needs, for the error (`columns, as in: using 1:2`).

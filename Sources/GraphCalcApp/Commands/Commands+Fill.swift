@@ -48,7 +48,9 @@ extension Plot {
       if token.kind == .close { depth = max(0, depth - 1) }
       // After an operand only: `x + fill` keeps a variable named fill.
       // gnuplot's `fill solid 0.5` on a data item is its fill style (Session+FilledCurves).
-      let styleWords: Set<String> = ["solid", "transparent", "empty", "pattern", "border", "noborder"]
+      let styleWords: Set<String> = [
+        "solid", "transparent", "empty", "pattern", "border", "noborder",
+      ]
       if depth == 0, i > piece.range.lowerBound, token.kind == .name, token.spaceBefore,
         token.text.lowercased() == "fill", Self.endsOperand(tokens[i - 1]),
         i + 1 >= piece.range.upperBound || !styleWords.contains(tokens[i + 1].text)

@@ -239,6 +239,11 @@ extension SettingEntry {
               .notSupported(what: "a border colour in set style fill", hint: ""),
               at: words[k + 1].span)
           }
+          // gnuplot's `border -1` / `border 3`: the outline's line type; graphcalc draws
+          // the outline in the curve's colour.
+          if word.text.hasPrefix("b"), k + 1 < words.count, Double(words[k + 1].text) != nil {
+            k += 1
+          }
         case "pattern", "pat":
           throw CommandError(
             .notSupported(what: "a fill pattern", hint: "set style fill solid [DENSITY] or empty"),

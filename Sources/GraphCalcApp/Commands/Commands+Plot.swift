@@ -221,6 +221,17 @@ struct Plot: SessionCommand {
         throw CommandError(
           .expected("a function of x or a \"FILE\""), at: text.offset..<(text.offset + 1))
       }
+      // gnuplot's `newhistogram` item (`set style data histograms`): not a name.
+      if first.kind == .name, first.text == "newhistogram" || first.text == "newhist",
+        piece.tokens.count == 1 || piece.tokens[1].kind == .string
+          || ["at", "lt", "fs", "title"].contains(piece.tokens[1].text)
+      {
+        throw CommandError(
+          .notSupported(
+            what: "gnuplot's histograms (newhistogram)",
+            hint: "plot boxes: plot \"FILE\" using 0:2:xtic(1) with boxes"),
+          at: first.span)
+      }
       if first.kind == CommandToken.Kind.string {
         var spec = try Session.parseDataItem(piece.words, previousFile: true)
         if spec.path.text.isEmpty {  // `""`: the previous file of this command, if any
