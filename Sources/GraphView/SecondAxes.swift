@@ -49,6 +49,8 @@ public struct AxisLink: Sendable, Hashable {
   public var firstScale: AxisScale
   /// The second axis's shown range, in values.
   public var secondRange: ClosedRange<Double>
+  /// The first axis's shown range, in values.
+  public var firstRange: ClosedRange<Double>
   /// The second axis's scale.
   public var secondScale: AxisScale
   /// The second axis's shown range, in its coordinates.
@@ -72,6 +74,7 @@ public struct AxisLink: Sendable, Hashable {
     else { return nil }
     self.first = a
     self.firstScale = firstScale
+    self.firstRange = firstScale.shownRange(first)
     self.secondRange = secondScale.shownRange(second)
     self.secondScale = secondScale
     self.second = b
@@ -90,14 +93,28 @@ public struct AxisLink: Sendable, Hashable {
   }
 
   /// The first axis's value at the place of the second axis's value `v` (NaN where the
-  /// second axis cannot show `v`).
+  /// second axis cannot show `v`); the ends of the ranges map exactly onto each other.
   @inlinable public func toFirst(_ v: Double) -> Double {
-    firstScale.value(firstCoordinate(secondScale.coordinate(v)))
+    if v == secondRange.lowerBound { return firstRange.lowerBound }
+    if v == secondRange.upperBound { return firstRange.upperBound }
+    return firstScale.value(firstCoordinate(secondScale.coordinate(v)))
   }
 
-  /// The second axis's value at the place of the first axis's value `v`.
+  /// The second axis's value at the place of the first axis's value `v`; the ends of the
+  /// ranges map exactly onto each other (the table's last point of a curve on x2 is at
+  /// x2's end, not an ulp past it).
   @inlinable public func toSecond(_ v: Double) -> Double {
-    secondScale.value(secondCoordinate(firstScale.coordinate(v)))
+    if v == firstRange.lowerBound { return secondRange.lowerBound }
+    if v == firstRange.upperBound { return secondRange.upperBound }
+    return secondScale.value(secondCoordinate(firstScale.coordinate(v)))
+  }
+
+  /// The second axis's value at the first axis's coordinate `c` (the plot's own), the ends
+  /// exactly: a sampled curve's last point on x2 is at x2's end, not an ulp past it.
+  public func secondValue(atFirstCoordinate c: Double) -> Double {
+    if c == first.lowerBound { return secondRange.lowerBound }
+    if c == first.upperBound { return secondRange.upperBound }
+    return secondScale.value(secondCoordinate(c))
   }
 
   /// An enclosure of `toFirst` over `x` (the map increases: the ends' images widened by an

@@ -46,10 +46,17 @@ extension TableWriter {
     }
     let own = raw ?? source
     /// A function curve's x in its own axis's values, from the plot's coordinate.
+    // The view's ends in x's coordinates: a point there is the end itself, not its
+    // logarithm's power an ulp off (90000.00000000007 on a log axis, `o`), since a point on
+    // the boundary of the view is inside it.
+    let xEnds = (scales.x.coordinate(xr.lowerBound), scales.x.coordinate(xr.upperBound))
     func ownX(_ c: Double) -> Double {
-      let x = scales.x.value(c)
-      guard axes.x2, let link = links.x else { return x }
-      return link.toSecond(x)
+      guard axes.x2, let link = links.x else {
+        if c == xEnds.0 { return xr.lowerBound }
+        if c == xEnds.1 { return xr.upperBound }
+        return scales.x.value(c)
+      }
+      return link.secondValue(atFirstCoordinate: c)
     }
     var out = ""
     // Relations are pixel blocks after the curves, as in `table(_:)`; the curves keep their

@@ -50,8 +50,8 @@ import Testing
       problem: .unexpectedAfterFile(
         "wiht", suggestion: "with",
         keywords: [
-          "using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by", "lw",
-          "lc", "pt", "ps", "dt", "fs",
+          "using", "with", "title", "notitle", "every", "index", "skip", "smooth", "by", "axes",
+          "lw", "lc", "pt", "ps", "dt", "fs",
         ]),
       columns: 13..<17),
     Case(line: "plot \"\"", problem: .noPreviousFile, columns: 5..<7),

@@ -1,8 +1,9 @@
 import Foundation
-import GraphCalcApp
 import GraphView
 import TestSupport
 import Testing
+
+@testable import GraphCalcApp
 
 /// gnuplot's lines for labels, key, ranges and `replot`, typed as a gnuplot user would.
 @Suite struct LabelCommandTests {
@@ -99,16 +100,16 @@ import Testing
     #expect(session.run("set samples").error != nil)
   }
 
-  /// gnuplot's time-axis lines run unchanged: dates make a time axis by themselves.
-  @Test func xdataTimeAndTimefmtAreAcceptedWithANote() throws {
+  /// gnuplot's time-axis lines are settings: `set xdata time` makes x a time axis read by
+  /// `set timefmt` (SecondAxesTests checks what they do).
+  @Test func xdataTimeAndTimefmtAreSettings() throws {
     var session = Self.session()
-    for line in ["set xdata time", "set timefmt \"%Y-%m-%d\""] {
-      let reply = session.run(line)
-      #expect(reply.error == nil, "\(line)")
-      #expect(reply.output.hasPrefix("note: set "), "\(line)")
-      #expect(reply.output.contains("dates and times make a time axis by themselves"))
-    }
+    #expect(session.run("set xdata time") == Reply())
+    #expect(session.run("set timefmt \"%Y-%m-%d\"") == Reply())
+    #expect(session.labels.xTime && session.labels.timeFormat == "%Y-%m-%d")
+    #expect(session.run("show xdata") == Reply(output: "xdata time\n"))
     #expect(session.run("set xdata") == Reply())
+    #expect(!session.labels.xTime)
     #expect(session.run("unset xdata") == Reply())
     let line = "set xdata foo"
     let error = try #require(session.run(line).error)
@@ -135,9 +136,9 @@ import Testing
   /// form, no suggestion of another command.
   @Test(arguments: [
     "set terminal png", "set term dumb", "set output \"a.png\"", "set style line 1 lc 2",
-    "set object 1 rect", "unset x2tics", "set logscale x2", "show y2tics",
-    "set key autotitle columnhead", "set arrow 1 from 0,0 to 1,1 size 1,20",
-    "set title \"a\" offset 0,1", "set grid xtics", "set autoscale xfix",
+    "set object 1 rect", "set key autotitle columnhead", "set arrow 1 from 0,0 to 1,1 size 1,20",
+    "unset ztics", "set logscale z", "show ztics", "set title \"a\" offset 0,1", "set grid polar",
+    "set autoscale zfix", "set offsets graph 0.1", "set link x2",
   ])
   func gnuplotOnlySettingsAreNamed(_ line: String) throws {
     var session = Self.session()

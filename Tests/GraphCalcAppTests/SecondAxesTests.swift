@@ -67,7 +67,7 @@ import Testing
     #expect(abs(y["100"]! - left["10"]!) < 0.01)
     #expect(abs(y["0"]! - left["-10"]!) < 0.01)
     // Right of the frame, all at one x; the label over the top right corner.
-    let frameRight = left["0"].map { _ in texts.filter { $0.anchor == "end" }.map(\.x).max()! }!
+    let frameRight = texts.filter { $0.anchor == "end" && $0.text == "0" }.map(\.x).max()!
     #expect(Set(right.map(\.x)).count == 1 && right[0].x > frameRight + 600)
     #expect(texts.contains { $0.text == "phase" && $0.anchor == "end" && $0.y < y["100"]! })
     // The terminal puts the labels on the right too.
@@ -81,7 +81,10 @@ import Testing
     let data = folder.path + "/d.dat"
     try "1 10\n2 250\n3 400\n".write(toFile: data, atomically: true, encoding: .utf8)
     #expect(session.run("set y2tics").error == nil)
-    #expect(session.run("plot \"\(data)\" using 1:($2/100) with points, \"\(data)\" axes x1y2 with points").error == nil)
+    #expect(
+      session.run(
+        "plot \"\(data)\" using 1:($2/100) with points, \"\(data)\" axes x1y2 with points"
+      ).error == nil)
     let curves = try #require(session.currentCurves())
     let link = try #require(curves.links.y)
     #expect(link.secondRange == 0...400)  // the y2 items alone, widened to ticks

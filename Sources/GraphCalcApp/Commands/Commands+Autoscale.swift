@@ -72,12 +72,12 @@ public struct PlotOffsets: Sendable, Hashable {
 
 extension SettingTable {
   /// The autoscaling settings of gnuplot's syntax.
-  static let autoscaleSettings: [SettingEntry] = [.autoscaleForms, .offsets]
+  static let autoscaleSettings: [SettingEntry] = [.offsets]
 }
 
 extension SettingEntry {
   /// `set autoscale [AXES|fix|keepfix|noextend ...]`: see the file's comment.
-  static let autoscaleForms = SettingEntry(
+  static let autoscale = SettingEntry(
     name: "autoscale", aliases: ["auto"],
     usage: [
       "set autoscale [x|y|xy|xmin|xmax|ymin|ymax|x2|y2]",
@@ -108,11 +108,15 @@ extension SettingEntry {
     listing: { session in
       var parts: [String] = []
       let (x, y) = (session.labels.xAutoscale, session.labels.yAutoscale)
-      if x.fixMin && x.fixMax { parts.append("xfix") } else {
+      if x.fixMin && x.fixMax {
+        parts.append("xfix")
+      } else {
         if x.fixMin { parts.append("xfixmin") }
         if x.fixMax { parts.append("xfixmax") }
       }
-      if y.fixMin && y.fixMax { parts.append("yfix") } else {
+      if y.fixMin && y.fixMax {
+        parts.append("yfix")
+      } else {
         if y.fixMin { parts.append("yfixmin") }
         if y.fixMax { parts.append("yfixmax") }
       }
@@ -384,5 +388,20 @@ extension Session {
       }
     }
     return lo <= hi ? (lo, hi) : nil
+  }
+}
+
+extension Session {
+  /// `curves` with the session's settings that fit an automatic x range (`set autoscale`
+  /// and `set offsets`, the second axes, the time axis), for `dataXRange(of:)` where the
+  /// plot's curves do not carry the session's labels yet; the rest of their labels as they
+  /// are.
+  func fitting(_ curves: FunctionCurves) -> FunctionCurves {
+    var copy = curves
+    copy.labels.xAutoscale = labels.xAutoscale
+    copy.labels.offsets = labels.offsets
+    copy.labels.second = labels.second
+    copy.labels.xTime = labels.xTime
+    return copy
   }
 }

@@ -83,11 +83,13 @@ struct SetTics: SessionCommand {
       }
       // On a time axis a quoted start or end is a time (`Session.rangeBound`).
       let a = try start.map { w throws(CommandError) in
-        x && !second ? try session.rangeBound(w, axis: "x")
+        x && !second
+          ? try session.rangeBound(w, axis: "x")
           : try session.finiteNumbers([w], command: "set tics")[0]
       }
       let b = try end.map { w throws(CommandError) in
-        x && !second ? try session.rangeBound(w, axis: "x")
+        x && !second
+          ? try session.rangeBound(w, axis: "x")
           : try session.finiteNumbers([w], command: "set tics")[0]
       }
       rule = .step(start: a, step: s, end: b)
@@ -418,9 +420,10 @@ extension SettingEntry {
               what: "'\(extra.text)' after the format",
               hint: "set format takes the axes and one format"), at: extra.span)
         }
-        if x, TimeFormat.hasTimeConversion(StringExpression.unescaped(string.text)) {  // a time axis's format
-          return SetTicsFormat(
-            x: x, y: y, format: try? tickFormat(string), time: StringExpression.unescaped(string.text))
+        // A format with time conversions is a time axis's (`%d/%m`).
+        let raw = StringExpression.unescaped(string.text)
+        if x, TimeFormat.hasTimeConversion(raw) {
+          return SetTicsFormat(x: x, y: y, format: try? tickFormat(string), time: raw)
         }
         return SetTicsFormat(x: x, y: y, format: try tickFormat(string))
       },

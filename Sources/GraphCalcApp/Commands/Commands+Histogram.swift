@@ -133,7 +133,7 @@ struct Histogram: SessionCommand {
     session.curves = FunctionCurves(items: [.data(curve)])
     var newView = session.view
     if session.data.xFollowsData, let curves = session.curves {
-      if let fitted = Session.dataXRange(of: curves) {
+      if let fitted = Session.dataXRange(of: session.fitting(curves)) {
         newView.xRange =
           (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
       }

@@ -95,7 +95,7 @@ extension SettingTable {
     .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
     .range(x: false),
-    .samples, .aspect, .size, .logscale, .xdata, .timefmt,
+    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -111,7 +111,8 @@ extension SettingTable {
       "plot's variable is x; fit's variables are named in its ranges: "
       + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
     let plain = [
-      "mxtics", "mytics", "ztics",
+      "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
+      "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
       "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
       "ydata", "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
@@ -207,9 +208,17 @@ extension SettingEntry {
   static let grid = SettingEntry(
     name: "grid", usage: ["set grid"],
     parse: { arguments throws(CommandError) in
-      if let extra = arguments.values.words.first {
+      // gnuplot's axes of the grid (`set grid x y2`): the grid is drawn at the first axes'
+      // ticks whichever are named.
+      let axes: Set<String> = [
+        "x", "y", "x2", "y2", "xtics", "ytics", "x2tics", "y2tics", "mxtics", "mytics",
+        "mx2tics", "my2tics", "front", "back", "layerdefault",
+      ]
+      if let extra = arguments.values.words.first(where: { $0.isString || !axes.contains($0.text) })
+      {
         throw CommandError(
-          .notSupported(what: "'\(extra.text)' after set grid", hint: "set grid takes nothing"),
+          .notSupported(
+            what: "'\(extra.text)' after set grid", hint: "set grid takes the axes: x, y, x2, y2"),
           at: extra.span)
       }
       return SetLabels { $0.grid = true }
@@ -245,32 +254,6 @@ extension SettingEntry {
       listing: { _ in nil },
       unset: AutoscaleAxes(x: x, y: !x))
   }
-
-  /// `set autoscale [x|y|xy]`: the ranges fit the plot again.
-  static let autoscale = SettingEntry(
-    name: "autoscale", aliases: ["auto"], usage: ["set autoscale [x|y|xy]"],
-    keywords: ["x", "y", "xy"],
-    parse: { arguments throws(CommandError) in
-      let words = arguments.values.words
-      guard let first = words.first else { return AutoscaleAxes(x: true, y: true) }
-      if words.count > 1 {
-        throw CommandError(
-          .notSupported(what: "'\(words[1].text)' after set autoscale", hint: ""),
-          at: words[1].span)
-      }
-      switch first.text {
-      case "x": return AutoscaleAxes(x: true, y: false)
-      case "y": return AutoscaleAxes(x: false, y: true)
-      case "xy", "yx": return AutoscaleAxes(x: true, y: true)
-      default:
-        throw CommandError(
-          .notSupported(
-            what: "'set autoscale \(first.text)'", hint: "set autoscale takes x, y or xy"),
-          at: first.span)
-      }
-    },
-    listing: { _ in nil },
-    unset: FixRanges())
 
   /// `set samples N[,M]`: accepted, with a note that it is not needed.
   static let samples = SettingEntry(
@@ -325,7 +308,10 @@ extension SettingEntry {
       let format = StringExpression.unescaped(first.source.text)
       return SetLabels { $0.timeFormat = format }
     },
-    listing: { "timefmt \"\($0.labels.timeFormat)\"" },
+    listing: { session in
+      let format = session.labels.timeFormat
+      return format == PlotLabels().timeFormat ? nil : "timefmt \"\(format)\""
+    },
     unset: SetLabels { $0.timeFormat = PlotLabels().timeFormat })
 }
 
@@ -408,6 +394,9 @@ struct AutoscaleAxes: SessionCommand, Hashable {
     let before = session.view
     if x { session.data.xFollowsData = true }
     if y { session.view.yRange = .auto }
+    // Both ends follow the data again (Commands+Autoscale.swift).
+    if x { (session.labels.xAutoscale.min, session.labels.xAutoscale.max) = (nil, nil) }
+    if y { (session.labels.yAutoscale.min, session.labels.yAutoscale.max) = (nil, nil) }
     if session.view != before { session.viewHistory.push(before) }
     return Reply()
   }
@@ -448,7 +437,7 @@ struct Replot: SessionCommand, Hashable {
     guard let curves = session.curves else { throw CommandError(.nothingPlotted(action: "replot")) }
     if session.showsBarChart { return try session.redraw() }
     if session.data.xFollowsData {
-      let fitted = Session.dataXRange(of: curves) ?? ViewState.defaultXRange
+      let fitted = Session.dataXRange(of: session.fitting(curves)) ?? ViewState.defaultXRange
       session.view.xRange =
         (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
     }

@@ -378,7 +378,7 @@ struct Plot: SessionCommand {
     if let x, x.lower != nil || x.upper != nil {
       session.data.xFollowsData = false
     } else if session.data.xFollowsData, !plotted.isEmpty, let curves = session.curves {
-      if let fitted = Session.dataXRange(of: curves) {
+      if let fitted = Session.dataXRange(of: session.fitting(curves)) {
         newView.xRange =
           (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
       } else {
