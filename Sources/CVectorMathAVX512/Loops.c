@@ -61,7 +61,7 @@ static inline __mmask8 gc_none8(__m512d x) { (void)x; return 0; }
 #define GC_BLOCK 64
 #define GC_LOOP_OF(name, vector, extra, scalar)                                          \
   static void loop_##name(const double *a, double *d, long n) {                         \
-    double r[GC_BLOCK];                                                                  \
+    double r[GC_BLOCK] __attribute__((aligned(64)));                                     \
     long i = 0;                                                                          \
     while (i + 8 <= n) {                                                                 \
       long m = (n - i) & ~7L;                                                            \
