@@ -54,23 +54,38 @@ static inline void gc_store(double *d, __m256d x, __m256d r, int mask, double (*
   _mm256_storeu_pd(d, r);
 }
 
-#define GC_LOOP(name, scalar)                                                            \
+/// No lanes beyond the round-value rule.
+static inline int gc_none4(__m256d x) { (void)x; return 0; }
+
+/// The loop of a vector function: `vector` over a block of 64 values into a buffer, then the
+/// lanes that the round-value rule (`gc_fixups`) or `extra` give to the scalar function,
+/// stored to `d` (which may be `a`): two passes over a block in L1, as CVectorMathAVX512's
+/// loops (where the rule's test right after each call cost more than the call).
+#define GC_BLOCK 64
+#define GC_LOOP_OF(name, vector, extra, scalar)                                          \
   static void loop_##name(const double *a, double *d, long n) {                         \
+    double r[GC_BLOCK] __attribute__((aligned(64)));                                     \
     long i = 0;                                                                          \
-    for (; i + 4 <= n; i += 4) {                                                         \
-      __m256d x = _mm256_loadu_pd(a + i);                                                \
-      __m256d r = _ZGVdN4v_##name(x);                                                    \
-      gc_store(d + i, x, r, gc_fixups(x, r), scalar);                                    \
+    while (i + 4 <= n) {                                                                 \
+      long m = (n - i) & ~3L;                                                            \
+      if (m > GC_BLOCK) m = GC_BLOCK;                                                    \
+      for (long k = 0; k < m; k += 4) _mm256_storeu_pd(r + k, vector(_mm256_loadu_pd(a + i + k))); \
+      for (long k = 0; k < m; k += 4) {                                                  \
+        __m256d x = _mm256_loadu_pd(a + i + k), v = _mm256_loadu_pd(r + k);              \
+        gc_store(d + i + k, x, v, gc_fixups(x, v) | extra(x), scalar);                   \
+      }                                                                                  \
+      i += m;                                                                            \
     }                                                                                    \
     if (i < n) {                                                                         \
       double in[4] = { 0.5, 0.5, 0.5, 0.5 }, out[4];                                     \
       for (long k = 0; k < n - i; k++) in[k] = a[i + k];                                 \
       __m256d x = _mm256_loadu_pd(in);                                                   \
-      __m256d r = _ZGVdN4v_##name(x);                                                    \
-      gc_store(out, x, r, gc_fixups(x, r), scalar);                                      \
+      __m256d v = vector(x);                                                             \
+      gc_store(out, x, v, gc_fixups(x, v) | extra(x), scalar);                           \
       for (long k = 0; k < n - i; k++) d[i + k] = out[k];                                \
     }                                                                                    \
   }
+#define GC_LOOP(name, scalar) GC_LOOP_OF(name, _ZGVdN4v_##name, gc_none4, scalar)
 GC_LOOP(sin, sin) GC_LOOP(cos, cos) GC_LOOP(tan, tan) GC_LOOP(asin, asin) GC_LOOP(acos, acos)
 GC_LOOP(atan, atan) GC_LOOP(sinh, sinh)
 GC_LOOP(asinh, asinh) GC_LOOP(acosh, acosh) GC_LOOP(atanh, atanh) GC_LOOP(exp, exp)
@@ -129,25 +144,9 @@ static inline __m256d gc_tanh4(__m256d x) {
 }
 
 /// The lanes of `gc_tanh4` that take the scalar tanh: none beyond the round-value rule.
-static inline int gc_tanh_scalar4(__m256d x) { (void)x; return 0; }
+static inline int gc_tanh_scalar4(__m256d x) { return gc_none4(x); }
 
-#define GC_KERNEL(name, scalar)                                                          \
-  static void loop_##name(const double *a, double *d, long n) {                         \
-    long i = 0;                                                                          \
-    for (; i + 4 <= n; i += 4) {                                                         \
-      __m256d x = _mm256_loadu_pd(a + i);                                                \
-      __m256d r = gc_##name##4(x);                                                       \
-      gc_store(d + i, x, r, gc_fixups(x, r) | gc_##name##_scalar4(x), scalar);          \
-    }                                                                                    \
-    if (i < n) {                                                                         \
-      double in[4] = { 0.5, 0.5, 0.5, 0.5 }, out[4];                                     \
-      for (long k = 0; k < n - i; k++) in[k] = a[i + k];                                 \
-      __m256d x = _mm256_loadu_pd(in);                                                   \
-      __m256d r = gc_##name##4(x);                                                       \
-      gc_store(out, x, r, gc_fixups(x, r) | gc_##name##_scalar4(x), scalar);            \
-      for (long k = 0; k < n - i; k++) d[i + k] = out[k];                                \
-    }                                                                                    \
-  }
+#define GC_KERNEL(name, scalar) GC_LOOP_OF(name, gc_##name##4, gc_##name##_scalar4, scalar)
 GC_KERNEL(cosh, cosh) GC_KERNEL(tanh, tanh)
 
 // Exact operations (single AVX instructions, the same values as the scalar ones).

@@ -189,13 +189,21 @@ public struct PlotFunction: Sendable {
       return
     }
     let registers = batch.registerCount
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: registers * batch.chunkSize) { room in
+    // The registers start on a 64-byte boundary (a cache line, an AVX-512 vector): an
+    // unaligned start split every vector load and store of the passes over two cache lines,
+    // and made `sinh(x/5)*cosh(x/7)-tanh(x)` 4x slower on a thread whose stack happened to
+    // leave it so (Docs/performance.md, "Evaluation rows and the second core").
+    let lane = 8
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: registers * batch.chunkSize + lane) {
+      room in
       withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: registers) {
         table in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, batch.conditionalCount)) {
           modes in
-          guard let r = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress
+          guard let base = room.baseAddress, let t = table.baseAddress, let m = modes.baseAddress
           else { return }
+          let misaligned = Int(bitPattern: base) & 63
+          let r = misaligned == 0 ? base : base + (64 - misaligned) / 8
           batch.run(xb, ob, count: n, registers: r, table: t, modes: m, level: Int32(level))
         }
       }

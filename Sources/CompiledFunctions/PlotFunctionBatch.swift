@@ -39,7 +39,9 @@ enum BatchCode: UInt8, Sendable {
   case function2
   case minimum, maximum
   /// `d` is NaN wherever argument register `b` is (a domain error in an eagerly evaluated
-  /// argument of a user function), else `a`.
+  /// argument of a user function), else `a`. Emitted only where the body's value may drop
+  /// the argument's NaN (`g(u) = 1`, or `u` read in one branch): elsewhere the value is
+  /// NaN there already (`BatchOperand.strict`).
   case poison
   /// Conditional number `e` on test register `a`: records whether the chunk's tests are all
   /// true (not 0, not NaN), all 0 or mixed; when all 0, goes to instruction `b`.

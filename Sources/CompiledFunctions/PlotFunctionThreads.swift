@@ -6,9 +6,9 @@ extension PlotFunction {
   /// `values(at:into:threads:)` hand part of it to the helper thread (`BatchHelper`): below
   /// it, waking the helper and waiting for its last piece costs more than the half of the
   /// batch it would take. Measured with `graphcalc-bench --only threads` (Docs/performance.md,
-  /// "The second core" and "A parked helper thread"): with a thread started per batch (10 µs
-  /// at the median on this 2-core machine) two threads lost at 65,536 values; with the parked
-  /// helper they win there.
+  /// "The second core" and "Evaluation rows and the second core"): with a thread started per
+  /// batch (10 µs at the median on this 2-core machine) two threads lost at 65,536 values;
+  /// with the parked helper they were level with one or won there under a load of 8-19.
   public static let parallelThreshold = 65_536
 
   /// The values a thread takes at a time from a batch split over threads: 16,384 (128 KiB of
