@@ -114,18 +114,21 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
   public struct PairSummary: Sendable, Equatable {
     /// The records in the block.
     public var count: Int
-    /// The smallest and largest x of the block.
+    /// The smallest x of the block.
     public var xLowest: Double
+    /// The largest x of the block.
     public var xHighest: Double
     /// The first record.
     public var first: (x: Double, y: Double)
     /// The last record.
     public var last: (x: Double, y: Double)
-    /// The first record with the block's lowest y, and its place in the block (0-based).
+    /// The first record with the block's lowest y.
     public var low: (x: Double, y: Double)
+    /// The place of `low` in the block (0-based).
     public var lowIndex: Int
-    /// The first record with the block's highest y, and its place in the block (0-based).
+    /// The first record with the block's highest y.
     public var high: (x: Double, y: Double)
+    /// The place of `high` in the block (0-based).
     public var highIndex: Int
 
     /// Equal when every field is (values by `==`).

@@ -276,18 +276,21 @@ extension GraphViewRecordsDataSource {
 public struct RecordBlockSummary: Sendable, Hashable {
   /// The number of records (at least 1).
   public var count: Int
-  /// The smallest and largest x of the records (plot units).
+  /// The smallest x of the records (plot units).
   public var xLowest: Double
+  /// The largest x of the records (plot units).
   public var xHighest: Double
   /// The first record.
   public var first: PlotPoint
   /// The last record.
   public var last: PlotPoint
-  /// The first record with the lowest y, and its place in the run (0-based).
+  /// The first record with the lowest y.
   public var low: PlotPoint
+  /// The place of `low` in the run (0-based).
   public var lowIndex: Int
-  /// The first record with the highest y, and its place in the run (0-based).
+  /// The first record with the highest y.
   public var high: PlotPoint
+  /// The place of `high` in the run (0-based).
   public var highIndex: Int
 
   /// Creates a summary (the caller vouches for the fields: see the type).
