@@ -108,6 +108,92 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
     }
   }
 
+  /// What a pass in record order over one block of records `(x[i], y[i])` with every value
+  /// finite would see: its first and last record, the first record of its lowest y and of
+  /// its highest y (the first one `<`, or `>`, every y before it), and where those two are.
+  public struct PairSummary: Sendable, Equatable {
+    /// The records in the block.
+    public var count: Int
+    /// The smallest x of the block.
+    public var xLowest: Double
+    /// The largest x of the block.
+    public var xHighest: Double
+    /// The first record.
+    public var first: (x: Double, y: Double)
+    /// The last record.
+    public var last: (x: Double, y: Double)
+    /// The first record with the block's lowest y.
+    public var low: (x: Double, y: Double)
+    /// The place of `low` in the block (0-based).
+    public var lowIndex: Int
+    /// The first record with the block's highest y.
+    public var high: (x: Double, y: Double)
+    /// The place of `high` in the block (0-based).
+    public var highIndex: Int
+
+    /// Equal when every field is (values by `==`).
+    public static func == (a: PairSummary, b: PairSummary) -> Bool {
+      a.count == b.count && a.xLowest == b.xLowest && a.xHighest == b.xHighest
+        && a.first == b.first && a.last == b.last && a.low == b.low && a.lowIndex == b.lowIndex
+        && a.high == b.high && a.highIndex == b.highIndex
+    }
+  }
+
+  /// `forEachBlock(_:_:_:)`, but a block of records whose values are all finite, and
+  /// whose x range `wantsSummary` accepts (the smallest and largest x, the record count),
+  /// is not decoded: `summary` gets its `PairSummary` instead, from the blocks' zone maps
+  /// and six values read in place. The other blocks go to `body` decoded, as before. A pass
+  /// that needs only the first, last, lowest and highest record of a block (M4 decimation
+  /// of a block that falls in one pixel column) so costs a few reads a block, not a decode.
+  ///
+  /// - Parameters:
+  ///   - x: The first column.
+  ///   - y: The second column.
+  ///   - wantsSummary: Asked for each block whose values are all finite.
+  ///   - summary: Called with the summary of each block taken whole.
+  ///   - body: Called with the decoded values of each other block.
+  public static func forEachBlock(
+    _ x: DataColumn, _ y: DataColumn,
+    wantsSummary: (_ xLowest: Double, _ xHighest: Double, _ count: Int) -> Bool,
+    summary: (_ block: PairSummary) -> Void,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) {
+    let total = Swift.min(x.count, y.count)
+    guard total > 0 else { return }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * blockSize) { scratch in
+      let xs = UnsafeMutableBufferPointer(rebasing: scratch[0..<blockSize])
+      let ys = UnsafeMutableBufferPointer(rebasing: scratch[blockSize..<(2 * blockSize)])
+      var done = 0
+      var k = 0
+      while done < total && k < x.blocks.count && k < y.blocks.count {
+        let bx = x.blocks[k]
+        let by = y.blocks[k]
+        let n = Swift.min(bx.count, by.count, total - done)
+        if n <= 0 { break }
+        if n == bx.count && n == by.count && bx.allFinite && by.allFinite
+          && wantsSummary(bx.lowest, bx.highest, n)
+        {
+          let lo = Int(by.lowestIndex)
+          let hi = Int(by.highestIndex)
+          summary(
+            PairSummary(
+              count: n, xLowest: bx.lowest, xHighest: bx.highest,
+              first: (bx.value(at: 0), by.value(at: 0)),
+              last: (bx.value(at: n - 1), by.value(at: n - 1)),
+              low: (bx.value(at: lo), by.lowest), lowIndex: lo,
+              high: (bx.value(at: hi), by.highest), highIndex: hi))
+        } else {
+          _ = bx.decode(into: xs)
+          _ = by.decode(into: ys)
+          body(
+            UnsafeBufferPointer(rebasing: xs[0..<n]), UnsafeBufferPointer(rebasing: ys[0..<n]))
+        }
+        done += n
+        k += 1
+      }
+    }
+  }
+
   /// Calls `body` with the values a block at a time, in order (each buffer valid only during
   /// the call).
   public func forEachBlock(_ body: (_ values: UnsafeBufferPointer<Double>) -> Void) {
@@ -179,6 +265,51 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
     }
     guard counted > 0 else { return nil }
     return (x0...x1, y0...y1, counted)
+  }
+
+  /// Whether some record `(x[i], y[i])` of the first `min(x.count, y.count)` has both
+  /// values finite, x in `xWithin` and y in `yWithin`; the same answer as a pass over every
+  /// record, but it stops at the first such record, and a block whose values are all finite
+  /// is answered from the zone maps when they lie inside both ranges (yes) or miss one of
+  /// them (no record of the block): only the other blocks are decoded.
+  public static func hasRecord(
+    x: DataColumn, y: DataColumn, xWithin: ClosedRange<Double>, yWithin: ClosedRange<Double>
+  ) -> Bool {
+    let total = Swift.min(x.count, y.count)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * blockSize) { scratch in
+      let xs = UnsafeMutableBufferPointer(rebasing: scratch[0..<blockSize])
+      let ys = UnsafeMutableBufferPointer(rebasing: scratch[blockSize..<(2 * blockSize)])
+      var done = 0
+      var k = 0
+      while done < total && k < x.blocks.count && k < y.blocks.count {
+        let bx = x.blocks[k]
+        let by = y.blocks[k]
+        let n = Swift.min(bx.count, by.count, total - done)
+        if n <= 0 { break }
+        done += n
+        k += 1
+        if n == bx.count && n == by.count && bx.allFinite && by.allFinite {
+          if bx.highest < xWithin.lowerBound || bx.lowest > xWithin.upperBound
+            || by.highest < yWithin.lowerBound || by.lowest > yWithin.upperBound
+          {
+            continue
+          }
+          if xWithin.contains(bx.lowest) && xWithin.contains(bx.highest)
+            && yWithin.contains(by.lowest) && yWithin.contains(by.highest)
+          {
+            return true
+          }
+        }
+        _ = bx.decode(into: xs)
+        _ = by.decode(into: ys)
+        for i in 0..<n {
+          let u = xs[i]
+          let v = ys[i]
+          if u.isFinite && v.isFinite && xWithin.contains(u) && yWithin.contains(v) { return true }
+        }
+      }
+      return false
+    }
   }
 
   /// The bytes the encoded values take (packed words, exceptions, plain blocks and the
@@ -262,6 +393,30 @@ public struct DataColumn: RandomAccessCollection, Sendable, Hashable, Expressibl
       if pendingCount == DataColumn.blockSize { flush() }
     }
 
+    /// Appends `count` values of `values`, from index `start` every `stride` (a column of
+    /// row-major records), as `append(_:)` of each in turn would, a block's worth of copies
+    /// at a time. `start + stride * (count - 1)` must be an index of `values`.
+    public mutating func append(
+      _ values: UnsafeBufferPointer<Double>, from start: Int, stride: Int, count n: Int
+    ) {
+      guard n > 0 else { return }
+      precondition(start >= 0 && stride > 0 && start + stride * (n - 1) < values.count)
+      guard var from = values.baseAddress.map({ $0 + start }) else { return }
+      var left = n
+      while left > 0 {
+        let m = Swift.min(left, DataColumn.blockSize - pendingCount)
+        let to = pending + pendingCount
+        for j in 0..<m {
+          to[j] = from.pointee
+          from += stride
+        }
+        pendingCount += m
+        count += m
+        left -= m
+        if pendingCount == DataColumn.blockSize { flush() }
+      }
+    }
+
     /// The column of every value appended.
     public consuming func finish() -> DataColumn {
       flush()
@@ -316,6 +471,10 @@ struct Block: Sendable {
   var highest = -Double.infinity
   /// Whether every value is finite (no gap, no infinity).
   var allFinite = true
+  /// Where `lowest` and `highest` first occur in the block (the first value `<` every one
+  /// before it, and `>`: what a pass in order keeps), 0 when no value is finite.
+  var lowestIndex: Int32 = 0
+  var highestIndex: Int32 = 0
 
   var storedBytes: Int {
     48 + words.count * 8 + exceptionIndex.count * 2 + exceptionValue.count * 8 + raw.count * 8
@@ -340,17 +499,28 @@ struct Block: Sendable {
     var block = encodeValues(values)
     var lo = Double.infinity
     var hi = -Double.infinity
+    var loIndex = 0
+    var hiIndex = 0
     var allFinite = true
-    for v in values {
+    for i in values.indices {
+      let v = values[i]
       guard v.isFinite else {
         allFinite = false
         continue
       }
-      if v < lo { lo = v }
-      if v > hi { hi = v }
+      if v < lo {
+        lo = v
+        loIndex = i
+      }
+      if v > hi {
+        hi = v
+        hiIndex = i
+      }
     }
     block.lowest = lo
     block.highest = hi
+    block.lowestIndex = Int32(truncatingIfNeeded: loIndex)
+    block.highestIndex = Int32(truncatingIfNeeded: hiIndex)
     block.allFinite = allFinite
     return block
   }

@@ -150,7 +150,7 @@ public enum DataFile {
   ) throws(DataFileError) -> DataSeries {
     var xs = DataColumn.Builder()
     var ys = DataColumn.Builder()
-    var points = 0
+    var points = 0  // counted until the first record with both numbers
     let (reader, layout) = try open(path: path, options: options)
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
@@ -160,7 +160,29 @@ public enum DataFile {
     if let parallel = try ParallelReading.streamPieces(
       reader, columns: [xc, yc], path: path, options: options, chunkBytes: chunkBytes,
       { values, flags in
-        for r in 0..<flags.count {
+        let n = flags.count
+        // The common piece: no cell is the missing-value text and no blank line comes
+        // between its records (before its first one perhaps). Its columns go to the
+        // builders a block at a time.
+        var marks = flags[0] & ~ParallelReading.blankBefore
+        for r in 1..<n { marks |= flags[r] }
+        if marks == 0 {
+          if kept > 0 && flags[0] & ParallelReading.blankBefore != 0 {
+            xs.append(.nan)
+            ys.append(.nan)
+          }
+          kept += n
+          xs.append(values, from: 0, stride: 2, count: n)
+          ys.append(values, from: 1, stride: 2, count: n)
+          if points == 0 {
+            for r in 0..<n where !values[2 * r].isNaN && !values[2 * r + 1].isNaN {
+              points = 1
+              break
+            }
+          }
+          return
+        }
+        for r in 0..<n {
           let f = flags[r]
           // A cell that is the missing-value text leaves the record out.
           if f & ~ParallelReading.blankBefore != 0 { continue }
@@ -336,6 +358,22 @@ public enum DataFile {
         reader, columns: resolved, path: path, options: options, chunkBytes: chunkBytes,
         { values, flags in
           running.withUnsafeMutableBufferPointer { run in
+            var marks: UInt32 = 0
+            for r in 0..<flags.count { marks |= flags[r] }
+            if marks & ~ParallelReading.blankBefore == 0 {
+              // No missing-value text in the piece: a column at a time, in record order
+              // (the same sums as record by record), the running values in registers.
+              let n = flags.count
+              for k in 0..<width {
+                var s = run[k]
+                for r in 0..<n {
+                  let v = values[r * width + k]
+                  if !v.isNaN { s.add(v) }
+                }
+                run[k] = s
+              }
+              return
+            }
             for r in 0..<flags.count {
               let f = flags[r]
               for k in 0..<width where f & ParallelReading.missingTextBit(k) == 0 {

@@ -33,8 +33,9 @@ enum ParallelReading {
   /// One parsed piece: its records' values (row-major, one per column asked), their flags,
   /// and where it started and stopped.
   final class Chunk: @unchecked Sendable {
-    var values: [Double] = []
-    var flags: [UInt32] = []
+    /// The values (row-major) and flags of the records, `records` of each.
+    var values = Plain<Double>(capacity: 0)
+    var flags = Plain<UInt32>(capacity: 0)
     var records = 0
     var missing: [Int] = []
     /// Records cut at `RecordReader.maxRecordBytes` in the piece.
@@ -60,14 +61,20 @@ enum ParallelReading {
     _ emit: (_ values: UnsafeBufferPointer<Double>, _ flags: UInt32) -> Void
   ) throws(DataFileError) {
     let width = columns.count
-    var missing = [Int](repeating: 0, count: width)
-    var values = [Double](repeating: .nan, count: width)
+    // The record's values and the missing counts in memory of their own, not arrays
+    // (whose uniqueness would be checked at every record).
+    let out = UnsafeMutableBufferPointer<Double>.allocate(capacity: width)
+    out.initialize(repeating: .nan)
+    let missing = UnsafeMutableBufferPointer<Int>.allocate(capacity: width)
+    missing.initialize(repeating: 0)
     var record = 0
     var cutBefore = reader.truncatedRecords
     var first = true
     defer {
-      chunk.missing = missing
+      chunk.missing = Array(missing)
       chunk.records = record
+      out.deallocate()
+      missing.deallocate()
     }
     while try reader.next() {
       let at = reader.recordOffset
@@ -88,19 +95,17 @@ enum ParallelReading {
       var flags: UInt32 = reader.blankLinesBefore > 0 ? blankBefore : 0
       let base = reader.base
       let spans = reader.spans
-      values.withUnsafeMutableBufferPointer { out in
-        for k in 0..<width {
-          if let missingText, DataFile.isText(missingText, columns[k], base, spans) {
-            flags |= missingTextBit(k)
-            out[k] = .nan
-            continue
-          }
-          let v = DataFile.value(columns[k], base, spans, record: record)
-          out[k] = v
-          if v.isNaN { missing[k] += 1 }
+      for k in 0..<width {
+        if let missingText, DataFile.isText(missingText, columns[k], base, spans) {
+          flags |= missingTextBit(k)
+          out[k] = .nan
+          continue
         }
-        emit(UnsafeBufferPointer(out), flags)
+        let v = DataFile.value(columns[k], base, spans, record: record)
+        out[k] = v
+        if v.isNaN { missing[k] += 1 }
       }
+      emit(UnsafeBufferPointer(out), flags)
       record += 1
     }
     chunk.truncated = reader.truncatedRecords
@@ -111,20 +116,45 @@ enum ParallelReading {
     _ reader: RecordReader, columns: [DataFile.ResolvedColumn], missingText: [UInt8]?,
     stopAt: Int, interrupt: InterruptCheck, path: String, reserve: Int, into chunk: Chunk
   ) {
-    var values: [Double] = []
-    var flags: [UInt32] = []
-    values.reserveCapacity(reserve)
+    let values = Plain<Double>(capacity: reserve)
+    let flags = Plain<UInt32>(capacity: reserve / max(1, columns.count))
+    // The buffers' fields in locals while the piece is parsed: an append is a store, an
+    // increment and a compare (an array's would also check its uniqueness).
+    var to = values.base
+    var room = values.capacity
+    var toFlags = flags.base
+    var roomFlags = flags.capacity
+    var written = 0
+    var records = 0
     do {
       try scan(
         reader, columns: columns, missingText: missingText, stopAt: stopAt, interrupt: interrupt,
         path: path, into: chunk
       ) { v, f in
-        for x in v { values.append(x) }
-        flags.append(f)
+        if written + v.count > room {
+          values.count = written
+          values.grow(to: written + v.count)
+          to = values.base
+          room = values.capacity
+        }
+        for x in v {
+          to[written] = x
+          written += 1
+        }
+        if records == roomFlags {
+          flags.count = records
+          flags.grow(to: records + 1)
+          toFlags = flags.base
+          roomFlags = flags.capacity
+        }
+        toFlags[records] = f
+        records += 1
       }
     } catch {
       chunk.error = error
     }
+    values.count = written
+    flags.count = records
     chunk.values = values
     chunk.flags = flags
   }
@@ -281,14 +311,13 @@ enum ParallelReading {
         }
       }
       if chunk.records > 0 {
+        let flags = chunk.flags.base
         if k > 0 {
-          chunk.flags[0] = (chunk.flags[0] & ~blankBefore) | (previousBlank ? blankBefore : 0)
+          flags[0] = (flags[0] & ~blankBefore) | (previousBlank ? blankBefore : 0)
         }
-        chunk.values.withUnsafeBufferPointer { values in
-          chunk.flags.withUnsafeBufferPointer { flags in
-            body(values, UnsafeBufferPointer(rebasing: flags[0..<chunk.records]))
-          }
-        }
+        body(
+          UnsafeBufferPointer(start: chunk.values.base, count: chunk.values.count),
+          UnsafeBufferPointer(start: flags, count: Swift.min(chunk.records, chunk.flags.count)))
       }
       records += chunk.records
       for c in 0..<width { missing[c] += chunk.missing[c] }
@@ -297,11 +326,42 @@ enum ParallelReading {
       if chunk.records > 0 || k == 0 { previousBlank = chunk.stopBlank }
       // A piece without records stops at the record the piece before stopped at; whether
       // blank lines came before it is what that piece saw (this one began past them).
-      parsed.values = []  // free the piece's values
-      parsed.flags = []
+      parsed.values = Plain(capacity: 0)  // free the piece's values
+      parsed.flags = Plain(capacity: 0)
       sem_post(queue.slots)
     }
     return (records, missing, truncated)
+  }
+}
+
+extension ParallelReading {
+  /// A growable buffer of plain values that one thread fills and another reads after it,
+  /// freed with the object. A worker writes through its `base` directly (see `parsePiece`),
+  /// so an append costs no array bookkeeping.
+  final class Plain<T: BitwiseCopyable>: @unchecked Sendable {
+    /// The storage: `capacity` elements, the first `count` written.
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var capacity: Int
+    /// The elements written.
+    var count = 0
+
+    /// An empty buffer with room for `capacity` elements (at least 1).
+    init(capacity: Int) {
+      self.capacity = Swift.max(1, capacity)
+      base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for at least `needed` elements, keeping the first `count`.
+    func grow(to needed: Int) {
+      let capacity = Swift.max(needed, 2 * self.capacity)
+      let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+      bigger.update(from: base, count: count)
+      base.deallocate()
+      base = bigger
+      self.capacity = capacity
+    }
   }
 }
 

@@ -409,6 +409,32 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return true
   }
 
+  /// `forEachRecordBlock(ofCurve:_:)` with the blocks of a data series that `wantsSummary`
+  /// accepts summarized from the columns' zone maps (`DataColumn.forEachBlock(_:_:
+  /// wantsSummary:summary:_:)`), not decoded.
+  public func forEachRecordBlock(
+    ofCurve curve: Int,
+    wantsSummary: (_ xLowest: Double, _ xHighest: Double, _ count: Int) -> Bool,
+    summary: (_ block: RecordBlockSummary) -> Void,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) -> Bool {
+    guard sampledFunction(curve) == nil, items.indices.contains(curve),
+      case .data(let d) = items[curve]
+    else { return forEachRecordBlock(ofCurve: curve, body) }
+    DataColumn.forEachBlock(
+      d.x, d.y, wantsSummary: wantsSummary,
+      summary: { s in
+        summary(
+          RecordBlockSummary(
+            count: s.count, xLowest: s.xLowest, xHighest: s.xHighest,
+            first: PlotPoint(x: s.first.x, y: s.first.y),
+            last: PlotPoint(x: s.last.x, y: s.last.y), low: PlotPoint(x: s.low.x, y: s.low.y),
+            lowIndex: s.lowIndex, high: PlotPoint(x: s.high.x, y: s.high.y),
+            highIndex: s.highIndex))
+      }, body)
+    return true
+  }
+
   /// How the curve is drawn: a series or a function as asked, anything else with lines.
   public func marks(ofCurve curve: Int) -> CurveMarks {
     guard items.indices.contains(curve) else { return .lines }

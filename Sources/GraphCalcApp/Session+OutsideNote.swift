@@ -22,6 +22,11 @@ extension Session {
   static func outsideNote(
     _ curve: DataCurve, path: String, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>
   ) -> String? {
+    // Some point in view, the common case, is found at the first block that shows one (by
+    // its zone maps mostly): no pass over every record.
+    if DataColumn.hasRecord(x: curve.x, y: curve.y, xWithin: xRange, yWithin: yRange) {
+      return nil
+    }
     var finite = 0
     var inside = 0
     DataColumn.forEachBlock(curve.x, curve.y) { xs, ys in

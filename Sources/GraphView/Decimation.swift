@@ -103,6 +103,47 @@ public struct M4Decimator: Sendable {
     highIndex = 0
   }
 
+  /// Whether plot x `a` and `b` fall in the same pixel column, so every x between them
+  /// does too (a column is monotonic in x when the viewport's mapping is finite; false
+  /// when it is not, so a caller then adds records one by one).
+  public func sameColumn(_ a: Double, _ b: Double) -> Bool {
+    originX.isFinite && scaleX.isFinite && column(a) == column(b)
+  }
+
+  /// Adds a run of records at once, as `add(x:y:)` of each in turn would: every record of
+  /// `block` has finite values and x in one pixel column (`sameColumn` of its smallest and
+  /// largest x), so only its first, last, lowest and highest record can be kept.
+  ///
+  /// - Parameter block: The run's summary (`RecordBlockSummary`).
+  public mutating func add(block: RecordBlockSummary) {
+    recordCount += block.count
+    let c = column(block.first.x)
+    if runLength > 0 && c == runColumn {
+      // The first record below (above) the run's lowest (highest) y is the block's first
+      // record of its lowest (highest) y, when that is below (above) the run's.
+      if block.low.y < low.y {
+        low = block.low
+        lowIndex = runLength + block.lowIndex
+      }
+      if block.high.y > high.y {
+        high = block.high
+        highIndex = runLength + block.highIndex
+      }
+      last = block.last
+      runLength += block.count
+      return
+    }
+    flushRun()
+    runColumn = c
+    runLength = block.count
+    first = block.first
+    last = block.last
+    low = block.low
+    high = block.high
+    lowIndex = block.lowIndex
+    highIndex = block.highIndex
+  }
+
   /// Ends the current polyline (a gap): the next record starts a new one.
   mutating func liftPen() {
     flushRun()

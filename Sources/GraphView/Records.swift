@@ -201,6 +201,21 @@ public protocol GraphViewRecordsDataSource: GraphViewDataSource {
     _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
   ) -> Bool
 
+  /// `forEachRecordBlock(ofCurve:_:)` for a pass that needs of some blocks only their
+  /// first, last, lowest and highest record: a block whose records all have finite x and y
+  /// and whose x range (smallest, largest x) and record count `wantsSummary` accepts goes to
+  /// `summary` as a `RecordBlockSummary`, without being decoded; every other block goes to
+  /// `body` as before. Blocks come in record order either way.
+  ///
+  /// - Returns: false (calling neither closure) when the curve is a function or the source
+  ///   has no bulk form; the default summarizes nothing (every block goes to `body`).
+  func forEachRecordBlock(
+    ofCurve curve: Int,
+    wantsSummary: (_ xLowest: Double, _ xHighest: Double, _ count: Int) -> Bool,
+    summary: (_ block: RecordBlockSummary) -> Void,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) -> Bool
+
   /// How curve `curve` is drawn. The default: `.lines`.
   func marks(ofCurve curve: Int) -> CurveMarks
 
@@ -242,6 +257,16 @@ extension GraphViewRecordsDataSource {
     return done != nil
   }
 
+  /// The default: every block decoded, through `forEachRecordBlock(ofCurve:_:)`.
+  public func forEachRecordBlock(
+    ofCurve curve: Int,
+    wantsSummary: (_ xLowest: Double, _ xHighest: Double, _ count: Int) -> Bool,
+    summary: (_ block: RecordBlockSummary) -> Void,
+    _ body: (_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>) -> Void
+  ) -> Bool {
+    forEachRecordBlock(ofCurve: curve, body)
+  }
+
   /// The default: every curve is drawn with lines.
   public func marks(ofCurve curve: Int) -> CurveMarks { .lines }
 
@@ -259,6 +284,47 @@ extension GraphViewRecordsDataSource {
 
   /// The default: y is not a time axis.
   public var yAxisIsTime: Bool { false }
+}
+
+/// A run of consecutive records, all with finite x and y, as a pass in record order would
+/// see it: its first and last record and the first record of its lowest and of its highest
+/// y (the first `<`, or `>`, every y before it), with their places in the run. A source that
+/// keeps zone maps of its blocks (`DataColumn`) answers it without decoding the block.
+public struct RecordBlockSummary: Sendable, Hashable {
+  /// The number of records (at least 1).
+  public var count: Int
+  /// The smallest x of the records (plot units).
+  public var xLowest: Double
+  /// The largest x of the records (plot units).
+  public var xHighest: Double
+  /// The first record.
+  public var first: PlotPoint
+  /// The last record.
+  public var last: PlotPoint
+  /// The first record with the lowest y.
+  public var low: PlotPoint
+  /// The place of `low` in the run (0-based).
+  public var lowIndex: Int
+  /// The first record with the highest y.
+  public var high: PlotPoint
+  /// The place of `high` in the run (0-based).
+  public var highIndex: Int
+
+  /// Creates a summary (the caller vouches for the fields: see the type).
+  public init(
+    count: Int, xLowest: Double, xHighest: Double, first: PlotPoint, last: PlotPoint,
+    low: PlotPoint, lowIndex: Int, high: PlotPoint, highIndex: Int
+  ) {
+    self.count = count
+    self.xLowest = xLowest
+    self.xHighest = xHighest
+    self.first = first
+    self.last = last
+    self.low = low
+    self.lowIndex = lowIndex
+    self.high = high
+    self.highIndex = highIndex
+  }
 }
 
 /// The smallest and largest finite values of a set of records, and how many there were.

@@ -41,8 +41,7 @@ public enum RecordsSampler {
       feed(&decimator, from: source, curve: curve, count: n)
       return SampledCurve(title: title, segments: decimator.points.map { [$0] })
     case .lines, .linesPoints:
-      var decimator = M4Decimator(viewport: viewport)
-      feed(&decimator, from: source, curve: curve, count: n)
+      var decimator = lines(from: source, curve: curve, count: n, viewport: viewport)
       return SampledCurve(title: title, segments: decimator.finish())
     case .steps, .fsteps, .histeps, .impulses, .boxes, .yErrorBars, .xErrorBars, .xyErrorBars,
       .yErrorLines, .xErrorLines, .xyErrorLines, .filledCurves, .fillSteps, .boxXYError,
@@ -76,6 +75,38 @@ public enum RecordsSampler {
       }
     }
     return (xs, ys)
+  }
+
+  /// The M4 decimation of the first `count` records of curve `curve`: a block of records
+  /// that lies in one pixel column is added whole from its summary (`add(block:)`, no
+  /// decode: a million records at a few hundred pixel columns decode only the blocks that
+  /// straddle a column's edge), the others record by record; the same points either way.
+  static func lines(
+    from source: some GraphViewRecordsDataSource, curve: Int, count n: Int, viewport: Viewport
+  ) -> M4Decimator {
+    var decimator = M4Decimator(viewport: viewport)
+    let columns = M4Decimator(viewport: viewport)
+    var left = n
+    let done = source.forEachRecordBlock(
+      ofCurve: curve,
+      wantsSummary: { lo, hi, count in count <= left && columns.sameColumn(lo, hi) },
+      summary: { block in
+        decimator.add(block: block)
+        left -= block.count
+      },
+      { xs, ys in
+        let m = min(left, xs.count, ys.count)
+        for i in 0..<m { decimator.add(x: xs[i], y: ys[i]) }
+        left -= m
+      })
+    if !done {
+      for i in 0..<n {
+        decimator.add(
+          x: source.value(of: .x, record: i, curve: curve),
+          y: source.value(of: .y, record: i, curve: curve))
+      }
+    }
+    return decimator
   }
 
   /// Hands the first `count` records of curve `curve` to `decimator`, a block at a time where
