@@ -149,7 +149,8 @@ public struct CommandTable: Sendable {
   /// The entry of `standard` named `name`, or nil, without building the table: building it
   /// (every entry's parser and help text, about 107 k instructions) was a tenth of a one-shot
   /// terminal plot, which needs two entries (Docs/performance.md, "The terminal one-shot").
-  /// A test holds it to `standard` for every name.
+  /// A test holds it to `standard` for every name; a name missing from the switch falls back
+  /// to the table (slower, never wrong).
   public static func standardEntry(named name: String) -> CommandEntry? {
     switch name {
     case "plot": return .plot
@@ -194,7 +195,8 @@ public struct CommandTable: Sendable {
     case "help": return .help
     case "quit": return .quit
     case "exit": return .exit
-    default: return nil
+    // A command added to the table but not here is still found (through the table).
+    default: return standardNames.contains(name) ? standard.entry(named: name) : nil
     }
   }
 
