@@ -21,6 +21,8 @@ public struct ExtremaReport: Sendable, Hashable {
   public var extrema: [Extremum]
   /// The search for the derivative's roots (its unsettled ranges and stop).
   public var slopeRoots: RootReport
+  /// How many boxes the search examined in all (the derivative's roots and its corners).
+  public var boxes: Int = 0
 }
 
 /// Local minima and maxima of a function in a closed range: the roots of the derivative
@@ -81,7 +83,7 @@ public enum Extrema {
           isProven: c.proven
             && !slopes.unsettled.contains { $0.overlaps(leftLimit...rightLimit) }))
     }
-    return ExtremaReport(extrema: extrema, slopeRoots: slopes)
+    return ExtremaReport(extrema: extrema, slopeRoots: slopes, boxes: slopes.boxes + meter.boxes)
   }
 
   /// The sign of the derivative just left and just right of `box` (-1 or 1): at the nearest

@@ -27,6 +27,8 @@ public struct RootReport: Sendable, Hashable {
   public var singular: [ClosedRange<Double>]
   /// Why the search stopped early, if it did.
   public var stop: AnalysisStop?
+  /// How many boxes the search examined (the work `AnalysisBudget.maxBoxes` bounds).
+  public var boxes: Int = 0
 }
 
 /// Every root of a function in a closed range, by interval Newton with bisection.
@@ -319,7 +321,8 @@ struct Search {
     return RootReport(
       roots: all, unsettled: Self.join(unsettledBoxes).map { $0.lo...$0.hi },
       zeroRanges: zeroRanges.map { $0.lo...$0.hi },
-      singular: Self.join(singularBoxes).map { $0.lo...$0.hi }, stop: meter.stop)
+      singular: Self.join(singularBoxes).map { $0.lo...$0.hi }, stop: meter.stop,
+      boxes: meter.boxes)
   }
 
   /// A little room around a cluster, so that a proven root next to it covers it.

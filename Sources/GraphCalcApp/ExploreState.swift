@@ -470,35 +470,50 @@ extension ExploreState {
 
   /// The points of interest of the traced curve in the view (`ExploreTracer
   /// .pointsOfInterest`), remembered for the curve and the view, so pressing `n` again
-  /// searches nothing.
-  mutating func pointsOfInterest() -> (points: [TracePoint], note: String?) {
-    guard let trace else { return ([], nil) }
+  /// searches nothing; `complete` is false when that search stopped early.
+  mutating func pointsOfInterest() -> (points: [TracePoint], note: String?, complete: Bool) {
+    guard let trace else { return ([], nil, true) }
     let (x, y) = drawnRanges
     if let memo = pointsMemo, memo.curve == trace.curve, memo.x == x, memo.y == y {
-      return (memo.points, memo.note)
+      return (memo.points, memo.note, memo.note == nil)
     }
     let (points, note) = tracer.pointsOfInterest(of: trace.curve, x: x, y: y)
     pointsMemo = (trace.curve, x, y, points, note)
-    return (points, note)
+    return (points, note, note == nil)
   }
 
   /// Moves the cursor to the next (or previous) point of interest along the traced curve
   /// in the view and names it on the status line (`root (proven)`, `max (possible)`, ...);
-  /// says so when there is none.
+  /// says so when there is none. When the search of the whole view stopped early (points
+  /// without end near one place, as `sin(1/x)`'s near 0), the nearest point beyond the cursor
+  /// comes from `ExploreTracer.nearestPoint`, which searches outward from it.
   mutating func jumpToPoint(forward: Bool) -> Outcome {
-    guard let position = trace?.position else { return .ignored }
-    let (points, note) = pointsOfInterest()
+    guard let trace else { return .ignored }
+    let position = trace.position
     let tolerance = 1e-12 * max(1, abs(position))
-    let target =
-      forward
-      ? points.first { $0.position > position + tolerance }
-      : points.last { $0.position < position - tolerance }
+    let (points, wholeNote, complete) = pointsOfInterest()
+    var target: TracePoint?
+    var note = wholeNote
+    if complete {
+      target =
+        forward
+        ? points.first { $0.position > position + tolerance }
+        : points.last { $0.position < position - tolerance }
+    } else {
+      let (x, y) = drawnRanges
+      (target, note, _) = tracer.nearestPoint(
+        of: trace.curve, from: position, forward: forward, tolerance: tolerance, x: x, y: y)
+      if target == nil, let note {  // the outward search stopped: say why, claim nothing
+        message = "no \(forward ? "next" : "previous") point of interest found: " + note
+        return .redraw
+      }
+    }
     let after = note.map { "; " + $0 } ?? ""
     guard let target else {
       message = "no \(forward ? "next" : "previous") point of interest in the view" + after
       return .redraw
     }
-    trace?.position = target.position
+    self.trace?.position = target.position
     message = target.what + (target.isProven ? " (proven)" : " (possible)") + after
     return .redraw
   }

@@ -105,8 +105,23 @@ public struct TracePoint: Sendable, Hashable {
 /// of interest. Made by `Session.exploreState()`; relations and data series are skipped
 /// (counted in `skipped`).
 public struct ExploreTracer: Sendable {
-  /// The seconds one search for points of interest may take (then it says so).
+  /// The seconds one search for points of interest may take (then it says so): a backstop
+  /// for functions whose every evaluation is slow; the boxes below bound the usual search.
   static let searchSeconds = 0.5
+
+  /// The boxes (`AnalysisBudget.maxBoxes`, all of one search's root and extremum searches
+  /// together) the search of the whole view for points of interest may examine at a key
+  /// (`n`, `p`); what it finds is remembered for the next keys. A search that does not finish
+  /// within them (many points: `sin(30x)`; points without end near one place: `sin(1/x)` at
+  /// 0) leaves each key to `nearestPoint`, which searches outward from the cursor within
+  /// `nearBoxes`. A box costs 1 to 5 k instructions (the smallest boxes, tested for exact
+  /// zeros, the most), so a key's search is at most about 40 M instructions, 15-20 ms
+  /// (Docs/performance.md, "explore's n near points without end"); counting boxes rather
+  /// than time keeps the answer the same on a loaded machine and in a debug build.
+  static let searchBoxes = 4_000
+
+  /// The boxes `nearestPoint`'s outward search may examine (then it says so).
+  static let nearBoxes = 4_000
 
   /// The curves that can be traced, in the plot's order.
   public let curves: [TraceCurve]
@@ -197,6 +212,138 @@ public struct ExploreTracer: Sendable {
     Self.derivative(e, by: variable, variables: variables, functions: functions)
   }
 
+  /// One search of the points of interest: the roots, or the local extrema, of one compiled
+  /// function of the traced curve's variable, named as the points it finds.
+  struct PointSearch: Sendable {
+    /// Roots, or extrema.
+    enum Kind: Sendable {
+      /// The roots, named `what` (`root`, `x = 0`, `intersection with cos(x)`).
+      case roots(what: String)
+      /// The minima and maxima, named `min` and `max` (`least y`, `greatest y`).
+      case extrema(min: String, max: String)
+    }
+    /// What it finds.
+    var kind: Kind
+    /// The function searched.
+    var f: PlotFunction
+    /// Its derivative (for extrema, required).
+    var df: PlotFunction?
+    /// Its second derivative (extrema only: interval Newton on the derivative).
+    var second: PlotFunction?
+  }
+
+  /// The searches for the points of interest of traced curve `index`, compiled once (the
+  /// derivatives and the differences with the other curves), in the order their points are
+  /// named: for y = f(x) the roots of f, its extrema and its intersections with the other
+  /// functions of x; for x = g(y) the same in y; for a parametric or polar curve where y = 0,
+  /// the least and greatest y, where x = 0 and the least and greatest x.
+  func searches(of index: Int) -> [PointSearch] {
+    guard curves.indices.contains(index) else { return [] }
+    let curve = curves[index]
+    var out: [PointSearch] = []
+    func extrema(_ f: PlotFunction, _ df: PlotFunction?, min: String, max: String) {
+      guard let df else { return }
+      out.append(
+        PointSearch(
+          kind: .extrema(min: min, max: max), f: f, df: df,
+          second: derivative(df.source, by: curve.variable)))
+    }
+    func intersections() {
+      for other in curves where other.item != curve.item && other.kind == curve.kind {
+        let difference = Expr.binary(.subtract, curve.first.source, other.first.source)
+        guard
+          let d = try? PlotFunction(
+            difference, variable: curve.variable, variables: variables, functions: functions)
+        else { continue }
+        out.append(
+          PointSearch(
+            kind: .roots(what: "intersection with \(other.title)"), f: d,
+            df: derivative(difference, by: curve.variable), second: nil))
+      }
+    }
+    switch curve.kind {
+    case .functionOfX:
+      out.append(PointSearch(kind: .roots(what: "root"), f: curve.first, df: curve.firstSlope))
+      extrema(curve.first, curve.firstSlope, min: "min", max: "max")
+      intersections()
+    case .functionOfY:
+      out.append(PointSearch(kind: .roots(what: "x = 0"), f: curve.first, df: curve.firstSlope))
+      extrema(curve.first, curve.firstSlope, min: "least x", max: "greatest x")
+      intersections()
+    case .parametric:
+      if let second = curve.second {
+        out.append(PointSearch(kind: .roots(what: "y = 0"), f: second, df: curve.secondSlope))
+        extrema(second, curve.secondSlope, min: "least y", max: "greatest y")
+      }
+      out.append(PointSearch(kind: .roots(what: "x = 0"), f: curve.first, df: curve.firstSlope))
+      extrema(curve.first, curve.firstSlope, min: "least x", max: "greatest x")
+    }
+    return out
+  }
+
+  /// The range of traced curve `index`'s variable that its points of interest are searched
+  /// over: the view's x range for y = f(x), its y range for x = g(y), the parameter's range
+  /// for a parametric or polar curve.
+  func searchRange(
+    of index: Int, x: ClosedRange<Double>, y: ClosedRange<Double>
+  ) -> ClosedRange<Double> {
+    switch curves[index].kind {
+    case .functionOfX: return x
+    case .functionOfY: return y
+    case .parametric(_, let range): return range
+    }
+  }
+
+  /// Runs `searches` over `range` of the curve's variable until `deadline` (`BudgetClock`
+  /// seconds): the points found (a parametric curve's only where they are in the view) and
+  /// why a search stopped early, if one did.
+  func run(
+    _ searches: [PointSearch], of index: Int, over range: ClosedRange<Double>,
+    x: ClosedRange<Double>, y: ClosedRange<Double>, deadline: Double, boxes: inout Int
+  ) -> (points: [TracePoint], stop: AnalysisStop?) {
+    var stopped: AnalysisStop?
+    var found: [TracePoint] = []
+    for search in searches {
+      let left = deadline - BudgetClock.now()
+      guard stopped == nil, left > 0, boxes > 0 else {
+        if stopped == nil { stopped = boxes > 0 ? .time : .boxes }
+        break
+      }
+      var b = budget
+      b.seconds = left
+      b.maxBoxes = Swift.min(b.maxBoxes, boxes)
+      switch search.kind {
+      case .roots(let what):
+        let report = RootFinder.roots(
+          of: search.f, derivative: search.df, in: range.lowerBound, range.upperBound, budget: b)
+        boxes -= report.boxes
+        if let stop = report.stop { stopped = stop }
+        for r in report.roots {
+          found.append(TracePoint(position: r.x, what: what, isProven: r.isProven))
+        }
+      case .extrema(let min, let max):
+        guard let df = search.df else { continue }
+        let report = Extrema.find(
+          f: search.f, derivative: df, second: search.second, in: range.lowerBound,
+          range.upperBound, budget: b)
+        boxes -= report.boxes
+        if let stop = report.slopeRoots.stop { stopped = stop }
+        for e in report.extrema {
+          found.append(
+            TracePoint(position: e.x, what: e.isMinimum ? min : max, isProven: e.isProven))
+        }
+      }
+    }
+    if case .parametric = curves[index].kind {
+      let curve = curves[index]
+      found.removeAll { p in
+        let (px, py) = curve.point(at: p.position)
+        return !(x.contains(px) && y.contains(py))
+      }
+    }
+    return (found, stopped)
+  }
+
   /// The points of interest of traced curve `index` within the view, sorted along its
   /// variable, and a note when the search stopped early.
   ///
@@ -207,7 +354,8 @@ public struct ExploreTracer: Sendable {
   /// parameter's range, the points in the view where y = 0 and x = 0 and where y and x are
   /// least and greatest (its extreme points in either direction). All of them proven by
   /// `RootFinder` and `Extrema` (interval Newton; what is not proven is marked possible),
-  /// within one budget of `searchSeconds`; points at one position are merged.
+  /// within one budget of `searchBoxes` boxes and `searchSeconds`; points at one position are
+  /// merged.
   ///
   /// - Parameters:
   ///   - index: The curve, in `curves`.
@@ -218,83 +366,75 @@ public struct ExploreTracer: Sendable {
     of index: Int, x: ClosedRange<Double>, y: ClosedRange<Double>
   ) -> (points: [TracePoint], note: String?) {
     guard curves.indices.contains(index) else { return ([], nil) }
-    let curve = curves[index]
     let deadline = BudgetClock.now() + budget.seconds
-    var stopped: AnalysisStop?
-    var found: [TracePoint] = []
-    func remaining() -> AnalysisBudget? {
-      let left = deadline - BudgetClock.now()
-      guard stopped == nil, left > 0 else {
-        if stopped == nil { stopped = .time }
-        return nil
-      }
-      var b = budget
-      b.seconds = left
-      return b
-    }
-    /// The roots of `f` (with derivative `df`) in `range`, as points named `what`.
-    func roots(
-      _ f: PlotFunction, _ df: PlotFunction?, _ range: ClosedRange<Double>, _ what: String
-    ) {
-      guard let b = remaining() else { return }
-      let report = RootFinder.roots(
-        of: f, derivative: df, in: range.lowerBound, range.upperBound, budget: b)
-      if let stop = report.stop { stopped = stop }
-      for r in report.roots {
-        found.append(TracePoint(position: r.x, what: what, isProven: r.isProven))
-      }
-    }
-    /// The extrema of `f` (with derivative `df`, in `variable`) in `range`.
-    func extrema(
-      _ f: PlotFunction, _ df: PlotFunction?, _ variable: String, _ range: ClosedRange<Double>,
-      min: String, max: String
-    ) {
-      guard let df, let b = remaining() else { return }
-      let second = derivative(df.source, by: variable)
-      let report = Extrema.find(
-        f: f, derivative: df, second: second, in: range.lowerBound, range.upperBound, budget: b)
-      if let stop = report.slopeRoots.stop { stopped = stop }
-      for e in report.extrema {
-        found.append(
-          TracePoint(position: e.x, what: e.isMinimum ? min : max, isProven: e.isProven))
-      }
-    }
-    /// The intersections with the other curves of the same kind, over `range`.
-    func intersections(_ range: ClosedRange<Double>) {
-      for other in curves where other.item != curve.item && other.kind == curve.kind {
-        guard remaining() != nil else { return }
-        let difference = Expr.binary(.subtract, curve.first.source, other.first.source)
-        guard
-          let d = try? PlotFunction(
-            difference, variable: curve.variable, variables: variables, functions: functions)
-        else { continue }
-        roots(
-          d, derivative(difference, by: curve.variable), range,
-          "intersection with \(other.title)")
-      }
-    }
-    switch curve.kind {
-    case .functionOfX:
-      roots(curve.first, curve.firstSlope, x, "root")
-      extrema(curve.first, curve.firstSlope, "x", x, min: "min", max: "max")
-      intersections(x)
-    case .functionOfY:
-      roots(curve.first, curve.firstSlope, y, "x = 0")
-      extrema(curve.first, curve.firstSlope, "y", y, min: "least x", max: "greatest x")
-      intersections(y)
-    case .parametric(let parameter, let range):
-      if let second = curve.second {
-        roots(second, curve.secondSlope, range, "y = 0")
-        extrema(second, curve.secondSlope, parameter, range, min: "least y", max: "greatest y")
-      }
-      roots(curve.first, curve.firstSlope, range, "x = 0")
-      extrema(curve.first, curve.firstSlope, parameter, range, min: "least x", max: "greatest x")
-      found.removeAll { p in
-        let (px, py) = curve.point(at: p.position)
-        return !(x.contains(px) && y.contains(py))
-      }
-    }
+    var boxes = Swift.min(budget.maxBoxes, Self.searchBoxes)
+    let (found, stopped) = run(
+      searches(of: index), of: index, over: searchRange(of: index, x: x, y: y), x: x, y: y,
+      deadline: deadline, boxes: &boxes)
     return (Self.merged(found), Self.note(stopped))
+  }
+
+  /// The point of interest of traced curve `index` nearest `position` on one side (after
+  /// it when `forward`, else before it), searched outward from the cursor: the searches of
+  /// `pointsOfInterest` run over windows that start at the cursor and grow fourfold, from
+  /// 2^-20 of the range to the view's (or the parameter range's) end, until one holds a point
+  /// beyond the cursor. Each window is searched whole, so its nearest point is the nearest of
+  /// all (an extremum at a window's far end, which a range's ends never are, is found by the
+  /// next window), proven as `pointsOfInterest`'s are. For curves whose points crowd
+  /// together without end (`sin(1/x)` near 0), where a search of the whole view cannot
+  /// finish, this finds the next point in the time of a few small searches; within
+  /// `nearBoxes` boxes in all, after which the note says the points near the cursor are too
+  /// many.
+  ///
+  /// - Parameters:
+  ///   - index: The curve, in `curves`.
+  ///   - position: The cursor's value of the curve's variable.
+  ///   - forward: Whether to look after the cursor (else before it).
+  ///   - tolerance: How far beyond the cursor a point must be (its own position excluded).
+  ///   - x: The view's x range (plot units).
+  ///   - y: The view's y range (plot units).
+  /// - Returns: The nearest point (nil when there is none in the view, or when the search
+  ///   stopped before it was sure of it), a note when the search stopped, and the boxes it
+  ///   examined.
+  func nearestPoint(
+    of index: Int, from position: Double, forward: Bool, tolerance: Double,
+    x: ClosedRange<Double>, y: ClosedRange<Double>
+  ) -> (point: TracePoint?, note: String?, boxes: Int) {
+    guard curves.indices.contains(index) else { return (nil, nil, 0) }
+    let whole = searchRange(of: index, x: x, y: y)
+    let far = forward ? whole.upperBound : whole.lowerBound
+    guard forward ? position < far : position > far else { return (nil, nil, 0) }
+    let start = Swift.min(Swift.max(position, whole.lowerBound), whole.upperBound)
+    let searches = searches(of: index)
+    let deadline = BudgetClock.now() + budget.seconds
+    var boxes = Self.nearBoxes
+    var width = (whole.upperBound - whole.lowerBound) * 0x1p-20
+    while true {
+      let end = forward ? Swift.min(start + width, far) : Swift.max(start - width, far)
+      let window = forward ? start...end : end...start
+      let (found, stopped) = run(
+        searches, of: index, over: window, x: x, y: y, deadline: deadline, boxes: &boxes)
+      let beyond = Self.merged(found).filter {
+        forward ? $0.position > position + tolerance : $0.position < position - tolerance
+      }
+      let used = Self.nearBoxes - boxes
+      if let stopped {
+        // What a stopped window found is not known to be the nearest (its roots are searched
+        // left to right, its extrema after them): claim nothing, say why.
+        let note =
+          stopped == .interrupted
+          ? Self.note(stopped) : Self.nearNote(position, curves[index].variable)
+        return (nil, note, used)
+      }
+      if let nearest = forward ? beyond.first : beyond.last { return (nearest, nil, used) }
+      if end == far { return (nil, nil, used) }
+      width *= 4
+    }
+  }
+
+  /// The note of an outward search that stopped before it was sure of the nearest point.
+  static func nearNote(_ position: Double, _ variable: String) -> String {
+    "too many points of interest near \(variable) = \(shortNumber(position)) (search stopped)"
   }
 
   /// `points` sorted by position, those within a few ulps of the position before merged

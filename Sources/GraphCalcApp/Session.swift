@@ -173,6 +173,13 @@ public struct Session: Sendable {
     return CommandTable.standardNames.contains(word)
   }
 
+  /// The entry of this session's command `name`, without building the standard table
+  /// (`CommandTable.standardEntry(named:)`), or nil.
+  func commandEntry(named name: String) -> CommandEntry? {
+    if let ownCommands { return ownCommands.entry(named: name) }
+    return CommandTable.standardEntry(named: name)
+  }
+
   /// Runs one line: parses it, then runs the command.
   ///
   /// - Parameter line: What the user typed, without its newline.
@@ -217,7 +224,7 @@ public struct Session: Sendable {
   mutating func run(_ pieces: [(text: String, offset: Int)], of line: String) -> Reply {
     for (k, piece) in pieces.enumerated() where k < pieces.count - 1 {
       guard let first = try? CommandLexer.lex(piece.text).tokens.first, first.kind == .name,
-        let entry = commands.entry(named: first.value),
+        let entry = commandEntry(named: first.value),
         ["explore", "stream", "quit", "exit"].contains(entry.name)
       else { continue }
       let rest = pieces[k + 1].offset - 1..<line.count

@@ -66,18 +66,30 @@ public enum Autoscale {
   /// The percentile bounds, extended to the extremes that are not outliers.
   ///
   /// The four order statistics it needs (the least, the 2nd and 98th percentiles, the
-  /// greatest) come from `OrderStatistics` (Hoare's FIND, expected linear time) instead of a
-  /// sort of every value; each is the value a stable sort would put at that place, sign of
-  /// zero included.
+  /// greatest) come from `OrderStatistics` instead of a sort of every value: two small heaps
+  /// in one pass (`stablePlaces`) when at most 256 values lie beyond each percentile (a
+  /// curve's autoscale samples), else Hoare's FIND (expected linear time); each is the value
+  /// a stable sort would put at that place, sign of zero included.
   static func robustBounds(_ values: [Double]) -> (Double, Double)? {
     // Every finite value counts, up to the ends of the doubles (a spread that overflows
     // keeps the extremes: nothing lies beyond them).
-    var v = values.filter(\.isFinite)
-    guard !v.isEmpty else { return nil }
-    let n = v.count
+    var n = 0
+    for x in values where x.isFinite { n += 1 }
+    guard n > 0 else { return nil }
     let last = Double(n - 1)
     let k2 = Int((0.02 * last).rounded(.down))
     let k98 = Int((0.98 * last).rounded(.up))
+    if k2 < 256 && n - k98 <= 256 {
+      // Few places beyond the percentiles (up to about 12,800 values): two small heaps.
+      let (least, p2, p98, greatest) = values.withUnsafeBufferPointer {
+        OrderStatistics.stablePlaces($0, count: n, low: k2, high: k98)
+      }
+      let spread = p98 - p2
+      let lo = least >= p2 - 0.5 * spread ? least : p2
+      let hi = greatest <= p98 + 0.5 * spread ? greatest : p98
+      return (lo, hi)
+    }
+    var v = values.filter(\.isFinite)
     let (least, greatest, p2, p98) = v.withUnsafeMutableBufferPointer { a in
       let extremes = OrderStatistics.extremes(UnsafeBufferPointer(a))
       OrderStatistics.select(a, k98, in: 0...(n - 1))

@@ -104,4 +104,112 @@ enum OrderStatistics {
       return v
     }
   }
+
+  /// The elements a stable sort of the finite values of `values` puts at places 0, `low`,
+  /// `high` and `count - 1` (`count` the number of finite values), in one pass, when the
+  /// places near the ends are few: the `low + 1` least and the `count - high` greatest are
+  /// kept in two binary heaps keyed by (value, place in the input), which is the order a
+  /// stable sort gives (equal values, `-0.0` and `0.0` among them, in their input order), so
+  /// the heaps' tops are those places' elements, sign of zero included. About 2 compares a
+  /// value when the heaps are small (a curve's 1,001 autoscale samples keep 21 each), where
+  /// selection (`select`, `StableZeros`) took about 87 a value (Docs/performance.md, "The
+  /// terminal one-shot"). J. W. J. Williams, "Algorithm 232: Heapsort", Communications of the
+  /// ACM 7(6), 1964, for the heaps.
+  ///
+  /// - Parameters:
+  ///   - values: The values; NaN and infinities are passed over.
+  ///   - count: How many of them are finite (at least 1).
+  ///   - low: A place, `0...high`.
+  ///   - high: A place, `low..<count`.
+  /// - Returns: The four elements.
+  static func stablePlaces(
+    _ values: UnsafeBufferPointer<Double>, count: Int, low: Int, high: Int
+  ) -> (least: Double, low: Double, high: Double, greatest: Double) {
+    let a = low + 1  // the a least: a max-heap, its top the greatest of them
+    let b = count - high  // the b greatest: a min-heap, its top the least of them
+    let lv = UnsafeMutablePointer<Double>.allocate(capacity: a)
+    let li = UnsafeMutablePointer<Int>.allocate(capacity: a)
+    let hv = UnsafeMutablePointer<Double>.allocate(capacity: b)
+    let hi = UnsafeMutablePointer<Int>.allocate(capacity: b)
+    defer {
+      lv.deallocate()
+      li.deallocate()
+      hv.deallocate()
+      hi.deallocate()
+    }
+    var ln = 0
+    var hn = 0
+    var least = Double.nan
+    var greatest = Double.nan
+    var place = 0
+    // (v, i) before (w, j) in the stable order.
+    @inline(__always) func before(_ v: Double, _ i: Int, _ w: Double, _ j: Int) -> Bool {
+      v < w || (v == w && i < j)
+    }
+    for x in values where x.isFinite {
+      if place == 0 {
+        least = x
+        greatest = x
+      } else {
+        if x < least { least = x }  // the first of equal least values
+        if x >= greatest { greatest = x }  // the last of equal greatest values
+      }
+      // The least: x comes after every kept value, so it enters when it is less than the top.
+      if ln < a {
+        var k = ln
+        ln += 1
+        while k > 0 {
+          let parent = (k - 1) / 2
+          guard before(lv[parent], li[parent], x, place) else { break }
+          lv[k] = lv[parent]
+          li[k] = li[parent]
+          k = parent
+        }
+        lv[k] = x
+        li[k] = place
+      } else if x < lv[0] {
+        var k = 0
+        while true {
+          var c = 2 * k + 1
+          if c >= a { break }
+          if c + 1 < a && before(lv[c], li[c], lv[c + 1], li[c + 1]) { c += 1 }
+          guard before(x, place, lv[c], li[c]) else { break }
+          lv[k] = lv[c]
+          li[k] = li[c]
+          k = c
+        }
+        lv[k] = x
+        li[k] = place
+      }
+      // The greatest: x comes after every kept value, so it enters unless less than the top.
+      if hn < b {
+        var k = hn
+        hn += 1
+        while k > 0 {
+          let parent = (k - 1) / 2
+          guard before(x, place, hv[parent], hi[parent]) else { break }
+          hv[k] = hv[parent]
+          hi[k] = hi[parent]
+          k = parent
+        }
+        hv[k] = x
+        hi[k] = place
+      } else if !(x < hv[0]) {
+        var k = 0
+        while true {
+          var c = 2 * k + 1
+          if c >= b { break }
+          if c + 1 < b && before(hv[c + 1], hi[c + 1], hv[c], hi[c]) { c += 1 }
+          guard before(hv[c], hi[c], x, place) else { break }
+          hv[k] = hv[c]
+          hi[k] = hi[c]
+          k = c
+        }
+        hv[k] = x
+        hi[k] = place
+      }
+      place += 1
+    }
+    return (least, lv[0], hv[0], greatest)
+  }
 }

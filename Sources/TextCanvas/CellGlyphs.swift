@@ -141,20 +141,36 @@ public struct AsciiGlyphs: CellGlyphs {
     return Self.shape(mask & 0x1FF)
   }
 
-  /// `glyph(for:curve:)` as a scalar, from tables (`shape` of every 3 x 3 mask, worked out
-  /// once).
+  /// `glyph(for:curve:)` as a scalar, from tables (`shape` of every 3 x 3 mask, written out).
   public func glyphScalar(for mask: UInt32, curve: Int) -> Unicode.Scalar? {
     if curve > 0 { return Self.markerScalars[(curve - 1) % Self.markerScalars.count] }
-    return Self.shapeScalars[Int(mask & 0x1FF)]
+    return Self.shapeScalar(mask)
   }
 
   /// `markers` as scalars.
   static let markerScalars: [Unicode.Scalar] = markers.map { $0.unicodeScalars.first ?? " " }
 
-  /// `shape(mask)` for every mask 0...511, as scalars.
-  static let shapeScalars: [Unicode.Scalar] = (0..<512).map {
-    shape(UInt32($0)).unicodeScalars.first ?? " "
+  /// `shape(mask)` of the low 9 bits of `mask`, from `shapeTable`.
+  @inline(__always)
+  static func shapeScalar(_ mask: UInt32) -> Unicode.Scalar {
+    let m = Int(mask & 0x1FF)
+    return Unicode.Scalar(shapeTable.utf8Start[m + m / 64])
   }
+
+  /// `shape(mask)` for every mask 0...511, 64 a line (a newline after each line), written
+  /// out: building it from `shape` at the first ASCII picture took 115 k instructions, a
+  /// twentieth of a one-shot terminal plot (Docs/performance.md, "The terminal one-shot").
+  /// `AsciiGlyphsTests.theShapeTableIsShape` holds it to `shape` for every mask.
+  static let shapeTable: StaticString = #"""
+     '''''''-|///'/'-\|\/'/'-\/'/'/'-\\\|'\'-'''''''-\\\/'''---'-'''
+    .|//////||///////-///////-///-/|/-/-/-/'----/-/|/-/-/-/|---|/|||
+    .\|\/'/'\\-\/-/'|\|\/-/'\\-\/-/|/\-\/-/'-------|/\-\/-/|---|-|||
+    _\/-/-/-\\/-/-/|/\/-/-/|_\/|/|||/-/-/-/|_--|/|||/-/|/|||_|||||||
+    .\\\|\\\\\\\---'\\\\-\\\\\\\---||\\\|\\\-\-\---|\\\\--\|-\-|-|||
+    _\--/---_\-----|_\--/--|_--|-|||_---/--|_--|-|||_--|-|||_|||||||
+    _\\\/---\\\\---|\\\\/--|\\\|-|||/\\\/--|_\-|-|||_\\|/|||_|||||||
+    _\_-/---_\_|_|||_\_|/|||_|||||||___|/|||_|||||||_|||||||_|||||||
+    """#
 
   /// The character that best follows the dots of a 3 x 3 mask (bit `row * 3 + column`).
   ///

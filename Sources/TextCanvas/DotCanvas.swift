@@ -362,6 +362,9 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   func plainRender() -> String? {
     let rows = self.rows
     let columns = self.columns
+    // A local copy: read through `self` inside the closures, each cell's glyph asked for
+    // the canvas's generic metadata (330 instructions a call).
+    let glyphs = self.glyphs
     let capacity = rows * (columns * 4 + 1)
     var complete = true
     let text = String(unsafeUninitializedCapacity: max(capacity, 1)) { out in

@@ -71,6 +71,27 @@ import Testing
     #expect(echoSession().isCommandWord("echo"))
   }
 
+  /// The entries looked up without building the tables (a one-shot plot needs only `set` and
+  /// `plot`, `set canvas` only the canvas setting) are the tables' own: the same names and
+  /// forms for every command and every setting (names and aliases), none for other words.
+  @Test func theEntriesLookedUpWithoutTheTablesAreTheTables() {
+    for entry in CommandTable.standard.entries {
+      let fast = CommandTable.standardEntry(named: entry.name)
+      #expect(fast?.name == entry.name && fast?.usage == entry.usage, "\(entry.name)")
+      #expect(Session().commandEntry(named: entry.name)?.name == entry.name)
+    }
+    #expect(CommandTable.standardEntry(named: "sin") == nil)
+    #expect(echoSession().commandEntry(named: "echo")?.name == "echo")
+    for entry in SettingTable.standard.entries {
+      for name in [entry.name] + entry.aliases {
+        let table = SettingTable.standard.entry(named: name)
+        let fast = SettingTable.standardEntry(named: name)
+        #expect(fast?.name == table?.name && fast?.usage == table?.usage, "\(name)")
+      }
+    }
+    #expect(SettingTable.standardEntry(named: "nonsense") == nil)
+  }
+
   @Test func aParseErrorLeavesTheSessionAsItWas() throws {
     var session = Session()
     _ = session.run("plot sin(x)")

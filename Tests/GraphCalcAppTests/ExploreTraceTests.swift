@@ -254,4 +254,93 @@ private func position(_ s: ExploreState) -> Double? { s.trace?.position }
     #expect(after - before == 5)
     #expect(s.view.xRange == -1...1)
   }
+
+  /// sin(1/x)'s points of interest crowd together without end at 0, so the search of the
+  /// whole view [-10, 10] cannot finish: it spent its budget on the roots left of 0 (the
+  /// first it visits) and `n` said there was no next point. Now `n` and `p` search outward
+  /// from the cursor: the nearest points after and before x = 0.05 are the root 1/(6π)
+  /// (sin(6π) = 0) and the maximum 1/(6.5π) (sin(6.5π) = 1); 1/(7π) < 0.05 and the next
+  /// extremum after 0.05 is 1/(5.5π) > 1/(6π).
+  @Test func nAndPFindTheNearestPointsOfSinOneOverXNearZero() throws {
+    var s = try exploring("sin(1/x)")
+    _ = s.handle(.character("t"))
+    s.placeTrace(at: 0.05)
+    _ = s.handle(.character("n"))
+    #expect(near(position(s), 1 / (6 * Double.pi)), "\(String(describing: position(s)))")
+    #expect(s.statusLine().contains("| root (proven)"), "\(s.statusLine())")
+    #expect(!s.statusLine().contains("stopped"), "\(s.statusLine())")
+    _ = s.handle(.character("n"))
+    #expect(near(position(s), 1 / (5.5 * Double.pi)), "\(String(describing: position(s)))")
+    #expect(s.statusLine().contains("| min (proven)"), "\(s.statusLine())")
+    s.placeTrace(at: 0.05)
+    _ = s.handle(.character("p"))
+    #expect(near(position(s), 1 / (6.5 * Double.pi)), "\(String(describing: position(s)))")
+    #expect(s.statusLine().contains("| max (proven)"), "\(s.statusLine())")
+    // Left of 0 the same, mirrored: sin(1/x) is odd.
+    s.placeTrace(at: -0.05)
+    _ = s.handle(.character("p"))
+    #expect(near(position(s), -1 / (6 * Double.pi)), "\(String(describing: position(s)))")
+    #expect(s.statusLine().contains("| root (proven)"), "\(s.statusLine())")
+  }
+
+  /// From x = 0.001, where the roots 1/(kπ) are 1e-6 apart, n goes to the nearest of
+  /// sin(1/x)'s roots 1/(kπ) and extrema 1/((k + 1/2)π) after it, worked out here, and p to
+  /// the nearest before it.
+  @Test func nAndPFromCloserToZeroGoToTheNearestPoints() throws {
+    var s = try exploring("sin(1/x)")
+    _ = s.handle(.character("t"))
+    var candidates: [Double] = []
+    for k in 1...2000 {
+      let root: Double = 1 / (Double(k) * Double.pi)
+      let extremum: Double = 1 / ((Double(k) + 0.5) * Double.pi)
+      candidates += [root, extremum]
+    }
+    let start = 0.001
+    s.placeTrace(at: start)
+    _ = s.handle(.character("n"))
+    let after = try #require(candidates.filter { $0 > start }.min())
+    #expect(near(position(s), after, 1e-15), "\(String(describing: position(s)))")
+    #expect(s.statusLine().contains("(proven)"), "\(s.statusLine())")
+    s.placeTrace(at: start)
+    _ = s.handle(.character("p"))
+    let before = try #require(candidates.filter { $0 < start }.max())
+    #expect(near(position(s), before, 1e-15), "\(String(describing: position(s)))")
+    #expect(s.statusLine().contains("(proven)"), "\(s.statusLine())")
+  }
+
+  /// At 0 itself (where `explore` puts the cursor on a view centred on 0: the bench's case)
+  /// there is no next point, only points without end ever closer: n says so within its
+  /// budget and the cursor stays, as for p.
+  @Test func atTheCrowdItselfNSaysThePointsAreTooMany() throws {
+    var s = try exploring("sin(1/x)")
+    _ = s.handle(.character("t"))
+    for key in ["n", "p"] {
+      s.placeTrace(at: 0)
+      _ = s.handle(.character(Character(key)))
+      let expected =
+        "no \(key == "n" ? "next" : "previous") point of interest found: too many points of "
+        + "interest near x = 0 (search stopped)"
+      #expect(s.statusLine().contains(expected), "\(s.statusLine())")
+      #expect(position(s) == 0)
+    }
+  }
+
+  /// The outward search counts its work in boxes: from x = 0.05 on sin(1/x) it needs a small
+  /// part of its budget (`nearBoxes`), where the search of the whole view spends all of
+  /// `searchBoxes` and stops; a search from 9.9, with no point between the cursor and the
+  /// view's edge, ends there with no point and no note.
+  @Test func theOutwardSearchIsSmall() throws {
+    let s = try exploring("sin(1/x)")
+    let (x, y) = s.drawnRanges
+    let whole = s.tracer.pointsOfInterest(of: 0, x: x, y: y)
+    #expect(whole.note == "search stopped (budget of boxes): points may be missing")
+    let (point, note, boxes) = s.tracer.nearestPoint(
+      of: 0, from: 0.05, forward: true, tolerance: 1e-12, x: x, y: y)
+    #expect(near(point?.position, 1 / (6 * Double.pi)))
+    #expect(note == nil)
+    #expect(boxes > 0 && boxes < ExploreTracer.nearBoxes / 4, "\(boxes) boxes")
+    let (none, quiet, _) = s.tracer.nearestPoint(
+      of: 0, from: 9.9, forward: true, tolerance: 1e-12, x: x, y: y)
+    #expect(none == nil && quiet == nil)
+  }
 }

@@ -91,3 +91,19 @@ func checkAligned(
     #expect(diagonal(BrailleGlyphs()) == "⢣\n ⢣\n  ⢣\n   ⢣")
   }
 }
+
+@Suite struct AsciiGlyphsTests {
+  /// The written-out table of the ASCII canvas's shapes is `AsciiGlyphs.shape` of every 3 x 3
+  /// mask, and the scalar a cell shows ignores the bits above the ninth, as the table did
+  /// when it was built from `shape` at run time.
+  @Test func theShapeTableIsShape() {
+    let glyphs = AsciiGlyphs()
+    for mask in UInt32(0)..<512 {
+      let expected = AsciiGlyphs.shape(mask)
+      #expect(glyphs.glyphScalar(for: mask, curve: 0).map(Character.init) == expected, "\(mask)")
+      #expect(
+        glyphs.glyphScalar(for: mask | 0x600, curve: 0).map(Character.init) == expected, "\(mask)")
+      #expect(glyphs.glyph(for: mask, curve: 0) == expected)
+    }
+  }
+}

@@ -146,6 +146,60 @@ public struct CommandTable: Sendable {
     "help", "quit", "exit",
   ]
 
+  /// The entry of `standard` named `name`, or nil, without building the table: building it
+  /// (every entry's parser and help text, about 107 k instructions) was a tenth of a one-shot
+  /// terminal plot, which needs two entries (Docs/performance.md, "The terminal one-shot").
+  /// A test holds it to `standard` for every name; a name missing from the switch falls back
+  /// to the table (slower, never wrong).
+  public static func standardEntry(named name: String) -> CommandEntry? {
+    switch name {
+    case "plot": return .plot
+    case "replot": return .replot
+    case "bar": return .bar
+    case "hist": return .hist
+    case "redraw": return .redraw
+    case "xrange": return .xrange
+    case "yrange": return .yrange
+    case "zoom": return .zoom
+    case "pan": return .pan
+    case "center": return .center
+    case "reset": return .reset
+    case "view": return .view
+    case "explore": return .explore
+    case "undo": return .undo
+    case "set": return .set
+    case "unset": return .unset
+    case "show": return .show
+    case "stats": return .stats
+    case "fit": return .fit
+    case "update": return .update
+    case "save": return .save
+    case "export": return .export
+    case "stream": return .stream
+    case "roots": return .roots
+    case "extrema": return .extrema
+    case "intersect": return .intersect
+    case "integrate": return .integrate
+    case "area": return .area
+    case "inflections": return .inflections
+    case "tangent": return .tangent
+    case "table": return .table
+    case "mark": return .mark
+    case "unmark": return .unmark
+    case "mode": return .mode
+    case "rpn": return .rpn
+    case "describe": return .describe
+    case "vars": return .vars
+    case "print": return .print
+    case "pause": return .pause
+    case "help": return .help
+    case "quit": return .quit
+    case "exit": return .exit
+    // A command added to the table but not here is still found (through the table).
+    default: return standardNames.contains(name) ? standard.entry(named: name) : nil
+    }
+  }
+
   /// Every command of graphcalc, in the order `help` lists them; built at its first use
   /// (a session's first command word), not at start-up.
   public static let standard = CommandTable(
@@ -183,8 +237,7 @@ extension Session {
   func parse(_ line: String) throws(CommandError) -> ParsedLine {
     let lexed = try CommandLexer.lex(line)
     guard let first = lexed.tokens.first else { return ParsedLine() }
-    if first.kind == .name, isCommandWord(first.text), let entry = commands.entry(named: first.text)
-    {
+    if first.kind == .name, isCommandWord(first.text), let entry = commandEntry(named: first.text) {
       // Refused before its arguments are read: they are a plot's, and a bar chart is shown.
       if entry.steersPlotOnly, showsBarChart {
         throw CommandError(.barChartShown(command: entry.name), at: first.span)

@@ -28,7 +28,7 @@ extension Session {
   /// - Throws: `CommandError` at the bad column of a relation that does not parse or
   ///   compile (an item with a single `=` is a relation, so its errors are the relation's).
   func relationItem(_ piece: Word, title: String?) throws(CommandError) -> PlotItem? {
-    guard mode == .infix else { return nil }
+    guard mode == .infix, Self.mayBeRelation(piece.text) else { return nil }
     let parsed: (expr: Expr, nameLocations: [String: Range<Int>])
     do throws(CalcError) {
       parsed = try brain.parseRelation(expression: piece.text)
@@ -242,6 +242,15 @@ extension Session {
       if after != "=" && !"=!<>".contains(before) { return true }
     }
     return false
+  }
+
+  /// Whether `text` may be a relation: every relation has a comparison (`relationFormula`),
+  /// spelled with `=`, `<` or `>` (`==`, `!=`, `<=`, `>=` too) or `≤ ≥ ≠`, and an item
+  /// without one is a function, not parsed a second time as a relation (about 100 k
+  /// instructions an item: Docs/performance.md, "The terminal one-shot"). Text with any
+  /// non-ASCII character is left to the parser.
+  static func mayBeRelation(_ text: String) -> Bool {
+    text.utf8.contains { $0 == 0x3D || $0 == 0x3C || $0 == 0x3E || $0 >= 0x80 }
   }
 
   /// `expr` as a relation formula in negation normal form, with each comparison `a op b`

@@ -93,6 +93,35 @@ public struct SettingTable: Sendable {
       .unknownName(.setting(known: names), name.text, suggestion: suggestion), at: name.span)
   }
 
+  /// The setting of `standard` named `name` (or one of its aliases), or nil. graphcalc's own
+  /// settings (`canvas`, `color`, `datafile`, `bar`, `base`, `digits`, `theme`: the table's
+  /// first entries, so they win over any later one of the same name, as in `entry(named:)`)
+  /// are answered without building the table, whose gnuplot settings make key paths and
+  /// usage lines at run time (about 230 k instructions, a fifth of `graphcalc -e 'set canvas
+  /// ascii' -e 'plot sin(x)*x'`: Docs/performance.md, "The terminal one-shot"). A test holds
+  /// this to the table for every name.
+  static func standardEntry(named name: String) -> SettingEntry? {
+    switch name {
+    case "canvas": return .canvas
+    case "color", "colour": return .color
+    case "datafile": return .datafile
+    case "bar": return .barStyle
+    case "base": return .base
+    case "digits": return .digits
+    case "theme": return .theme
+    default: return standard.entry(named: name)
+    }
+  }
+
+  /// The setting of `standard` named by `name` (`standardEntry(named:)`), or the table's
+  /// error naming it and the nearest known setting.
+  ///
+  /// - Throws: `CommandError` at `name` for an unknown setting.
+  static func lookUpStandard(_ name: Word) throws(CommandError) -> SettingEntry {
+    if let entry = standardEntry(named: name.text) { return entry }
+    return try standard.lookUp(name)
+  }
+
   /// Every setting of graphcalc.
   public static let standard = SettingTable(
     [
@@ -134,7 +163,7 @@ extension CommandEntry {
   ) { arguments throws(CommandError) in
     guard let first = arguments.tokens.first else { return ListSettings() }
     let name = Word(first.text, at: first.offset)
-    let setting = try SettingTable.standard.lookUp(name)
+    let setting = try SettingTable.lookUpStandard(name)
     let values = arguments.dropping(to: arguments.range.lowerBound + 1)
     return try setting.parse(SettingArguments(name: name, values: values))
   }
@@ -149,7 +178,7 @@ extension CommandEntry {
   ) { arguments throws(CommandError) in
     let words = arguments.words
     if words.count > 1, let first = arguments.tokens.first,
-      let read = try SettingTable.standard.lookUp(words[0].word).unsetArguments
+      let read = try SettingTable.lookUpStandard(words[0].word).unsetArguments
     {
       let values = arguments.dropping(to: arguments.range.lowerBound + 1)
       return try read(SettingArguments(name: Word(first.text, at: first.offset), values: values))
@@ -158,7 +187,7 @@ extension CommandEntry {
       throw Session.usageError(
         "unset", given: words.count, at: arguments.isEmpty ? nil : arguments.text.span)
     }
-    return try SettingTable.standard.lookUp(words[0].word).unset
+    return try SettingTable.lookUpStandard(words[0].word).unset
   }
 
   /// `show [NAME]`.
@@ -174,7 +203,7 @@ extension CommandEntry {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
     }
     guard let name = words.first else { return ListSettings() }
-    return ShowSetting(setting: try SettingTable.standard.lookUp(name.word).name)
+    return ShowSetting(setting: try SettingTable.lookUpStandard(name.word).name)
   }
 }
 
@@ -191,7 +220,7 @@ struct ShowSetting: SessionCommand, Hashable {
   var setting: String
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    guard let entry = SettingTable.standard.entry(named: setting) else { return Reply() }
+    guard let entry = SettingTable.standardEntry(named: setting) else { return Reply() }
     return .text(entry.listing(session) ?? "")
   }
 }
