@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import Streaming
-@testable import TextAndNumbers
 
 /// The block reader of rows (`StreamSession.consume(_:)`, `StreamParser.rows`) against the
 /// line-by-line path it stands in for: the same windows, statistics and counters, bit for bit.
@@ -181,7 +180,7 @@ import Testing
           token += String(Int.random(in: 0...9, using: &rng))
         }
       }
-      let expected = DecimalNumber.parse(token)
+      let expected = NumberScanner.parse(token)  // `DecimalNumber.parse`
       var line = Array((token + "\n").utf8)
       let got = line.withUnsafeMutableBufferPointer { b in
         StreamParser.plainNumber(UnsafePointer(b.baseAddress!), from: 0)
