@@ -884,22 +884,41 @@ if wanted("stream") {
       section: "stream", name: "values read and windowed", ours: fmt(rate / 1e6) + " M/s",
       peer: "1.00 M/s (target)",
       ratio: fmt(rate / 1e6) + "x", target: ">= 1 M/s", met: rate >= 1e6))
-  // The same bytes counted by `wc -l` (a whole process, start-up included): issue 19 asks
-  // for `stream` within 10x of it.
+  // The same bytes as a file, a whole process each: `graphcalc stream FILE` (start-up,
+  // reading the file in chunks, the windows, the final frame printed to /dev/null) beside
+  // `wc -l FILE` (its start-up, reading, counting), in turns so both see the same load.
+  // Issue 19 asks for `stream` within 10x of it. (This row once set the in-process loop
+  // above beside the whole `wc` process: no start-up or reading on our side.)
   let streamPath = "/tmp/graphcalc-bench-stream-\(getpid()).txt"
   defer { unlink(streamPath) }
   if let f = fopen(streamPath, "w") {
     text.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, f) }
     fclose(f)
   }
-  if let wc = which("wc"), let counted = medianRun([wc, "-l", streamPath], runs: processRuns) {
-    let r = best / counted.seconds
-    report(
-      Row(
-        section: "stream", name: "\(lines / 1000)k lines beside wc -l",
-        ours: fmt(best * 1000) + " ms",
-        peer: fmt(counted.seconds * 1000) + " ms (wc -l)", ratio: fmt(r) + "x", target: "<= 10x",
-        met: r <= 10))
+  if let wc = which("wc") {
+    var ours: [Double] = []
+    var counted: [Double] = []
+    for _ in 0..<processRuns {
+      guard let a = runProcess([gc, "stream", streamPath]),
+        let b = runProcess([wc, "-l", streamPath])
+      else { break }
+      ours.append(a.seconds)
+      counted.append(b.seconds)
+    }
+    if ours.count == processRuns {
+      let r = median(ours) / median(counted)
+      report(
+        Row(
+          section: "stream", name: "stream FILE \(lines / 1000)k lines beside wc -l",
+          ours: fmt(median(ours) * 1000) + " ms",
+          peer: fmt(median(counted) * 1000) + " ms (wc -l)", ratio: fmt(r) + "x",
+          target: "<= 10x", met: r <= 10))
+    } else {
+      report(
+        Row(
+          section: "stream", name: "stream FILE \(lines / 1000)k lines beside wc -l",
+          ours: "failed", peer: "", ratio: "", target: "<= 10x", met: false))
+    }
   }
 }
 

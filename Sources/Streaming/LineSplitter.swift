@@ -7,8 +7,9 @@ import Glibc
 /// A line longer than `maxLineLength` bytes is not a line anyone plots: its bytes are dropped
 /// up to the next `\n` and it is counted in `overlongLines` instead of being handed on.
 public struct LineSplitter: Sendable {
-  /// The longest line (in bytes, without its `\n`) handed on whole; default 1 MiB.
-  public let maxLineLength: Int
+  /// The longest line (in bytes, without its `\n`) handed on whole; default 1 MiB. A session
+  /// pumping a reader takes the reader's (`StreamSession.pump`).
+  public internal(set) var maxLineLength: Int
   /// How many lines were dropped for being longer than `maxLineLength`.
   public private(set) var overlongLines = 0
   /// The bytes of an unfinished line from earlier chunks.
@@ -22,8 +23,24 @@ public struct LineSplitter: Sendable {
     self.maxLineLength = max(1, maxLineLength)
   }
 
-  /// Whether an unfinished line is waiting for more bytes.
-  var hasPartialLine: Bool { !carry.isEmpty }
+  /// Whether an unfinished line is waiting for more bytes, or the rest of an overlong one
+  /// is being dropped: the next line feed ends a line begun in an earlier chunk.
+  var hasPartialLine: Bool { !carry.isEmpty || skipping }
+
+  /// A whole line found outside `feed` (the session's block reader), as `feed` would hand
+  /// it on: without a trailing `\r`; `nil`, and counted in `overlongLines`, when it is
+  /// longer than `maxLineLength`.
+  /// - Parameter line: the line's bytes, without its `\n`.
+  /// - Returns: the line to hand on, or nil.
+  mutating func wholeLine(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    var count = line.count
+    if count > 0 && line[count - 1] == 0x0D { count -= 1 }
+    if count > maxLineLength {
+      overlongLines += 1
+      return nil
+    }
+    return UnsafeBufferPointer(start: line.baseAddress, count: count)
+  }
 
   /// Splits `bytes` into lines and calls `body` once per complete line, in order.
   ///
@@ -89,19 +106,13 @@ public struct LineSplitter: Sendable {
   private mutating func emit(
     _ line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    var count = line.count
-    if count > 0 && line[count - 1] == 0x0D { count -= 1 }
-    if count > maxLineLength {
-      overlongLines += 1
-      return
-    }
-    body(UnsafeBufferPointer(start: line.baseAddress, count: count))
+    if let whole = wholeLine(line) { body(whole) }
   }
 }
 
 /// `memchr` for one byte, typed for `UInt8` pointers.
 @inline(__always)
-private func memchrByte(
+func memchrByte(
   _ start: UnsafePointer<UInt8>, _ byte: UInt8, _ count: Int
 ) -> UnsafePointer<UInt8>? {
   guard let hit = memchr(start, Int32(byte), count) else { return nil }

@@ -1,28 +1,27 @@
-/// The last `capacity` samples of one series, with its running last, min, max and mean.
+/// The last `capacity` samples of one series; its last, min, max and mean are worked out
+/// from the stored samples when asked (once a frame), so a push does no more than store.
 ///
 /// **Storage.** A ring buffer that grows up to `capacity` values and then overwrites the
 /// oldest (so a large `--window` costs memory only as data arrives). Sample `k` of the series
 /// (0-based, counted from the series' first sample) has x = `firstSample + k` in plot units
-/// ("sample index"); `sampleIndex(at:)` gives it for a stored value.
+/// ("sample index"); `sampleIndex(at:)` gives it for a stored value. `push(_:)` is O(1)
+/// (amortized while the ring grows); `push(contentsOf:stride:count:)` takes a batch of the
+/// parser's rows and writes only the values that stay in the window.
 ///
 /// **Gaps.** NaN and ±infinity are stored as they came (so `last` can show them and a
 /// renderer can mark them), but they are gaps: they take no part in `min`, `max`, `mean`
 /// or `finiteCount`.
 ///
-/// **Min and max** over the window stay exact as values leave, in O(1) amortized time per
-/// sample, with the "sliding window minimum" algorithm (ascending minima): a monotonic deque
-/// of (position, value) pairs whose values increase from front to back for the minimum
-/// (decrease for the maximum). A new value first removes from the back every entry it
-/// dominates, then is appended; the front entry leaves when its position leaves the window,
-/// and the front is the extremum. See Richard Harter, "Ascending Minima Algorithm" (2001);
-/// D. Lemire, "Streaming Maximum-Minimum Filter Using No More than Three Comparisons per
-/// Element", Nordic Journal of Computing 13(4), 2006.
-///
-/// **Mean** is a running sum with Neumaier's compensated summation (A. Neumaier, ZAMM 54,
-/// 1974) for both the value that enters and the value that leaves, recomputed from the
-/// stored values every `capacity` samples so rounding cannot drift without bound. If the sum
-/// overflows (values near `Double.greatestFiniteMagnitude`), `mean` falls back to summing
-/// `x / n` over the window, which cannot overflow.
+/// **Statistics** (`stats`, `min`, `max`, `mean`, `finiteCount`) are one pass over the stored
+/// values, oldest first: O(`count`), asked once a frame (at most `--fps` times a second, and
+/// a frame copies the window's values anyway). They used to be kept up to date at every push
+/// (a monotonic deque for the extremes, a running sum for the mean), which made a push of a
+/// window of 200 cost 265 instructions; a stream reads far more lines than it draws frames.
+/// The extremes are exact either way (ties keep the newest, so `-0.0` after `0.0` is the
+/// minimum). The mean is Neumaier's compensated sum of the finite values (A. Neumaier, ZAMM
+/// 54, 1974) divided by their count, the same as the running sum gave or nearer the exact
+/// mean (nothing drifts as values leave); if the sum overflows (values near
+/// `Double.greatestFiniteMagnitude`) it falls back to summing `x / n`, which cannot.
 public struct RollingWindow: Sendable {
   /// The most samples held (the `--window` size), at least 1.
   public let capacity: Int
@@ -30,18 +29,11 @@ public struct RollingWindow: Sendable {
   public let firstSample: Int
   /// How many samples have been pushed in all.
   public private(set) var totalPushed = 0
-  /// How many finite samples are in the window now.
-  public private(set) var finiteCount = 0
 
   /// Ring buffer; while not full, `ring.count == count` and index 0 is the oldest.
   private var ring: [Double] = []
   /// Where the oldest value is in `ring` once it is full.
   private var head = 0
-  private var minDeque: MonotonicDeque
-  private var maxDeque: MonotonicDeque
-  private var sum = 0.0
-  private var compensation = 0.0
-  private var sinceRecompute = 0
 
   /// An empty window.
   /// - Parameters:
@@ -50,8 +42,6 @@ public struct RollingWindow: Sendable {
   public init(capacity: Int, firstSample: Int = 0) {
     self.capacity = Swift.max(1, capacity)
     self.firstSample = firstSample
-    minDeque = MonotonicDeque(capacity: self.capacity)
-    maxDeque = MonotonicDeque(capacity: self.capacity)
   }
 
   /// How many samples are in the window (`min(totalPushed, capacity)`).
@@ -60,34 +50,61 @@ public struct RollingWindow: Sendable {
   /// Whether no sample has been pushed.
   public var isEmpty: Bool { ring.isEmpty }
 
-  /// Adds a sample at x = `firstSample + totalPushed`, dropping the oldest if full.
+  /// Adds a sample at x = `firstSample + totalPushed`, dropping the oldest if full. O(1).
   /// - Parameter y: the value, in plot units; NaN or ±inf for a gap.
   public mutating func push(_ y: Double) {
-    let position = totalPushed
     totalPushed += 1
     if ring.count < capacity {
       ring.append(y)
-    } else {
-      let leaving = ring[head]
-      ring[head] = y
-      head += 1
-      if head == capacity { head = 0 }
-      if leaving.isFinite {
-        finiteCount -= 1
-        add(-leaving)
+      return
+    }
+    ring[head] = y
+    head += 1
+    if head == capacity { head = 0 }
+  }
+
+  /// Adds `count` samples, as `count` calls of `push(_:)` would, in O(`min(count,
+  /// capacity)`) once the window is full: the values that a later one of the batch would
+  /// overwrite are never written.
+  /// - Parameters:
+  ///   - values: the first value; value `j` of the batch is at `values + j * stride`.
+  ///   - stride: the distance between two values of the batch, in values (at least 1: the
+  ///     parser's rows hold one value per series).
+  ///   - count: how many values; 0 or less adds nothing.
+  public mutating func push(contentsOf values: UnsafePointer<Double>, stride: Int, count: Int) {
+    guard count > 0 else { return }
+    totalPushed += count
+    var source = values
+    var left = count
+    if ring.count < capacity {
+      let taken = Swift.min(left, capacity - ring.count)
+      ring.reserveCapacity(ring.count + taken)
+      for _ in 0..<taken {
+        ring.append(source.pointee)
+        source += stride
       }
-      let oldest = position - capacity + 1
-      minDeque.dropFront(before: oldest)
-      maxDeque.dropFront(before: oldest)
+      left -= taken
+      if left == 0 { return }
     }
-    if y.isFinite {
-      finiteCount += 1
-      add(y)
-      minDeque.pushMin(y, at: position)
-      maxDeque.pushMax(y, at: position)
+    if left > capacity {
+      // Only the last `capacity` values stay; the ring turns as if the others were written.
+      let skipped = left - capacity
+      source += skipped * stride
+      head = (head + skipped % capacity) % capacity
+      left = capacity
     }
-    sinceRecompute += 1
-    if sinceRecompute >= capacity { recomputeSum() }
+    let size = capacity
+    var h = head
+    ring.withUnsafeMutableBufferPointer { r in
+      guard let base = r.baseAddress else { return }
+      for _ in 0..<left {
+        base[h] = source.pointee
+        source += stride
+        h += 1
+        if h == size { h = 0 }
+      }
+    }
+    head = h
   }
 
   /// The stored value `index` places from the oldest (0 = oldest, `count - 1` = newest).
@@ -129,51 +146,69 @@ public struct RollingWindow: Sendable {
     return nil
   }
 
-  /// The least finite value in the window; `nil` if there is none. O(1).
-  public var min: Double? { minDeque.front }
+  /// How many finite values the window holds. O(`count`).
+  public var finiteCount: Int { stats.finiteCount }
 
-  /// The greatest finite value in the window; `nil` if there is none. O(1).
-  public var max: Double? { maxDeque.front }
+  /// The least finite value in the window; `nil` if there is none. O(`count`).
+  public var min: Double? { stats.min }
 
-  /// The mean of the finite values in the window; `nil` if there are none. O(1) (O(count)
-  /// only after an overflowing sum).
-  public var mean: Double? {
-    guard finiteCount > 0 else { return nil }
-    let total = sum + compensation
-    if total.isFinite { return total / Double(finiteCount) }
-    // The sum overflowed: average without ever forming it.
-    let n = Double(finiteCount)
-    var m = 0.0
-    for i in 0..<ring.count {
-      let v = self[i]
-      if v.isFinite { m += v / n }
-    }
-    return m
-  }
+  /// The greatest finite value in the window; `nil` if there is none. O(`count`).
+  public var max: Double? { stats.max }
 
-  /// All statistics at once.
+  /// The mean of the finite values in the window; `nil` if there are none. O(`count`).
+  public var mean: Double? { stats.mean }
+
+  /// All statistics at once: one pass over the stored values, oldest first (see the type's
+  /// notes).
   public var stats: SeriesStats {
-    SeriesStats(last: last, min: min, max: max, mean: mean, finiteCount: finiteCount)
+    var a = StatsPass()
+    // Oldest first: the ring from `head` on, then its start (the whole ring while growing).
+    let split = ring.count < capacity ? 0 : head
+    ring.withUnsafeBufferPointer { r in
+      for k in split..<r.count { a.add(r[k]) }
+      for k in 0..<split { a.add(r[k]) }
+    }
+    guard a.finite > 0 else {
+      return SeriesStats(last: last, min: nil, max: nil, mean: nil, finiteCount: 0)
+    }
+    let n = Double(a.finite)
+    var mean = (a.sum + a.compensation) / n
+    if !mean.isFinite {
+      // The sum overflowed: average without ever forming it.
+      mean = 0
+      for i in 0..<ring.count {
+        let v = self[i]
+        if v.isFinite { mean += v / n }
+      }
+    }
+    return SeriesStats(last: last, min: a.lo, max: a.hi, mean: mean, finiteCount: a.finite)
   }
+}
 
-  /// Neumaier's compensated addition of `x` into (`sum`, `compensation`).
+/// One pass of `RollingWindow.stats`: the extremes, count and compensated sum of the finite
+/// values added, oldest first.
+private struct StatsPass {
+  var lo = Double.infinity
+  var hi = -Double.infinity
+  var finite = 0
+  var sum = 0.0
+  var compensation = 0.0
+
+  /// Takes `v` into the statistics unless it is a gap (NaN or ±infinity).
   @inline(__always)
-  private mutating func add(_ x: Double) {
-    let t = sum + x
-    if Swift.abs(sum) >= Swift.abs(x) {
-      compensation += (sum - t) + x
+  mutating func add(_ v: Double) {
+    guard v.isFinite else { return }
+    finite += 1
+    if v <= lo { lo = v }  // ties: the newest, as the deque kept it (0.0 then -0.0 is -0.0)
+    if v >= hi { hi = v }
+    // Neumaier's compensated addition.
+    let t = sum + v
+    if Swift.abs(sum) >= Swift.abs(v) {
+      compensation += (sum - t) + v
     } else {
-      compensation += (x - t) + sum
+      compensation += (v - t) + sum
     }
     sum = t
-  }
-
-  /// Recomputes the sum from the stored values (against drift; every `capacity` samples).
-  private mutating func recomputeSum() {
-    sinceRecompute = 0
-    sum = 0
-    compensation = 0
-    for v in ring where v.isFinite { add(v) }
   }
 }
 
@@ -197,70 +232,5 @@ public struct SeriesStats: Sendable, Equatable {
     self.max = max
     self.mean = mean
     self.finiteCount = finiteCount
-  }
-}
-
-/// A double-ended queue of (position, value) in a fixed ring, for the sliding-window min/max.
-///
-/// It never holds more than `capacity` entries, since each window position is in it at most
-/// once. Storage grows lazily up to `capacity`.
-struct MonotonicDeque: Sendable {
-  struct Entry: Sendable {
-    var position: Int
-    var value: Double
-  }
-  private var entries: [Entry] = []
-  private var start = 0
-  private(set) var count = 0
-  private let capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = capacity
-  }
-
-  /// The extremum: the front value, or `nil` when empty.
-  var front: Double? { count == 0 ? nil : entries[start].value }
-
-  /// Drops front entries whose position is before `oldest` (they left the window).
-  @inline(__always)
-  mutating func dropFront(before oldest: Int) {
-    while count > 0 && entries[start].position < oldest {
-      start += 1
-      if start == capacity { start = 0 }
-      count -= 1
-    }
-  }
-
-  /// Appends for a minimum deque: removes back entries with value >= `value` first.
-  @inline(__always)
-  mutating func pushMin(_ value: Double, at position: Int) {
-    while count > 0 && entries[backIndex].value >= value { count -= 1 }
-    append(Entry(position: position, value: value))
-  }
-
-  /// Appends for a maximum deque: removes back entries with value <= `value` first.
-  @inline(__always)
-  mutating func pushMax(_ value: Double, at position: Int) {
-    while count > 0 && entries[backIndex].value <= value { count -= 1 }
-    append(Entry(position: position, value: value))
-  }
-
-  private var backIndex: Int {
-    var k = start + count - 1
-    if k >= capacity { k -= capacity }
-    return k
-  }
-
-  @inline(__always)
-  private mutating func append(_ entry: Entry) {
-    var k = start + count
-    if k >= capacity { k -= capacity }
-    if k < entries.count {
-      entries[k] = entry
-    } else {
-      // Grows lazily up to `capacity`; while growing, k == entries.count.
-      entries.append(entry)
-    }
-    count += 1
   }
 }

@@ -86,13 +86,13 @@ public struct StreamParser: Sendable {
   /// Whether the first data line had a timestamp (the stream's x axis is then time).
   public private(set) var timed = false
   /// Lines that were rows of numbers.
-  public private(set) var dataLines = 0
+  public internal(set) var dataLines = 0
   /// Lines that were skipped because a token was not a number.
   public private(set) var junkLines = 0
   /// Empty or white-space-only lines (skipped, not junk).
   public private(set) var blankLines = 0
   /// Numbers read from data lines (NaN fields included, padding not), `maxSeries` permitting.
-  public private(set) var valuesRead = 0
+  public internal(set) var valuesRead = 0
   /// Fields dropped because a line had more than `maxSeries` of them.
   public private(set) var droppedValues = 0
   /// Series names taken from a header line (see the type's notes); empty when there was none.
@@ -115,7 +115,7 @@ public struct StreamParser: Sendable {
   private var keyed: [String: Int] = [:]
   /// Whether column k of a line of numbers is series k, for every series (no keys, nothing
   /// hidden): then a full line is copied straight into `row`.
-  private var columnsAreSeries = false
+  var columnsAreSeries = false
   /// The fields of the line being read, before they go to their series, and their units
   /// (empty when the line has none).
   private var scratch: [Double] = []
@@ -124,7 +124,7 @@ public struct StreamParser: Sendable {
   /// `--columns`, `--exclude` and `--match`.
   private let columns: [ColumnSelector]
   private let excluded: [ColumnSelector]
-  private let regex: LineRegex?
+  let regex: LineRegex?
   /// Time-of-day streams: the day added after midnight, and the last time read.
   private var dayOffset = 0.0
   private var lastTime: Double?

@@ -52,6 +52,34 @@ public struct StreamReader<Input: StreamInput> {
     buffer = chunk
     return result
   }
+
+  /// Reads one chunk (waiting at most `timeout` seconds) and hands its bytes on as they
+  /// came, cut anywhere: for a reader that splits lines itself (`StreamSession.pump`). The
+  /// splitter is not used, so nothing is handed on at the end of input.
+  /// - Parameters:
+  ///   - timeout: seconds to wait for data (0: don't wait; `nil`: wait for data or the end).
+  ///   - bytes: called once with the chunk when data came, valid during the call only.
+  /// - Returns: what the read gave; after `.end` or `.failed`, later calls return `.end`.
+  public mutating func readChunk(
+    timeout: Double?, _ bytes: (UnsafeRawBufferPointer) -> Void
+  ) -> StreamReadResult {
+    if ended { return .end }
+    var chunk = buffer
+    buffer = []  // keep `chunk` uniquely referenced, so writing to it does not copy
+    let result = chunk.withUnsafeMutableBytes { input.read(into: $0, timeout: timeout) }
+    switch result {
+    case .data(let n):
+      let count = Swift.min(Swift.max(n, 0), chunk.count)
+      bytesRead += count
+      chunk.withUnsafeBytes { bytes(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    case .end, .failed:
+      ended = true
+    case .timedOut:
+      break
+    }
+    buffer = chunk
+    return result
+  }
 }
 
 extension StreamReader: Sendable where Input: Sendable {}

@@ -98,11 +98,92 @@ public struct StreamSession: Sendable {
   }
 
   /// Reads a chunk of the stream; a line cut at the chunk's end waits for the next chunk.
+  ///
+  /// The chunk's whole lines are read a block at a time where they are rows of plain
+  /// numbers (`StreamParser.rows`: no splitting into lines first, no call per line, each
+  /// block of rows pushed into the windows at once), and one at a time through
+  /// `consume(line:)` otherwise; a line begun in an earlier chunk, and the part of this one
+  /// after its last line feed, go through the line splitter. The windows, counters and frames
+  /// are the same as line by line.
   /// - Parameter bytes: the next bytes of the stream, cut anywhere.
   public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+    guard let raw = bytes.baseAddress, bytes.count > 0 else { return }
+    let p = raw.assumingMemoryBound(to: UInt8.self)
+    let n = bytes.count
+    var start = 0
+    if splitter.hasPartialLine {
+      // The line begun in an earlier chunk ends at this chunk's first line feed.
+      guard let feed = memchrByte(p, 0x0A, n) else {
+        feedSplitter(bytes)
+        return
+      }
+      start = feed - p + 1
+      feedSplitter(UnsafeRawBufferPointer(start: raw, count: start))
+    }
+    var end = n  // after the chunk's last line feed
+    while end > start && p[end - 1] != 0x0A { end -= 1 }
+    if end > start { consumeLines(p + start, end - start) }
+    if end < n { feedSplitter(UnsafeRawBufferPointer(start: raw + end, count: n - end)) }
+  }
+
+  /// The most values a block of rows holds (`readRows`): 32 KiB on the stack.
+  static let rowBlock = 4096
+
+  /// Reads the whole lines at `p` (`count` bytes, the last one a line feed): blocks of rows
+  /// while the parser `readsRows`, each other line through `consume(line:)`.
+  private mutating func consumeLines(_ p: UnsafePointer<UInt8>, _ count: Int) {
+    var i = 0
+    while i < count {
+      if parser.readsRows {
+        let (consumed, full) = readRows(p + i, count - i)
+        i += consumed
+        if full || i >= count { continue }
+      }
+      // A line the block reader does not take: the general path, as the splitter hands it on.
+      guard let feed = memchrByte(p + i, 0x0A, count - i) else { return }
+      let lineEnd = feed - p
+      if let line = splitter.wholeLine(UnsafeBufferPointer(start: p + i, count: lineEnd - i)) {
+        consume(line: line)
+      }
+      i = lineEnd + 1
+    }
+  }
+
+  /// One block of rows from `p` (see `StreamParser.rows`) pushed into the windows.
+  /// - Returns: the bytes read, and whether the block was full (the next line may be a row
+  ///   too) rather than stopped at a line that is not one.
+  private mutating func readRows(_ p: UnsafePointer<UInt8>, _ count: Int) -> (Int, Bool) {
+    let n = parser.seriesCount
+    let room = Swift.max(1, Self.rowBlock / n)
+    let maxLineLength = splitter.maxLineLength
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: room * n) { block in
+      guard let out = block.baseAddress else { return (0, false) }
+      let (consumed, rows) = parser.rows(
+        p, count, into: out, room: room, maxLineLength: maxLineLength)
+      if rows > 0 {
+        // Every series has its window once a line of numbers has been read (`consume(line:)`).
+        for k in 0..<Swift.min(n, windows.count) {
+          windows[k].push(contentsOf: out + k, stride: n, count: rows)
+        }
+        throttle.noteInput()
+      }
+      return (consumed, rows == room)
+    }
+  }
+
+  /// Feeds `bytes` to the line splitter, each line it completes to `consume(line:)`.
+  private mutating func feedSplitter(_ bytes: UnsafeRawBufferPointer) {
     var s = LineSplitter()
     swap(&s, &splitter)  // so the splitter's buffer is not shared while it is fed
     s.feed(bytes) { consume(line: $0) }
+    swap(&s, &splitter)
+  }
+
+  /// Hands on the last line if it had no newline (the end of input).
+  private mutating func finishLines() {
+    var s = LineSplitter()
+    swap(&s, &splitter)
+    s.finish { consume(line: $0) }
     swap(&s, &splitter)
   }
 
@@ -117,10 +198,7 @@ public struct StreamSession: Sendable {
   /// - Returns: whether a last frame must still be drawn.
   @discardableResult
   public mutating func endOfInput() -> Bool {
-    var s = LineSplitter()
-    swap(&s, &splitter)
-    s.finish { consume(line: $0) }
-    swap(&s, &splitter)
+    finishLines()
     if ended { return false }
     ended = true
     return throttle.finish(now: clock.now())
@@ -150,7 +228,14 @@ public struct StreamSession: Sendable {
         let left = Swift.max(0, maxWait - (now - start))
         wait = Swift.min(wait ?? left, left)
       }
-      let result = reader.read(timeout: wait) { consume(line: $0) }
+      // Chunks, not lines: the session splits them (at the reader's line limit), reading
+      // rows of numbers a block at a time.
+      splitter.maxLineLength = reader.splitter.maxLineLength
+      let result = reader.readChunk(timeout: wait) { consume($0) }
+      switch result {
+      case .end, .failed: finishLines()
+      case .data, .timedOut: break
+      }
       readerOverlongLines = reader.splitter.overlongLines
       now = clock.now()
       if parser.columnProblem != nil {
@@ -173,15 +258,18 @@ public struct StreamSession: Sendable {
   /// The y range to show (plot units): fixed by `--ymin`/`--ymax` where given, otherwise the
   /// least and greatest finite value of all series in their windows, padded (see
   /// `StreamSession.yRange(dataMin:dataMax:fixedMin:fixedMax:)`).
-  public var yRange: ValueRange {
+  public var yRange: ValueRange { yRange(windows.map(\.stats)) }
+
+  /// The y range for the windows' statistics `stats` (see `yRange`).
+  private func yRange(_ stats: [SeriesStats]) -> ValueRange {
     if options.normalize {
       return Self.yRange(dataMin: 0, dataMax: 1, fixedMin: options.yMin, fixedMax: options.yMax)
     }
     var lo: Double? = nil
     var hi: Double? = nil
-    for w in windows {
-      if let m = w.min { lo = Swift.min(lo ?? m, m) }
-      if let m = w.max { hi = Swift.max(hi ?? m, m) }
+    for s in stats {
+      if let m = s.min { lo = Swift.min(lo ?? m, m) }
+      if let m = s.max { hi = Swift.max(hi ?? m, m) }
     }
     return Self.yRange(dataMin: lo, dataMax: hi, fixedMin: options.yMin, fixedMax: options.yMax)
   }
@@ -190,8 +278,9 @@ public struct StreamSession: Sendable {
   /// until the window is full, then following the newest sample (the plot scrolls left).
   public var xRange: ValueRange {
     if let times {
-      let lo = times.min ?? 0
-      let hi = Swift.max(times.max ?? lo, lo + 1)
+      let extremes = times.stats
+      let lo = extremes.min ?? 0
+      let hi = Swift.max(extremes.max ?? lo, lo + 1)
       return ValueRange(lower: lo, upper: hi)
     }
     let first = Swift.max(0, sampleCount - options.window)
@@ -248,6 +337,8 @@ public struct StreamSession: Sendable {
     let sampleRange = ValueRange(
       lower: Double(firstShown), upper: Double(firstShown + Swift.max(1, options.window - 1)))
     let jump = times.map { Self.jumpLimit($0.values) } ?? .infinity
+    // Each window's statistics once a frame (one pass each: `RollingWindow.stats`).
+    let stats = windows.map(\.stats)
     var series: [SeriesFrame] = []
     series.reserveCapacity(windows.count)
     for (k, w) in windows.enumerated() {
@@ -264,7 +355,7 @@ public struct StreamSession: Sendable {
         curve = Self.polyline(values, firstX: first)
       }
       if times != nil { curve = Self.breakingAtJumps(curve, limit: jump) }
-      if options.normalize, let lo = w.min, let hi = w.max {
+      if options.normalize, let lo = stats[k].min, let hi = stats[k].max {
         curve = curve.map { p in
           guard p.y.isFinite else { return p }
           return StreamPoint(x: p.x, y: hi > lo ? (p.y - lo) / (hi - lo) : 0.5)
@@ -273,7 +364,7 @@ public struct StreamSession: Sendable {
       series.append(
         SeriesFrame(
           name: parser.name(ofSeries: k), unit: parser.unit(ofSeries: k), firstSample: first,
-          values: values, stats: w.stats, curve: curve))
+          values: values, stats: stats[k], curve: curve))
     }
     if !options.columns.isEmpty {
       let order = series.indices.sorted {
@@ -282,7 +373,7 @@ public struct StreamSession: Sendable {
       series = order.map { series[$0] }
     }
     var frame = StreamFrame(
-      series: series, xRange: x, yRange: yRange, samples: sampleCount,
+      series: series, xRange: x, yRange: yRange(stats), samples: sampleCount,
       valuesRead: parser.valuesRead, junkLines: junkLines, lastJunkLine: parser.lastJunkLine,
       ended: ended)
     frame.timeAxis = times != nil
