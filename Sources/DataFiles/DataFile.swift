@@ -155,6 +155,9 @@ public enum DataFile {
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
     var kept = 0
+    var lifts = false  // blank lines came before a record not yet kept
+    var leftOut = 0
+    var textCells = 0
     let result: (records: Int, missing: [Int])
     let cut: Int
     if let parallel = try ParallelReading.streamPieces(
@@ -164,14 +167,23 @@ public enum DataFile {
           let f = flags[r]
           // A cell that is the missing-value text leaves the record out.
           if f & ~ParallelReading.blankBefore != 0 { continue }
+          if f & ParallelReading.blankBefore != 0 { lifts = true }
+          let x = values[2 * r]
+          let y = values[2 * r + 1]
+          // A column that is text leaves the record out (gnuplot's rule; the pen lifts
+          // at the next record kept if blank lines came before this one).
+          if isTextCell(x) || isTextCell(y) {
+            leftOut += 1
+            textCells += (isTextCell(x) ? 1 : 0) + (isTextCell(y) ? 1 : 0)
+            continue
+          }
           // Blank lines lift the pen (gnuplot): a gap record.
-          if kept > 0 && f & ParallelReading.blankBefore != 0 {
+          if kept > 0 && lifts {
             xs.append(.nan)
             ys.append(.nan)
           }
+          lifts = false
           kept += 1
-          let x = values[2 * r]
-          let y = values[2 * r + 1]
           xs.append(x)
           ys.append(y)
           if !x.isNaN && !y.isNaN { points += 1 }
@@ -186,11 +198,19 @@ public enum DataFile {
         missingText: options.missingText
       ) {
         values, reader in
+        if reader.blankLinesBefore > 0 { lifts = true }
+        // A column that is text leaves the record out, as gnuplot.
+        if isTextCell(values[0]) || isTextCell(values[1]) {
+          leftOut += 1
+          textCells += (isTextCell(values[0]) ? 1 : 0) + (isTextCell(values[1]) ? 1 : 0)
+          return
+        }
         // Blank lines lift the pen (gnuplot): a gap record.
-        if kept > 0 && reader.blankLinesBefore > 0 {
+        if kept > 0 && lifts {
           xs.append(.nan)
           ys.append(.nan)
         }
+        lifts = false
         kept += 1
         xs.append(values[0])
         ys.append(values[1])
@@ -206,6 +226,8 @@ public enum DataFile {
       yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
     series.cutRecords = cut
+    series.leftOut = leftOut
+    series.textCells = textCells
     return series
   }
 
@@ -510,7 +532,20 @@ public enum DataFile {
     return true
   }
 
-  /// The value of one cell: a number, a time in Unix seconds, or NaN.
+  /// The NaN a cell that is not a number reads as (text where a number should be: `x`,
+  /// `-`, a date that does not parse), told apart from a NaN, `nan` or `inf` cell by its
+  /// payload. Every reader of values sees a NaN either way; `read` and `plot`'s `using`
+  /// columns leave out a record whose column is text, as gnuplot does (its table has no
+  /// row for it and its line joins the points around it), while a NaN cell is an
+  /// undefined point (a `u` row, a gap).
+  public static let textCell = Double(bitPattern: 0x7FF8_0000_0000_7E57)
+
+  /// Whether `v` is the value of a cell that is not a number (`textCell`).
+  @inline(__always)
+  public static func isTextCell(_ v: Double) -> Bool { v.bitPattern == textCell.bitPattern }
+
+  /// The value of one cell: a number, a time in Unix seconds, NaN for a non-finite number,
+  /// or `textCell` for a cell that is not a number.
   @inline(__always)
   static func value(
     _ column: ResolvedColumn, _ base: UnsafePointer<UInt8>,
@@ -524,14 +559,14 @@ public enum DataFile {
     let p = base + span.start
     let n = span.end - span.start
     switch column.kind {
-    case .text: return .nan
+    case .text: return textCell
     case .time where !column.unixTime:
-      return DateParser.parse(p, n, order: column.order) ?? .nan
+      return DateParser.parse(p, n, order: column.order) ?? textCell
     default:
-      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma), v.isFinite else {
-        return .nan
+      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma) else {
+        return textCell
       }
-      return v
+      return v.isFinite ? v : .nan
     }
   }
 

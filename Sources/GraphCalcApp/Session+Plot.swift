@@ -453,9 +453,14 @@ extension Session {
       yIsTime: series.yIsTime)
     curve.look = spec.style.look
     var notes: [String] = []
-    if series.missing > 0 {
+    let gaps = series.missing - series.textCells
+    if gaps > 0 {
+      notes.append("\(path): \(gaps) missing value\(gaps == 1 ? "" : "s") (gaps)")
+    }
+    if series.leftOut > 0 {
       notes.append(
-        "\(path): \(series.missing) missing value\(series.missing == 1 ? "" : "s") (gaps)")
+        "\(path): \(series.leftOut) record\(series.leftOut == 1 ? "" : "s") left out: a cell "
+          + "that is not a number (as gnuplot reads it)")
     }
     if series.cutRecords > 0 {
       notes.append(

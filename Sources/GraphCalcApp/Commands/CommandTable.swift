@@ -143,7 +143,7 @@ public struct CommandTable: Sendable {
     "reset", "view", "explore", "undo", "set", "unset", "show", "stats", "fit", "update", "save",
     "export", "stream", "roots", "extrema", "intersect", "integrate", "area", "inflections",
     "tangent", "table", "mark", "unmark", "mode", "rpn", "describe", "vars", "print", "pause",
-    "help", "quit", "exit",
+    "load", "call", "help", "quit", "exit",
   ]
 
   /// Every command of graphcalc, in the order `help` lists them; built at its first use
@@ -156,7 +156,7 @@ public struct CommandTable: Sendable {
       .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
       .vars, .print, .pause,
-      .help, .quit, .exit,
+      .load, .call, .help, .quit, .exit,
     ])
 }
 
