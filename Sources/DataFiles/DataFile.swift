@@ -155,8 +155,8 @@ public enum DataFile {
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
     var kept = 0
-    var lifts = false  // blank lines came before a record not yet kept
-    var leftOut = 0
+    var rows = 0  // the rows appended, gap records included
+    var textRows: [Int] = []
     var textCells = 0
     let result: (records: Int, missing: [Int])
     let cut: Int
@@ -167,23 +167,23 @@ public enum DataFile {
           let f = flags[r]
           // A cell that is the missing-value text leaves the record out.
           if f & ~ParallelReading.blankBefore != 0 { continue }
-          if f & ParallelReading.blankBefore != 0 { lifts = true }
-          let x = values[2 * r]
-          let y = values[2 * r + 1]
-          // A column that is text leaves the record out (gnuplot's rule; the pen lifts
-          // at the next record kept if blank lines came before this one).
-          if isTextCell(x) || isTextCell(y) {
-            leftOut += 1
-            textCells += (isTextCell(x) ? 1 : 0) + (isTextCell(y) ? 1 : 0)
-            continue
-          }
           // Blank lines lift the pen (gnuplot): a gap record.
-          if kept > 0 && lifts {
+          if kept > 0 && f & ParallelReading.blankBefore != 0 {
             xs.append(.nan)
             ys.append(.nan)
+            rows += 1
           }
-          lifts = false
           kept += 1
+          var x = values[2 * r]
+          var y = values[2 * r + 1]
+          // A cell that is not a number: NaN, and the row noted (`DataSeries.textRows`).
+          if isTextCell(x) || isTextCell(y) {
+            textRows.append(rows)
+            textCells += (isTextCell(x) ? 1 : 0) + (isTextCell(y) ? 1 : 0)
+            if isTextCell(x) { x = .nan }
+            if isTextCell(y) { y = .nan }
+          }
+          rows += 1
           xs.append(x)
           ys.append(y)
           if !x.isNaN && !y.isNaN { points += 1 }
@@ -198,22 +198,22 @@ public enum DataFile {
         missingText: options.missingText
       ) {
         values, reader in
-        if reader.blankLinesBefore > 0 { lifts = true }
-        // A column that is text leaves the record out, as gnuplot.
-        if isTextCell(values[0]) || isTextCell(values[1]) {
-          leftOut += 1
-          textCells += (isTextCell(values[0]) ? 1 : 0) + (isTextCell(values[1]) ? 1 : 0)
-          return
-        }
         // Blank lines lift the pen (gnuplot): a gap record.
-        if kept > 0 && lifts {
+        if kept > 0 && reader.blankLinesBefore > 0 {
           xs.append(.nan)
           ys.append(.nan)
+          rows += 1
         }
-        lifts = false
         kept += 1
-        xs.append(values[0])
-        ys.append(values[1])
+        let (x, y) = (values[0], values[1])
+        // A cell that is not a number: NaN, and the row noted (`DataSeries.textRows`).
+        if isTextCell(x) || isTextCell(y) {
+          textRows.append(rows)
+          textCells += (isTextCell(x) ? 1 : 0) + (isTextCell(y) ? 1 : 0)
+        }
+        rows += 1
+        xs.append(isTextCell(x) ? .nan : x)
+        ys.append(isTextCell(y) ? .nan : y)
         if !values[0].isNaN && !values[1].isNaN { points += 1 }
       }
       cut = reader.truncatedRecords
@@ -226,7 +226,7 @@ public enum DataFile {
       yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
     series.cutRecords = cut
-    series.leftOut = leftOut
+    series.textRows = textRows
     series.textCells = textCells
     return series
   }
@@ -534,10 +534,10 @@ public enum DataFile {
 
   /// The NaN a cell that is not a number reads as (text where a number should be: `x`,
   /// `-`, a date that does not parse), told apart from a NaN, `nan` or `inf` cell by its
-  /// payload. Every reader of values sees a NaN either way; `read` and `plot`'s `using`
-  /// columns leave out a record whose column is text, as gnuplot does (its table has no
-  /// row for it and its line joins the points around it), while a NaN cell is an
-  /// undefined point (a `u` row, a gap).
+  /// payload. Every reader of values sees a NaN either way; `read` stores a plain NaN and
+  /// notes the row (`DataSeries.textRows`), and `plot` leaves out such a record, as gnuplot
+  /// does (its table has no row for it and its line joins the points around it), while a
+  /// NaN cell is an undefined point (a `u` row, a gap).
   public static let textCell = Double(bitPattern: 0x7FF8_0000_0000_7E57)
 
   /// Whether `v` is the value of a cell that is not a number (`textCell`).

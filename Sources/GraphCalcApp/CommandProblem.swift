@@ -337,7 +337,8 @@ public enum CommandProblem: Sendable, Hashable {
       case .tooNarrow: return "\(axis) range \(shown) is too narrow to draw"
       }
     case .panPastTheDoubles(let axis, let up):
-      let limit = Session.boundText(up ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
+      let limit = Session.boundText(
+        up ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
       return "pan would move the \(axis) range \(up ? "past" : "below") \(limit), the "
         + "\(up ? "largest" : "most negative") number: the view stays where it is"
     case .rangeNeedsBothBounds(let axis): return "give both bounds of the automatic \(axis) range"

@@ -90,6 +90,9 @@ public struct Session: Sendable {
   /// gnuplot's string variables (`msg = "..."`), by name: the command layer's, never the
   /// calculator's (StringExpression.swift).
   public var strings: [String: String] = [:]
+  /// The `if`/`do for`/`while` block or data block whose lines are taken without running
+  /// them (Session+Blocks.swift).
+  var skipping: SkippedBlock?
   /// The `load`/`call` files running, innermost last (Commands+Load.swift).
   var scriptFrames: [ScriptFrame] = []
   /// gnuplot's `rand` generator (GnuplotRandom.swift), drawn from where the command layer
@@ -188,6 +191,7 @@ public struct Session: Sendable {
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
     if inlineData != nil { return takeInlineData(line) }  // a line of `plot "-"`'s data
+    if let reply = blockReply(line) { return reply }  // gnuplot's blocks (Session+Blocks)
     // gnuplot 4's `$0 ... $9` in a file that `call` runs: the error's columns are then in
     // the line as substituted, which the reply names.
     if let substituted = oldStyleParameters(in: line) {

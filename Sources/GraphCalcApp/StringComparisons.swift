@@ -8,7 +8,7 @@ import CalculatorBrain
 extension Session {
   /// `word` with its string islands replaced by their numbers: `S eq T` and `S ne T` (S and
   /// T each a string, a string variable or a string function's call) by 1 or 0, and
-  /// `strlen(...)`, `strstrt(...)`, `words(...)` by their values. Each number is padded with
+  /// `strlen(...)`, `strstrt(...)`, `words(...)`, `exists(...)` by their values. Each number is padded with
   /// blanks to the island's width, so the calculator's error columns still point into the
   /// line as typed. The word is returned as it is when it has no island (or cannot be lexed:
   /// the calculator then reports the problem).
@@ -16,8 +16,10 @@ extension Session {
   /// - Throws: `CommandError` at an island that fails (a string function's error).
   func replacingStringIslands(in word: Word) throws(CommandError) -> Word {
     let text = word.text
-    guard text.contains("eq") || text.contains("ne") || text.contains("strlen")
-      || text.contains("strstrt") || text.contains("words") || text.contains("rand"),
+    guard
+      text.contains("eq") || text.contains("ne") || text.contains("strlen")
+        || text.contains("strstrt") || text.contains("words") || text.contains("rand")
+        || text.contains("exists"),
       let lexed = try? CommandLexer.lex(text)
     else { return word }
     let tokens = lexed.tokens
@@ -48,7 +50,7 @@ extension Session {
         k = close + 1
         continue
       }
-      if token.kind == .name, ["strlen", "strstrt", "words"].contains(token.text),
+      if token.kind == .name, ["strlen", "strstrt", "words", "exists"].contains(token.text),
         k + 1 < tokens.count, tokens[k + 1].text == "(",
         let close = Session.closingBracket(tokens, from: k + 1)
       {

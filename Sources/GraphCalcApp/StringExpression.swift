@@ -6,7 +6,7 @@ import TextAndNumbers
 /// gnuplot's string expressions, as far as graphcalc reads them: string literals, string
 /// variables (`msg = "..."`), `.` concatenation, `sprintf(FORMAT, ...)`, `gprintf(FORMAT, X)`
 /// (gnuplot's own format language, the tick labels' `TickFormat`), `substr(S, I, J)`, `strlen(S)`,
-/// `strstrt(S, T)`, `word(S, N)`, `words(S)`, and the comparisons `S eq T`, `S ne T` (1 or
+/// `strstrt(S, T)`, `word(S, N)`, `words(S)`, `exists("NAME")`, and the comparisons `S eq T`, `S ne T` (1 or
 /// 0). `system("...")` is refused by name: graphcalc runs a command only where asked to
 /// stream its output (`stream cmd`), never from inside an expression of a script.
 ///
@@ -29,7 +29,7 @@ struct StringExpression {
   /// The string functions, each with the arguments it takes.
   static let functions: [String: ClosedRange<Int>] = [
     "sprintf": 1...64, "gprintf": 2...2, "substr": 3...3, "strlen": 1...1, "strstrt": 2...2,
-    "word": 2...2, "words": 1...1, "system": 1...1,
+    "word": 2...2, "words": 1...1, "system": 1...1, "exists": 1...1,
   ]
 
   /// A reader of the tokens `range` of `line`.
@@ -142,6 +142,14 @@ struct StringExpression {
       return .number(0)
     case "words":
       return .number(Double(StringExpression.words(try string(arguments[0])).count))
+    case "exists":
+      // gnuplot's exists("NAME"): 1 when NAME is a variable (a number, a string, or a
+      // constant such as pi), else 0.
+      let name = try string(arguments[0])
+      let known =
+        session.strings[name] != nil || session.brain.variables[name] != nil
+        || Builtins.constants[name] != nil
+      return .number(known ? 1 : 0)
     case "word":
       let words = StringExpression.words(try string(arguments[0]))
       let n = try whole(arguments[1])

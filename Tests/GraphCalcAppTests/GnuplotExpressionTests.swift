@@ -12,7 +12,8 @@ import Testing
 
   /// The fixture's lines and gnuplot's output of each.
   static let cases: [GnuplotLine] = {
-    let text = (try? String(contentsOfFile: fixtures + "/gnuplot-expressions.tsv", encoding: .utf8))
+    let text =
+      (try? String(contentsOfFile: fixtures + "/gnuplot-expressions.tsv", encoding: .utf8))
       ?? ""
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { row in
       let parts = row.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
@@ -64,6 +65,8 @@ import Testing
     #expect(session.run("k = s eq \"abc\"").error == nil)
     #expect(session.brain.variables["k"] == 1)
     #expect(session.run("print (s ne \"x\") ? strstrt(s, \"c\") : -1").output == "3\n")
+    #expect(
+      session.run("print exists(\"s\"), exists(\"n\"), !exists(\"nosuch\")").output == "1 1 1\n")
     // A caret after an island still points into the line as typed.
     #expect(session.run("print (s eq \"abc\") + nosuch").error?.message.contains("nosuch") == true)
   }
@@ -77,7 +80,8 @@ import Testing
     var session = Self.session()
     session.strings["ARG1"] = "outer"
     session.enterScript(ScriptCall(path: "f.gp", parameters: ["7", "x y"], calls: true))
-    #expect(session.run("print ARGC, ARG0, ARG1 * 2, ARG2, ARG3 eq \"\"").output == "2 f.gp 14 x y 1\n")
+    #expect(
+      session.run("print ARGC, ARG0, ARG1 * 2, ARG2, ARG3 eq \"\"").output == "2 f.gp 14 x y 1\n")
     // $0 and $1 are the parameters; $2 (beyond them) is left, $# their count, $$ a $.
     #expect(session.run("print \"$0|$1|$#|$$|$2\"").output == "7|x y|2|$|$2\n")
     session.leaveScript()
@@ -124,5 +128,28 @@ import Testing
         + "the view stays where it is")
     #expect(!error.message.contains("inf"))
     #expect(session.view.xRange == -1e308...1.7e308)
+  }
+
+  @Test func blocksAreRefusedOnceAndTheirLinesSkipped() throws {
+    var session = Self.session()
+    let lines = [
+      "a = 1", "if (a > 0) {", "  a = 10", "} else {", "  a = 20", "}", "$D << EOD", "1 2",
+      "EOD", "do for [i=1:3] { a = i }", "while (a < 5) {", "a = a + 1", "}", "b = a",
+    ]
+    var errors: [String] = []
+    for line in lines {
+      if let error = session.run(line).error { errors.append(error.message) }
+    }
+    #expect(errors.count == 4)
+    #expect(errors[0].hasPrefix("gnuplot's if (...) { ... } block is not supported"))
+    #expect(errors[1].hasPrefix("gnuplot's data block ($D << EOD) is not supported"))
+    #expect(errors[2].hasPrefix("gnuplot's do for [...] { ... } loop is not supported"))
+    #expect(errors[3].hasPrefix("gnuplot's while (...) { ... } loop is not supported"))
+    // No line of a block ran; the lines after them did.
+    #expect(session.brain.variables["a"] == 1)
+    #expect(session.brain.variables["b"] == 1)
+    #expect(!session.skipsBlock)
+    // A brace in a string or a comment does not count.
+    #expect(Session.braceBalance("if (s eq \"{\") { # }") == 1)
   }
 }

@@ -184,7 +184,8 @@ extension Session {
     var columns = parts.map { part -> StatsColumn in
       switch part {
       case .column(_, let word), .expression(_, let word):
-        return StatsColumn(name: spec.using == nil ? "column \(word.text)" : word.text, values: [], invalid: 0)
+        return StatsColumn(
+          name: spec.using == nil ? "column \(word.text)" : word.text, values: [], invalid: 0)
       }
     }
     if spec.using == nil {
@@ -220,8 +221,8 @@ extension Session {
       fileColumns = try DataFile.columns(path: path, options: data.options).count
       try DataFile.forEachRecordWithBreaks(
         path: path, columns: [.index(1)], options: data.options,
-        leftOut: { counter.record(after: $0) }
-      ) { _, blanks in counter.record(after: blanks) }
+        leftOut: { counter.record(after: $0) },
+        { _, blanks in counter.record(after: blanks) })
     } catch {
       throw CommandError(error, at: fileSpan)
     }
