@@ -162,7 +162,8 @@ public enum BuiltinFunction: UInt8, Sendable, Hashable, CaseIterable {
       }
       raw += 1
     }
-    return nil
+    guard let alias = BuiltinFunction.gnuplotAlias(name) else { return nil }
+    self = alias
   }
 
   /// The function a call with one argument computes: `ln` for `log`, else the function

@@ -155,6 +155,9 @@ public enum DataFile {
     let xc = try resolve(x ?? .index(0), layout: layout, path: path, options: options)
     let yc = try resolve(y, layout: layout, path: path, options: options)
     var kept = 0
+    var rows = 0  // the rows appended, gap records included
+    var textRows: [Int] = []
+    var textCells = 0
     let result: (records: Int, missing: [Int])
     let cut: Int
     if let parallel = try ParallelReading.streamPieces(
@@ -190,10 +193,19 @@ public enum DataFile {
           if kept > 0 && f & ParallelReading.blankBefore != 0 {
             xs.append(.nan)
             ys.append(.nan)
+            rows += 1
           }
           kept += 1
-          let x = values[2 * r]
-          let y = values[2 * r + 1]
+          var x = values[2 * r]
+          var y = values[2 * r + 1]
+          // A cell that is not a number: NaN, and the row noted (`DataSeries.textRows`).
+          if isTextCell(x) || isTextCell(y) {
+            textRows.append(rows)
+            textCells += (isTextCell(x) ? 1 : 0) + (isTextCell(y) ? 1 : 0)
+            if isTextCell(x) { x = .nan }
+            if isTextCell(y) { y = .nan }
+          }
+          rows += 1
           xs.append(x)
           ys.append(y)
           if !x.isNaN && !y.isNaN { points += 1 }
@@ -212,10 +224,18 @@ public enum DataFile {
         if kept > 0 && reader.blankLinesBefore > 0 {
           xs.append(.nan)
           ys.append(.nan)
+          rows += 1
         }
         kept += 1
-        xs.append(values[0])
-        ys.append(values[1])
+        let (x, y) = (values[0], values[1])
+        // A cell that is not a number: NaN, and the row noted (`DataSeries.textRows`).
+        if isTextCell(x) || isTextCell(y) {
+          textRows.append(rows)
+          textCells += (isTextCell(x) ? 1 : 0) + (isTextCell(y) ? 1 : 0)
+        }
+        rows += 1
+        xs.append(isTextCell(x) ? .nan : x)
+        ys.append(isTextCell(y) ? .nan : y)
         if !values[0].isNaN && !values[1].isNaN { points += 1 }
       }
       cut = reader.truncatedRecords
@@ -228,6 +248,8 @@ public enum DataFile {
       yName: yc.name,
       missing: result.missing[0] + result.missing[1], records: result.records)
     series.cutRecords = cut
+    series.textRows = textRows
+    series.textCells = textCells
     return series
   }
 
@@ -548,7 +570,20 @@ public enum DataFile {
     return true
   }
 
-  /// The value of one cell: a number, a time in Unix seconds, or NaN.
+  /// The NaN a cell that is not a number reads as (text where a number should be: `x`,
+  /// `-`, a date that does not parse), told apart from a NaN, `nan` or `inf` cell by its
+  /// payload. Every reader of values sees a NaN either way; `read` stores a plain NaN and
+  /// notes the row (`DataSeries.textRows`), and `plot` leaves out such a record, as gnuplot
+  /// does (its table has no row for it and its line joins the points around it), while a
+  /// NaN cell is an undefined point (a `u` row, a gap).
+  public static let textCell = Double(bitPattern: 0x7FF8_0000_0000_7E57)
+
+  /// Whether `v` is the value of a cell that is not a number (`textCell`).
+  @inline(__always)
+  public static func isTextCell(_ v: Double) -> Bool { v.bitPattern == textCell.bitPattern }
+
+  /// The value of one cell: a number, a time in Unix seconds, NaN for a non-finite number,
+  /// or `textCell` for a cell that is not a number.
   @inline(__always)
   static func value(
     _ column: ResolvedColumn, _ base: UnsafePointer<UInt8>,
@@ -562,14 +597,14 @@ public enum DataFile {
     let p = base + span.start
     let n = span.end - span.start
     switch column.kind {
-    case .text: return .nan
+    case .text: return textCell
     case .time where !column.unixTime:
-      return DateParser.parse(p, n, order: column.order) ?? .nan
+      return DateParser.parse(p, n, order: column.order) ?? textCell
     default:
-      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma), v.isFinite else {
-        return .nan
+      guard let v = NumberParser.parse(p, n, decimalComma: column.decimalComma) else {
+        return textCell
       }
-      return v
+      return v.isFinite ? v : .nan
     }
   }
 

@@ -148,7 +148,8 @@ public struct ColumnInfo: Sendable, Hashable {
 /// Two columns of a data file as x-y points, one point a record, in file order.
 ///
 /// `x` and `y` have one element per data record (`records` of them). A missing or
-/// non-numeric cell is NaN there: a gap, never a zero. Non-monotonic x is kept as given.
+/// non-numeric cell is NaN there: a gap, never a zero (`plot` leaves out the `textRows`,
+/// whose cell is not a number, as gnuplot does). Non-monotonic x is kept as given.
 /// Time columns hold Unix seconds (UTC). The columns are compact (`DataColumn`: about 2 to 4
 /// bytes a value for short decimals) and give back exactly the values read.
 public struct DataSeries: Sendable, Hashable {
@@ -170,6 +171,12 @@ public struct DataSeries: Sendable, Hashable {
   public var records: Int
   /// How many records were longer than `maxRecordBytes` (16 MiB) and cut there.
   public var cutRecords = 0
+  /// The rows (of `x` and `y`, gap records counted) whose cell of the two columns is not a
+  /// number (`DataFile.textCell`: text, an empty cell): NaN here, and left out of a plot, as
+  /// gnuplot leaves them out; their cells are among `missing`.
+  public var textRows: [Int] = []
+  /// How many cells of `textRows` were not numbers.
+  public var textCells = 0
 
   /// Creates a series.
   public init(

@@ -63,6 +63,16 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   public init(_ error: CalcError, shiftedBy offset: Int) {
     self.cause = .calculator(error)
     self.location = error.location.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+    // gnuplot's rand where the command layer does not draw it (GnuplotRandom): named, not
+    // "did you mean 'round'".
+    if case .unknownName("rand", _) = error.problem {
+      self.cause = .command(
+        .notSupported(
+          what: "rand() in a plot, a using expression, fit or a function",
+          hint:
+            "rand(0) is drawn where a value is computed once: print, r = rand(0), a command's "
+            + "number"))
+    }
   }
 
   /// A data file's error, about the columns `location` of the line (the file name or the

@@ -57,6 +57,10 @@ public enum CommandProblem: Sendable, Hashable {
   case statsTakesOnlyFileAndUsing
   /// A `smooth` spline that the data cannot make; the text says why (`SplineProblem`).
   case cannotSmooth(String)
+  /// `load` or `call` of a file that cannot be read; `reason` is the system's.
+  case cannotReadScript(path: String, reason: String)
+  /// `load` or `call` nested deeper than `limit` files (a file that loads itself).
+  case scriptsNestedTooDeep(limit: Int)
   /// `set datafile` of something other than the separator or missing; `usage` its forms.
   case datafileKnowsOnlySeparator(usage: String)
   /// A separator that is none of the forms `set datafile separator` takes.
@@ -77,6 +81,9 @@ public enum CommandProblem: Sendable, Hashable {
   case zoomFactor(Double)
   /// A range of `axis` that cannot be shown, and why.
   case range(axis: String, lower: Double, upper: Double, RangeProblem)
+  /// A pan of `axis` whose range would leave the doubles: past the largest finite number
+  /// (`up`) or below the most negative one.
+  case panPastTheDoubles(axis: String, up: Bool)
   /// An automatic range of `axis` given with one bound and nothing to take the other from.
   case rangeNeedsBothBounds(axis: String)
 
@@ -307,6 +314,10 @@ public enum CommandProblem: Sendable, Hashable {
       return "a plot holds at most \(limit) curves; this one would have \(given)"
     case .statsTakesOnlyFileAndUsing: return "stats takes a file and using, nothing else"
     case .cannotSmooth(let why): return why
+    case .cannotReadScript(let path, let reason):
+      return "cannot read \(TerminalText.safe(path)): \(reason)"
+    case .scriptsNestedTooDeep(let limit):
+      return "load and call are nested \(limit) files deep: a file that loads itself?"
     case .datafileKnowsOnlySeparator(let usage):
       return "set datafile knows 'separator', 'missing' and 'columnheaders'; usage: \(usage)"
     case .badSeparator:
@@ -329,6 +340,11 @@ public enum CommandProblem: Sendable, Hashable {
       case .reversed: return "\(axis) range \(shown) is reversed: give the lower bound first"
       case .tooNarrow: return "\(axis) range \(shown) is too narrow to draw"
       }
+    case .panPastTheDoubles(let axis, let up):
+      let limit = Session.boundText(
+        up ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
+      return "pan would move the \(axis) range \(up ? "past" : "below") \(limit), the "
+        + "\(up ? "largest" : "most negative") number: the view stays where it is"
     case .rangeNeedsBothBounds(let axis): return "give both bounds of the automatic \(axis) range"
     case .nothingPlotted(let action): return "nothing to \(action): plot something first"
     case .nothingToUndo: return "nothing to undo"

@@ -489,11 +489,30 @@ extension Session {
     var curve = DataCurve(
       x: series.x, y: series.y, title: title, marks: spec.marks, xIsTime: series.xIsTime,
       yIsTime: series.yIsTime)
+    if !series.textRows.isEmpty {
+      // gnuplot leaves out a record whose cell is not a number: no point, no gap.
+      var left = Set(series.textRows)
+      var xs: [Double] = []
+      var ys: [Double] = []
+      for (k, (x, y)) in zip(series.x, series.y).enumerated() {
+        if left.remove(k) != nil { continue }
+        xs.append(x)
+        ys.append(y)
+      }
+      curve.x = DataColumn(xs)
+      curve.y = DataColumn(ys)
+    }
     curve.look = spec.style.look
     var notes: [String] = []
-    if series.missing > 0 {
+    let gaps = series.missing - series.textCells
+    if gaps > 0 {
+      notes.append("\(path): \(gaps) missing value\(gaps == 1 ? "" : "s") (gaps)")
+    }
+    if !series.textRows.isEmpty {
+      let n = series.textRows.count
       notes.append(
-        "\(path): \(series.missing) missing value\(series.missing == 1 ? "" : "s") (gaps)")
+        "\(path): \(n) record\(n == 1 ? "" : "s") left out: a cell that is not a number (as "
+          + "gnuplot reads it)")
     }
     if series.cutRecords > 0 {
       notes.append(

@@ -730,11 +730,14 @@ extension Session {
           ) { values, texts, blanks in
             guard cursor.advance(blanks) else { return }
             let kept = Double(cursor.kept)
+            var text = false
             for k in plans.indices {
               let v: Double
               switch plans[k] {
               case .record: v = kept
-              case .column(let j): v = values[j]
+              case .column(let j):
+                v = values[j]
+                text = text || DataFile.isTextCell(v)
               case .expression(let f, let slots, let tests):
                 let n = slots.count + tests.count + 1
                 if row.count < n { row = [Double](repeating: .nan, count: n) }
@@ -751,6 +754,13 @@ extension Session {
                 }
               }
               out[k] = v.isFinite ? v : .nan
+            }
+            // A plain column that is text leaves the record out, as in gnuplot (no table
+            // row, no gap; it still counts for `$0`); an expression's undefined value is a
+            // point (a `u` row, a gap).
+            if text {
+              cursor.kept += 1
+              return
             }
             for (k, s) in callerSlots.enumerated() { callerTexts[k] = texts[s] }
             body(out, callerTexts, cursor.kept, cursor.gap)

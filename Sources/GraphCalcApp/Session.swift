@@ -29,6 +29,9 @@ public struct Reply: Sendable, Hashable {
   /// The wait `pause` asked for (Commands+Pause.swift); the executable shows its text and
   /// waits, or not, as standard input allows.
   public var pause: PauseRequest? = nil
+  /// The file `load` or `call` asked to run (Commands+Load.swift); the executable runs it
+  /// between `Session.enterScript` and `Session.leaveScript`.
+  public var load: ScriptCall? = nil
 
   /// Creates a reply.
   ///
@@ -87,6 +90,14 @@ public struct Session: Sendable {
   /// gnuplot's string variables (`msg = "..."`), by name: the command layer's, never the
   /// calculator's (StringExpression.swift).
   public var strings: [String: String] = [:]
+  /// The `if`/`do for`/`while` block or data block whose lines are taken without running
+  /// them (Session+Blocks.swift).
+  var skipping: SkippedBlock?
+  /// The `load`/`call` files running, innermost last (Commands+Load.swift).
+  var scriptFrames: [ScriptFrame] = []
+  /// gnuplot's `rand` generator (GnuplotRandom.swift), drawn from where the command layer
+  /// evaluates an expression once.
+  public let random = GnuplotRandom()
   /// The terminal the plot is drawn for; the REPL updates it before each line.
   public var terminalSize: TerminalSize
   /// How data files are read and whether x follows the data (`Session+Data.swift`).
@@ -187,6 +198,19 @@ public struct Session: Sendable {
   ///   whether to leave.
   public mutating func run(_ line: String) -> Reply {
     if inlineData != nil { return takeInlineData(line) }  // a line of `plot "-"`'s data
+    if let reply = blockReply(line) { return reply }  // gnuplot's blocks (Session+Blocks)
+    // gnuplot 4's `$0 ... $9` in a file that `call` runs: the error's columns are then in
+    // the line as substituted, which the reply names.
+    if let substituted = oldStyleParameters(in: line) {
+      var reply = runSubstituted(substituted)
+      if reply.error != nil, reply.errorLine == nil { reply.errorLine = substituted }
+      return reply
+    }
+    return runSubstituted(line)
+  }
+
+  /// `run(_:)` of a line whose call parameters are in place.
+  private mutating func runSubstituted(_ line: String) -> Reply {
     DataFile.forgetStreams()  // a FIFO or pipe named again is read anew
     let pieces = Session.separatedCommands(in: line)
     if pieces.count > 1 { return run(pieces, of: line) }
@@ -225,7 +249,7 @@ public struct Session: Sendable {
     for (k, piece) in pieces.enumerated() where k < pieces.count - 1 {
       guard let first = try? CommandLexer.lex(piece.text).tokens.first, first.kind == .name,
         let entry = commandEntry(named: first.value),
-        ["explore", "stream", "quit", "exit"].contains(entry.name)
+        ["explore", "stream", "quit", "exit", "load", "call"].contains(entry.name)
       else { continue }
       let rest = pieces[k + 1].offset - 1..<line.count
       return Reply(error: CommandError(.mustEndTheLine(entry.name), at: rest))
@@ -334,6 +358,7 @@ public struct Session: Sendable {
     -> Reply
   {
     let outcome: CalculatorBrain.Outcome
+    let text = mode == .infix ? try replacingStringIslands(in: text) : text
     do {
       outcome = try brain.execute(text.text, mode: mode)
     } catch {
@@ -360,6 +385,7 @@ public struct Session: Sendable {
 
   /// The value of the argument `word`, an infix expression with the user's variables.
   func number(_ word: Word) throws(CommandError) -> Double {
+    let word = try replacingStringIslands(in: word)
     do {
       let expr = try brain.parse(expression: word.text)
       return try brain.evaluate(expr)

@@ -1,10 +1,14 @@
 import CalculatorBrain
 import Glibc
+import GraphView
 import TextAndNumbers
 
 /// gnuplot's string expressions, as far as graphcalc reads them: string literals, string
-/// variables (`msg = "..."`), `.` concatenation, `sprintf(FORMAT, ...)`, `substr(S, I, J)`,
-/// `strlen(S)` and `gprintf` as `sprintf`.
+/// variables (`msg = "..."`), `.` concatenation, `sprintf(FORMAT, ...)`, `gprintf(FORMAT, X)`
+/// (gnuplot's own format language, the tick labels' `TickFormat`), `substr(S, I, J)`, `strlen(S)`,
+/// `strstrt(S, T)`, `word(S, N)`, `words(S)`, `exists("NAME")`, and the comparisons `S eq T`, `S ne T` (1 or
+/// 0). `system("...")` is refused by name: graphcalc runs a command only where asked to
+/// stream its output (`stream cmd`), never from inside an expression of a script.
 ///
 /// Strings stay out of the calculator (design.md, "Strings"): they live in the command
 /// layer, where `print`, the string assignment and the arguments of these functions read
@@ -24,7 +28,8 @@ struct StringExpression {
 
   /// The string functions, each with the arguments it takes.
   static let functions: [String: ClosedRange<Int>] = [
-    "sprintf": 1...64, "gprintf": 2...2, "substr": 3...3, "strlen": 1...1,
+    "sprintf": 1...64, "gprintf": 2...2, "substr": 3...3, "strlen": 1...1, "strstrt": 2...2,
+    "word": 2...2, "words": 1...1, "system": 1...1, "exists": 1...1,
   ].merging(StringExpression.timeFunctions) { a, _ in a }
 
   /// A reader of the tokens `range` of `line`.
@@ -55,12 +60,28 @@ struct StringExpression {
   /// - Throws: `CommandError` at the token that does not belong (text after the
   ///   expression, a missing argument, a format that does not fit its arguments).
   mutating func value() throws(CommandError) -> Value {
+    let result = try joined()
+    guard index < end else { return result }
+    // gnuplot's string comparisons: S eq T, S ne T.
+    let token = line.tokens[index]
+    guard token.kind == .name, token.text == "eq" || token.text == "ne" else {
+      throw CommandError(.expected("'.' (to join strings), eq, ne or the end"), at: token.span)
+    }
+    index += 1
+    let other = try joined()
+    if index < end {
+      throw CommandError(.expected("the end of the comparison"), at: line.tokens[index].span)
+    }
+    let same = result.text(session) == other.text(session)
+    return .number(same == (token.text == "eq") ? 1 : 0)
+  }
+
+  /// Terms joined by `.`, up to the end or a word that is not `.`.
+  private mutating func joined() throws(CommandError) -> Value {
     var result = try term()
     while index < end {
       let token = line.tokens[index]
-      guard token.kind == .symbol, token.text == "." else {
-        throw CommandError(.expected("'.' (to join strings) or the end"), at: token.span)
-      }
+      guard token.kind == .symbol, token.text == "." else { break }
       index += 1
       result = .text(result.text(session) + (try term()).text(session))
     }
@@ -111,13 +132,55 @@ struct StringExpression {
     switch token.text {
     case "strlen":
       return .number(Double(try string(arguments[0]).count))
+    case "strstrt":
+      // The first character of the first T in S, from 1; 0 when there is none.
+      let s = Array(try string(arguments[0]))
+      let t = Array(try string(arguments[1]))
+      guard !t.isEmpty, t.count <= s.count else { return .number(t.isEmpty ? 1 : 0) }
+      for k in 0...(s.count - t.count) where s[k..<(k + t.count)].elementsEqual(t) {
+        return .number(Double(k + 1))
+      }
+      return .number(0)
+    case "words":
+      return .number(Double(StringExpression.words(try string(arguments[0])).count))
+    case "exists":
+      // gnuplot's exists("NAME"): 1 when NAME is a variable (a number, a string, or a
+      // constant such as pi), else 0.
+      let name = try string(arguments[0])
+      let known =
+        session.strings[name] != nil || session.brain.variables[name] != nil
+        || Builtins.constants[name] != nil
+      return .number(known ? 1 : 0)
+    case "word":
+      let words = StringExpression.words(try string(arguments[0]))
+      let n = try whole(arguments[1])
+      return .text(n >= 1 && n <= words.count ? words[n - 1] : "")
+    case "system":
+      throw CommandError(
+        .notSupported(
+          what: "system(\"...\")",
+          hint:
+            "graphcalc runs no shell command from an expression; run it in the shell and read "
+            + "its output from a file, or plot it live with: stream cmd \"COMMAND\""),
+        at: token.span)
+    case "gprintf":
+      // gnuplot's format language, the tick labels' one rule (`TickFormat`).
+      let formatWord = line.text(of: arguments[0], emptyOffset: 0)
+      let text = try string(arguments[0])
+      let format: TickFormat
+      do throws(TickFormat.Problem) {
+        format = try TickFormat(text)
+      } catch {
+        throw CommandError(.badTickFormat(error.message), at: formatWord.span)
+      }
+      return .text(format.string(try number(arguments[1])))
     case "substr":
       let s = Array(try string(arguments[0]))
       // gnuplot's substr counts from 1, both ends included, clamped to the string.
       let from = max(1, Int(clamping: try whole(arguments[1])))
       let to = min(s.count, Int(clamping: try whole(arguments[2])))
       return .text(from > to ? "" : String(characters: s[(from - 1)..<to]))
-    default:  // sprintf, gprintf
+    default:  // sprintf
       return .text(try format(arguments))
     }
   }
@@ -203,6 +266,7 @@ struct StringExpression {
         i += 1
         continue
       }
+      let percent = i
       i += 1
       if i < text.count, text[i] == "%" {
         out.append("%")
@@ -224,9 +288,11 @@ struct StringExpression {
       }
       let kind = text[i]
       i += 1
+      // gnuplot 5.4 writes the format's rest as it is once the arguments run out
+      // (sprintf("%d and %d", 1) is "1 and %d").
       guard next < arguments.count else {
-        throw CommandError(
-          .expected("an argument for each conversion of the format"), at: formatWord.span)
+        out += String(characters: text[percent...])
+        return out
       }
       let range = arguments[next]
       next += 1
@@ -263,6 +329,34 @@ struct StringExpression {
   /// C's `snprintf` of one string under `%...s` (its width and precision count bytes, as C's).
   static func printf(_ format: String, string: String) -> String {
     string.withCString { printf(format, $0) }
+  }
+
+  /// The words of `text` as gnuplot's `word` and `words` count them: runs of characters
+  /// between blanks, a part in quotes ("b c" or 'b c') one word without its quotes.
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character? = nil
+    for c in text {
+      if let q = quote {
+        if c == q { quote = nil } else { current.append(c) }
+        continue
+      }
+      if c == " " || c == "\t" || c == "\n" {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else if c == "\"" || c == "'" {
+        quote = c
+        inWord = true
+      } else {
+        current.append(c)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
   }
 
   /// A string token's text: a double-quoted one with gnuplot's escapes (`\n`, `\t`, `\\`,

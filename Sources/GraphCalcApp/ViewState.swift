@@ -111,13 +111,31 @@ public struct ViewState: Sendable, Hashable {
   /// - Throws: `CommandError` for an offset that would make a range undrawable.
   public mutating func pan(dx: Double, dy: Double, autoY: ClosedRange<Double>?) throws(CommandError)
   {
-    let x = try ViewState.checkedRange(xRange.lowerBound + dx, xRange.upperBound + dx, axis: "x")
+    let x = try ViewState.checkedRange(
+      ViewState.moved(xRange.lowerBound, by: dx, axis: "x"),
+      ViewState.moved(xRange.upperBound, by: dx, axis: "x"), axis: "x")
     var y: ClosedRange<Double>?
     if dy != 0, let r = currentY(autoY) {
-      y = try ViewState.checkedRange(r.lowerBound + dy, r.upperBound + dy, axis: "y")
+      y = try ViewState.checkedRange(
+        ViewState.moved(r.lowerBound, by: dy, axis: "y"),
+        ViewState.moved(r.upperBound, by: dy, axis: "y"), axis: "y")
     }
     xRange = x
     if let y { yRange = .fixed(y) }
+  }
+
+  /// `bound + delta` for a pan of `axis`.
+  ///
+  /// - Throws: `CommandError` naming the limit when the sum leaves the doubles (a finite
+  ///   bound and move whose sum overflows to ±inf).
+  static func moved(_ bound: Double, by delta: Double, axis: String) throws(CommandError)
+    -> Double
+  {
+    let sum = bound + delta
+    if !sum.isFinite, bound.isFinite, delta.isFinite {
+      throw CommandError(.panPastTheDoubles(axis: axis, up: sum > 0))
+    }
+    return sum
   }
 
   /// Moves the view so its centre is (`x`, `y`), keeping its size.

@@ -168,8 +168,12 @@ public struct TickRule: Sendable, Hashable {
 /// value cut to an integer; `%d` is refused, as gnuplot refuses it: `%.0f`), `%%`, and gnuplot's own: `%t` and `%T` (mantissa and power
 /// of ten), `%l` and `%L` (mantissa and power of the log axis's base), `%s` and `%S`
 /// (mantissa and power of ten with the power a multiple of 3), `%c` (the SI prefix of that
-/// power: `k`, `M`, `m`, `u`, ...), `%P` (the value as a multiple of pi). After gnuplot 5.4's
-/// `gprintf` (its documentation, `help format specifiers`).
+/// power: `k`, `M`, `m`, `u`, ...; `e+N` beyond 10^±24), `%b` and `%B` (mantissa to base 1024
+/// and its binary prefix `ki`, `Mi`, ..., two blanks at 1024⁰), `%h` and `%H` (as `%g` and
+/// `%G`: their `x10^{N}` form is for gnuplot's enhanced-text terminals), `%O` (as `%o`),
+/// `%P` (the value as a multiple of pi). After gnuplot 5.4's `gprintf` (its documentation,
+/// `help format specifiers`; `gprintf(FMT, X)` of the command layer writes through it, and
+/// each conversion was checked against gnuplot's own output).
 public struct TickFormat: Sendable, Hashable {
   /// One piece of the format: text, or a conversion.
   enum Piece: Sendable, Hashable {
@@ -236,7 +240,7 @@ public struct TickFormat: Sendable, Hashable {
         throw Problem(message: "the format ends inside a conversion", offset: at)
       }
       let kind = chars[i]
-      guard "fFeEgGxXotTlLsScP".contains(kind) else {
+      guard "fFeEgGhHxXoOtTlLsScbBP".contains(kind) else {
         let hint =
           kind == "d" || kind == "i"
           ? "%.0f writes a whole number" : "use %g, %.2f, %e, %t, %T, ..."
@@ -295,9 +299,15 @@ public struct TickFormat: Sendable, Hashable {
         switch kind {
         case "f", "F", "e", "E", "g", "G":
           written = Self.c(spec, kind, value)
-        case "x", "X", "o":
+        case "h", "H":
+          written = Self.c(spec, kind == "h" ? "g" : "G", value)
+        case "x", "X", "o", "O":
           let n = value.isFinite ? Int64(max(min(value, 9e18), -9e18)) : 0
-          written = Self.c(spec, kind, n)
+          written = Self.c(spec, kind == "O" ? "o" : kind, n)
+        case "b":
+          written = Self.c(spec, "f", split(1024, spec).mantissa)
+        case "B":
+          written = Self.c(spec, "s", Self.binaryPrefix(split(1024, spec).power))
         case "t":
           written = Self.c(spec, "f", split(10, spec).mantissa)
         case "T":
@@ -311,7 +321,7 @@ public struct TickFormat: Sendable, Hashable {
         case "S":
           written = Self.c(spec, "d", Int64(split(10, spec, multipleOf3: true).power))
         case "c":
-          written = Self.siPrefix(split(10, spec, multipleOf3: true).power)
+          written = Self.c(spec, "s", Self.siPrefix(split(10, spec, multipleOf3: true).power))
         case "P":
           written = Self.c(spec, "f", value / Double.pi)
         default:
@@ -330,7 +340,16 @@ public struct TickFormat: Sendable, Hashable {
       "y", "z", "a", "f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E", "Z", "Y",
     ]
     let k = power / 3 + 8
-    return prefixes.indices.contains(k) ? prefixes[k] : "e\(power)"
+    guard !prefixes.indices.contains(k) else { return prefixes[k] }
+    return "e" + (power < 0 ? "-" : "+") + (abs(power) < 10 ? "0" : "") + "\(abs(power))"
+  }
+
+  /// The binary prefix of 1024^power (`ki`, `Mi`, ... `Yi`), two blanks for 1024⁰, as
+  /// gnuplot's `%B`.
+  static func binaryPrefix(_ power: Int) -> String {
+    let prefixes = ["k", "M", "G", "T", "P", "E", "Z", "Y"]
+    guard power > 0 else { return "  " }
+    return power <= prefixes.count ? prefixes[power - 1] + "i" : "x2^{\(power - 8)}Yi"
   }
 
   /// `text` with its decimal point (every `.`) replaced by `sign`, or as it is.
@@ -340,6 +359,11 @@ public struct TickFormat: Sendable, Hashable {
   }
 
   /// C's printf of one number with `%` + spec + kind (`vsnprintf`).
+  static func c(_ spec: String, _ kind: Character, _ value: String) -> String {
+    value.withCString { c(spec, kind, $0) }
+  }
+
+  /// C's printf of one number (or C string) with `%` + spec + kind (`vsnprintf`).
   static func c(_ spec: String, _ kind: Character, _ value: some CVarArg) -> String {
     let length = kind == "d" || kind == "x" || kind == "X" || kind == "o" ? "ll" : ""
     let format = "%" + spec + length + String(kind)

@@ -38,6 +38,7 @@ struct Runner {
     }
     if let pause = reply.pause, reply.error == nil { Runner.pause(pause) }
     if reply.quits { finished = true }
+    if let call = reply.load, reply.error == nil { runLoaded(call, prefix: prefix) }
     if reply.redrawsAtThePrompt, interactive, reply.error == nil {  // `tangent`: show its line
       show(session.run("redraw"), for: "redraw", prefix: prefix)
     }
@@ -94,6 +95,23 @@ struct Runner {
       Terminal.report("graphcalc: cannot read \(name): \(String(cString: strerror(errno)))")
       failed = true
     }
+  }
+
+  /// Runs the file of `load` or `call` (Commands+Load.swift) as a script, its errors named
+  /// `FILE:LINE: `, with gnuplot's ARG0 ... ARG9 and ARGC set for it and put back after;
+  /// `quit` or `exit` in it ends the file only, as in gnuplot.
+  private mutating func runLoaded(_ call: ScriptCall, prefix: String) {
+    guard let stream = fopen(call.path, "r") else {
+      Terminal.report(
+        prefix + "graphcalc: cannot read \(call.path): \(String(cString: strerror(errno)))")
+      failed = true
+      return
+    }
+    session.enterScript(call)
+    runScript(LineReader(stream: stream), name: call.path)
+    session.leaveScript()
+    fclose(stream)
+    finished = false
   }
 
   /// Feeds a `plot "-"` of a `-e` command its data from standard input, up to its `e`

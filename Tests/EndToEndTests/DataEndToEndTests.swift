@@ -44,7 +44,11 @@ final class DataFolder {
     #expect(lines[0..<23].allSatisfy { $0.count <= 80 })
     #expect(lines[1].contains("temp"))  // the legend
     #expect(lines[22].contains("2021-02") && lines[22].contains("2021-06"))  // month ticks
-    #expect(lines[23] == "\(folder.path)/temps.csv: 2 missing values (gaps)")
+    // Empty cells leave their records out, as gnuplot does (no gap).
+    #expect(
+      lines[23]
+        == "\(folder.path)/temps.csv: 2 records left out: a cell that is not a number (as gnuplot reads it)"
+    )
     #expect(lines[24] == "x [2021-01-01, 2021-06-01] (1609459200 1622505600)  y [2, 22]")
   }
 

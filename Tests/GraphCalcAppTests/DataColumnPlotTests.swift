@@ -47,14 +47,17 @@ func plainColumns(_ text: String) -> (x: [Double], y: [Double]) {
   var y: [Double] = []
   for line in text.split(separator: "\n").dropFirst() {
     let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-    x.append(Double(cells[0]) ?? .nan)
-    y.append(cells.count > 1 ? Double(cells[1]) ?? .nan : .nan)
+    // A record whose cell is not a number (NA, empty) is left out, as gnuplot does.
+    guard let a = Double(cells[0]), cells.count > 1, let b = Double(cells[1]) else { continue }
+    x.append(a)
+    y.append(b)
   }
   return (x, y)
 }
 
 /// A CSV of `count` records: x sorted in 0.001 steps or shuffled, y 4-decimal noise on a
-/// sine, a gap every `gapEvery` records (NA in y, an empty x cell after it).
+/// sine, a cell that is not a number every `gapEvery` records (NA in y, an empty x cell
+/// after it: records a plot leaves out).
 func csv(count: Int, sorted: Bool, gapEvery: Int, seed: UInt64) -> String {
   var rng = SplitMix64(seed: seed)
   func unit() -> Double { rng.unit() }

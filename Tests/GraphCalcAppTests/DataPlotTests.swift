@@ -128,16 +128,23 @@ struct BadItem: Sendable, CustomStringConvertible {
     #expect(session.run("view").output == "x [0, 4]  y [-0.5, 4]\n")
   }
 
-  @Test func missingCellsAreGapsCountedInOneNote() throws {
+  /// gnuplot leaves out a record whose cell is not a number (an empty cell, `n/a`, `?`
+  /// without `set datafile missing`): no table row, and its line joins the points around
+  /// it (checked against gnuplot 5.4: `plot 'gaps.csv' using 1:2` writes 1 10, 4 40, 6 60).
+  @Test func cellsThatAreNotNumbersLeaveTheirRecordsOut() throws {
     var session = dataSession()
     let reply = session.run("plot \(fixture("gaps.csv")) using x:y")
     #expect(reply.error == nil)
-    let notes = reply.output.split(separator: "\n").filter { $0.contains("missing") }
-    #expect(notes == ["\(fixtures)/gaps.csv: 3 missing values (gaps)"])
+    let notes = reply.output.split(separator: "\n").filter { $0.contains("left out") }
+    #expect(
+      notes == [
+        "\(fixtures)/gaps.csv: 3 records left out: a cell that is not a number (as gnuplot reads it)"
+      ])
     let curve = try #require(series(session).first)
-    #expect(curve.y.map(\.isNaN) == [false, true, true, false, true, false])
+    #expect(Array(curve.y) == [10, 40, 60])
+    #expect(Array(curve.x) == [1, 4, 6])
     #expect(curve.title == "y")  // a column named in using is the legend
-    // The gaps lift the pen: three pieces (10), (40), (60) of one point each.
+    // No gaps: one piece through the three points.
     let plot = RecordsSampler.samplePlot(
       try #require(
         session.curves.map { c in
@@ -147,7 +154,7 @@ struct BadItem: Sendable, CustomStringConvertible {
           return c
         }),
       size: PixelSize(width: 500, height: 300))
-    #expect(plot.curves[0].segments.map { $0.map(\.y) } == [[10], [40], [60]])
+    #expect(plot.curves[0].segments.map { $0.map(\.y) } == [[10, 40, 60]])
   }
 
   @Test func datesMakeATimeAxisWithCalendarTicks() throws {
@@ -160,7 +167,7 @@ struct BadItem: Sendable, CustomStringConvertible {
     // Day ticks within one year read "Jan 02", not seconds.
     #expect(reply.output.contains("Jan 0"))
     #expect(!reply.output.contains("1325"))
-    #expect(reply.output.contains("weather.csv: 2 missing values (gaps)"))
+    #expect(reply.output.contains("weather.csv: 2 records left out: a cell that is not a number"))
     #expect(
       session.run("view").output
         == "x [2012-01-01, 2012-01-14] (1325376000 1326499200)  y [4, 13]\n")

@@ -153,7 +153,6 @@ import Testing
   }
 
   @Test(arguments: [
-    ("print sprintf(\"%g %g\", 1)", 14),  // too few arguments: at the format
     ("print \"a\" \"b\"", 10),
     ("print \"a\" . ", 11),
     ("print nosuch", 6),

@@ -60,7 +60,9 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
         expected = expected.replacingOccurrences(of: ",", with: ".")
       }
       let fitted = expected.split(separator: "\n").compactMap { line -> (String, Double)? in
-        guard line.hasPrefix("# fit ") else { return nil }
+        // A fit's parameters and statistics, and the variables a `# compare: variables`
+        // line names (`stats`'s).
+        guard line.hasPrefix("# fit ") || line.hasPrefix("# var ") else { return nil }
         let f = line.dropFirst(6).split(separator: " ")
         guard f.count == 3, let v = Double(f[2]) else { return nil }
         return (String(f[0]), v)

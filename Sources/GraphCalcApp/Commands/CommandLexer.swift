@@ -50,7 +50,8 @@ public struct CommandToken: Sendable, Hashable {
 ///
 /// - A quote (`"` or `'`) opens a string only where a word may start: at the start of the
 ///   line, after a blank, or after one of `, ( [ : = ;` and gnuplot's concatenation `.`
-///   (`"a"."b"`). The string runs to the same quote;
+///   (`"a"."b"`). The string runs to the same quote (in double quotes, not one after a
+///   backslash: `"say \"hi\""`);
 ///   inside it `#` is text. A `'` anywhere else (right after a name, `)` or `'`) is a prime,
 ///   as in `f'(x)` and `f''(2)` (DECISIONS.md, "The command line").
 /// - `#` outside a string starts a comment that runs to the end of the line.
@@ -85,7 +86,12 @@ public enum CommandLexer {
       if char == "#" { break }
       if char == "\"" || char == "'", startsWord(tokens.last, space: space) {
         index += 1
-        while index < chars.count, chars[index] != char { index += 1 }
+        while index < chars.count, chars[index] != char {
+          // In double quotes a backslash escapes the next character (`"a \"b\""`), as in
+          // gnuplot; single quotes take every character as written.
+          if char == "\"", chars[index] == "\\", index + 1 < chars.count { index += 1 }
+          index += 1
+        }
         guard index < chars.count else {
           throw CommandError(
             .unclosedQuote(String(char)), at: start..<(start + 1))

@@ -1,33 +1,8 @@
 import DataFiles
 
-// `stats`, `stream` and `set datafile separator`.
+// `stream` and `set datafile separator` (`stats`: Commands+Stats.swift).
 
 extension CommandEntry {
-  /// `stats "FILE" [using COLUMNS]`.
-  static let stats = CommandEntry(
-    name: "stats", usage: ["stats \"FILE\" [using COLUMNS]"],
-    summary: "count, min, max, mean, std dev of data columns",
-    details: """
-      Prints, for each column asked for (using 2, using temp_max, using 2:3), how many
-      values it has and how many are missing, its min, max, mean and sample standard
-      deviation (n-1). Without using, every column of numbers or dates. Dates are shown
-      as dates, their standard deviation in days.
-      Example: stats "seattle-weather.csv" using temp_max
-      """, keywords: ["using"]
-  ) { arguments throws(CommandError) in
-    let words = arguments.words
-    guard let first = words.first, first.isString else {
-      throw CommandError(
-        .usage("stats \"FILE\" [using COLUMNS], as in: stats \"data.csv\" using 2"),
-        at: arguments.isEmpty ? nil : arguments.text.span)
-    }
-    let spec = try Session.parseDataItem(words)
-    if spec.style != PlotStyle() || spec.title != nil || spec.by != nil || spec.smoothing != nil {
-      throw CommandError(.statsTakesOnlyFileAndUsing, at: arguments.text.span)
-    }
-    return Stats(spec: spec)
-  }
-
   /// `stream [OPTIONS] FILE | < FILE | cmd "COMMAND"`.
   static let stream = CommandEntry(
     name: "stream",
@@ -67,14 +42,6 @@ extension CommandEntry {
       throw CommandError(error, at: location)
     }
   }
-}
-
-/// `stats "FILE" [using COLUMNS]`.
-struct Stats: SessionCommand, Hashable {
-  /// The file and columns.
-  var spec: Session.DataItemSpec
-
-  func run(in session: inout Session) throws(CommandError) -> Reply { try session.stats(spec) }
 }
 
 /// `stream ...`: a reply whose `stream` request the executable runs (the live loop needs

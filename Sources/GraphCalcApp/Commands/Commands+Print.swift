@@ -32,16 +32,25 @@ struct Print: SessionCommand {
         throw CommandError(
           .expected("a string or an expression"), at: item.start..<(item.start + 1))
       }
+      let word = try session.replacingStringIslands(in: item.text)
+      // A string expression, unless it is a number made of strings: a comparison inside a
+      // numeric expression (`ARG1 eq "a" ? 1 : 2`: the islands are replaced, the rest is
+      // the calculator's), or a string variable that is a number too (`ARG1 * 2`).
+      var stringError: CommandError? = nil
       if StringExpression.starts(item.line, item.range, session: session) {
         var reader = StringExpression(item.line, item.range, session: session)
-        texts.append(try reader.value().text(session))
-        continue
+        do {
+          texts.append(try reader.value().text(session))
+          continue
+        } catch {
+          stringError = error
+        }
       }
-      let word = item.text
       do {
         let expr = try session.brain.parse(expression: word.text)
         texts.append(session.numberText(try session.brain.evaluateExactly(expr)))
       } catch {
+        if let stringError { throw stringError }
         var located = CommandError(error, shiftedBy: word.offset)
         if located.location == nil { located.location = word.span }
         throw located
@@ -61,9 +70,26 @@ struct StringAssignment: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     var reader = StringExpression(value.line, value.range, session: session)
-    let text = try reader.value().text(session)
+    let value: StringExpression.Value
+    do {
+      value = try reader.value()
+    } catch {
+      // A number computed from strings (`n = strlen(s) + 1`, `k = a eq b ? 1 : 2`): the
+      // calculator's, with the string islands replaced.
+      let tokens = self.value.line.tokens
+      let whole = self.value.line.text(of: 0..<tokens.count, emptyOffset: 0)
+      guard try session.replacingStringIslands(in: whole).text != whole.text else { throw error }
+      let reply = try session.calculator(whole, mode: .infix)
+      session.strings[name.text] = nil
+      return reply
+    }
+    if case .number(let n) = value {  // `n = strlen(s)`, `same = a eq b`: a number
+      session.strings[name.text] = nil
+      session.brain.setVariable(name.text, to: n)
+      return Reply()
+    }
     session.brain.variables[name.text] = nil
-    session.strings[name.text] = text
+    session.strings[name.text] = value.text(session)
     return Reply()
   }
 }
