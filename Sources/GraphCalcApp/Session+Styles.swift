@@ -11,6 +11,9 @@ public struct PlotStyle: Sendable, Hashable {
   public var marks: CurveMarks = .lines
   /// The options (`lw`, `lc`, `pt`, `ps`, `dt`); none unless given.
   public var look = CurveLook()
+  /// Whether the style is gnuplot's `histograms` (drawn as `boxes` laid out in clusters,
+  /// Session+Histograms.swift); `marks` is then `.boxes`.
+  public var histogram = false
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {
@@ -117,7 +120,13 @@ extension Session {
     if word.text == "with" || word.text == "w" {
       let value = try reader.value(
         of: word, "a style, as in: with lines, with impulses or with yerrorbars")
+      if styleEntry(named: value.text)?.name == "histograms" {
+        style.marks = .boxes
+        style.histogram = true
+        return true
+      }
       style.marks = try readStyle(value)
+      style.histogram = false
       if style.marks == .filledCurves { try readFilledCurvesOption(from: &reader, into: &style) }
       return true
     }

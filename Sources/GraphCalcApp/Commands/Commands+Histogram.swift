@@ -201,19 +201,24 @@ extension SettingEntry {
   /// `set style fill solid [D] [border|noborder]|empty`: how `boxes` are filled (gnuplot's
   /// `set style fill`; `transparent` is accepted, `pattern` is not supported).
   static let style = SettingEntry(
-    name: "style", usage: ["set style fill solid [DENSITY]|empty"],
-    keywords: ["fill", "solid", "empty", "border", "noborder"],
+    name: "style",
+    usage: ["set style fill solid [DENSITY]|empty", "set style histogram clustered [gap N]"],
+    keywords: ["fill", "solid", "empty", "border", "noborder", "histogram", "clustered", "gap"],
     parse: { arguments throws(CommandError) in
       let usage = "set style fill solid [DENSITY]|empty"
       let words = arguments.values.words
       guard let what = words.first else {
         throw CommandError(.usage(usage), at: arguments.name.span)
       }
+      if what.text.count >= 4, "histogram".hasPrefix(what.text) {  // Session+Histograms.swift
+        return try SetHistogramStyle.parse(words.dropFirst().map(\.word)[...])
+      }
       guard "fill".hasPrefix(what.text), what.text.count >= 2 else {
         throw CommandError(
           .notSupported(
             what: "set style \(what.text)",
-            hint: "set style fill solid|empty is supported; give each plot item its style: "
+            hint: "set style fill solid|empty and set style histogram clustered [gap N] are "
+              + "supported; give each plot item its style: "
               + "with impulses|boxes|yerrorbars|..."),
           at: what.span)
       }
