@@ -14,6 +14,9 @@ struct DataSettings: Sendable, Hashable {
   var boxWidth: CurveLook.BoxWidth?
   /// gnuplot's `set style fill solid D` for `boxes`: D, or nil for `empty` (outlines).
   var fillDensity: Double?
+  /// gnuplot's `set style histogram clustered gap N`: the gap between clusters, in boxes
+  /// (gnuplot's default 2).
+  var histogramGap: Double = 2
   /// The file the last `plot` read, which `""` or `''` names (gnuplot's "previous file"):
   /// kept across commands, as gnuplot keeps it.
   var lastFile: String?

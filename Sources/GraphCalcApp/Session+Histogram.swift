@@ -135,9 +135,14 @@ extension Session {
       // gnuplot's `plot "F" with boxes` of a three-column file: x, y and the box's width.
       spec.using = Word("1:2:3", at: spec.path.offset)
     }
+    if spec.style.histogram { spec.using = try Session.histogramUsing(spec) }
     var (curve, note) = try dataItem(spec)
     let style = boxLook(spec.style)
     curve.look = style.look
+    if let place = spec.histogramPlace {  // `with histograms` (Session+Histograms.swift)
+      histogramBoxes(&curve, place: place)
+      return (curve, note)
+    }
     if let smoothing = try kernelOptions(spec) {
       let (x, y) = try smoothed(
         smoothing, x: Array(curve.x), y: Array(curve.y), weights: curve.weights, spec: spec)

@@ -357,6 +357,9 @@ extension Session {
     var kernelPeriod: Word?
     /// `by COLUMN`: one curve per distinct value of the column (Session+ByGroup.swift).
     var by: Word?
+    /// For `with histograms`: the item's place among the plot's histogram items (set by
+    /// `plot` before it reads the items; Session+Histograms.swift).
+    var histogramPlace: HistogramPlace?
   }
 
   /// The keywords a data item takes, for the nearest one after a word that is none.

@@ -14,6 +14,9 @@ public struct PlotStyle: Sendable, Hashable {
   /// Whether the style was written (`with ...`), so `set style data|function` does not
   /// replace it.
   public var withGiven = false
+  /// Whether the style is gnuplot's `histograms` (drawn as `boxes` laid out in clusters,
+  /// Session+Histograms.swift); `marks` is then `.boxes`.
+  public var histogram = false
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {
@@ -120,8 +123,15 @@ extension Session {
     if word.text == "with" || word.text == "w" {
       let value = try reader.value(
         of: word, "a style, as in: with lines, with impulses or with yerrorbars")
+      if styleEntry(named: value.text)?.name == "histograms" {
+        style.marks = .boxes
+        style.histogram = true
+        style.withGiven = true
+        return true
+      }
       style.marks = try readStyle(value)
       style.withGiven = true
+      style.histogram = false
       if style.marks == .filledCurves { try readFilledCurvesOption(from: &reader, into: &style) }
       return true
     }

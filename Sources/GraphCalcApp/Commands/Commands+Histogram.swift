@@ -202,8 +202,11 @@ extension SettingEntry {
   /// `set style fill`; `transparent` is accepted, `pattern` is not supported).
   static let style = SettingEntry(
     name: "style",
-    usage: ["set style fill solid [DENSITY]|empty", "set style data|function STYLE"],
-    keywords: ["fill", "solid", "empty", "border", "noborder"],
+    usage: [
+      "set style fill solid [DENSITY]|empty", "set style data|function STYLE",
+      "set style histogram clustered [gap N]",
+    ],
+    keywords: ["fill", "solid", "empty", "border", "noborder", "histogram", "clustered", "gap"],
     parse: { arguments throws(CommandError) in
       let usage = "set style fill solid [DENSITY]|empty"
       let words = arguments.values.words
@@ -213,11 +216,15 @@ extension SettingEntry {
       if let which = SetDefaultStyle.which(what.text) {  // Commands+Annotations.swift
         return try SetDefaultStyle(which: which, words: words, at: what)
       }
+      if what.text.count >= 4, "histogram".hasPrefix(what.text) {  // Session+Histograms.swift
+        return try SetHistogramStyle.parse(words.dropFirst().map(\.word)[...])
+      }
       guard "fill".hasPrefix(what.text), what.text.count >= 2 else {
         throw CommandError(
           .notSupported(
             what: "set style \(what.text)",
-            hint: "set style fill solid|empty is supported; give each plot item its style: "
+            hint: "set style fill solid|empty, set style data|function STYLE and set style "
+              + "histogram clustered [gap N] are supported; give each plot item its style: "
               + "with impulses|boxes|yerrorbars|..."),
           at: what.span)
       }

@@ -509,7 +509,16 @@ extension Plot {
         }
         title = String(text.text.dropFirst().dropLast())
       default:
-        if try Session.readStyleKeyword(word, from: &reader, into: &style) { continue }
+        if try Session.readStyleKeyword(word, from: &reader, into: &style) {
+          if style.histogram {  // gnuplot's histograms draw data columns only
+            throw CommandError(
+              .notSupported(
+                what: "with histograms of a function",
+                hint: "histograms draw a data column: plot \"FILE\" using 2 with histograms"),
+              at: word.span)
+          }
+          continue
+        }
         throw KeywordReader.unexpected(word, keywords: keywords)
       }
     }

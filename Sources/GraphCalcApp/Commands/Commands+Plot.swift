@@ -259,6 +259,7 @@ struct Plot: SessionCommand {
       spec.path.text = last
       items[k] = .data(spec)
     }
+    Session.placeHistograms(&items)
     let inlineCount = Session.inlineItemCount(items)
     if inlineCount > 0 {
       // `plot "-"`: the data lines come first; the line runs again with them.

@@ -1,0 +1,124 @@
+import Foundation
+import GraphView
+import TestSupport
+import Testing
+
+@testable import GraphCalcApp
+
+/// gnuplot's `with histograms` in the clustered layout (tracker issue 16): each box where
+/// gnuplot 5.4 draws it (Fixtures/histogram-layout-gnuplot.tsv, read from gnuplot's SVG by
+/// scripts/make-histogram-layout-fixture), the words, and the layouts not supported.
+@Suite struct HistogramStyleTests {
+  static func session() -> Session { Session(terminalSize: TerminalSize(columns: 80, rows: 24)) }
+
+  static let data = fixtures + "/histogram-clusters.dat"
+
+  /// One case of the fixture: the settings, the items and gnuplot's boxes.
+  struct Case: Sendable, CustomStringConvertible {
+    var settings: String
+    var items: String
+    /// item, record, xlow, xhigh.
+    var boxes: [(Int, Int, Double, Double)]
+    var description: String { "\(settings) | \(items)" }
+  }
+
+  static let cases: [Case] = {
+    guard
+      let text = try? String(
+        contentsOfFile: fixtures + "/histogram-layout-gnuplot.tsv", encoding: .utf8)
+    else { return [] }
+    var all: [Case] = []
+    for block in text.components(separatedBy: "\n\n") where !block.isEmpty {
+      let lines = block.split(separator: "\n")
+      let head = lines[0].split(separator: "\t", omittingEmptySubsequences: false)
+      var c = Case(settings: String(head[1]), items: String(head[2]), boxes: [])
+      for line in lines.dropFirst() {
+        let v = line.split(separator: " ")
+        c.boxes.append((Int(v[0])!, Int(v[1])!, Double(v[2])!, Double(v[3])!))
+      }
+      all.append(c)
+    }
+    return all
+  }()
+
+  /// The fixture holds its seven cases (a missing fixture fails here, never skips).
+  @Test func theFixtureIsThere() {
+    #expect(Self.cases.count == 7)
+    #expect(Self.cases.allSatisfy { !$0.boxes.isEmpty })
+  }
+
+  /// Each box's sides are gnuplot 5.4's (to the SVG's precision), the x written as the
+  /// record number, as gnuplot's table writes it.
+  @Test(arguments: cases)
+  func boxesWhereGnuplotDrawsThem(_ c: Case) throws {
+    var session = Self.session()
+    for setting in c.settings.split(separator: ";") {
+      #expect(session.run(String(setting)).error == nil, "\(setting)")
+    }
+    let items = c.items.replacingOccurrences(of: "FILE", with: Self.data)
+      .components(separatedBy: ", ").map { $0 + " with histograms" }
+    let reply = session.run("plot " + items.joined(separator: ", "))
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    let curves = try #require(session.curves)
+    for (item, record, low, high) in c.boxes {
+      let extents = try #require(curves.extents(ofCurve: item))
+      #expect(abs(extents.xLow![record] - low) < 0.002, "\(item) \(record)")
+      #expect(abs(extents.xHigh![record] - high) < 0.002, "\(item) \(record)")
+      #expect(curves.value(of: .x, record: record, curve: item) == Double(record))
+      #expect(curves.marks(ofCurve: item) == .boxes)
+    }
+  }
+
+  /// gnuplot's abbreviations: `w hist`, `set style hist clust gap 1`.
+  @Test func wordsAsGnuplotAbbreviatesThem() throws {
+    var session = Self.session()
+    #expect(session.run("set style hist clust gap 1").error == nil)
+    #expect(session.data.histogramGap == 1)
+    let reply = session.run("plot \"\(Self.data)\" u 2 w hist")
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    let extents = try #require(session.curves?.extents(ofCurve: 0))
+    #expect(extents.xLow == [-0.25, 0.75, 1.75])
+    #expect(extents.xHigh == [0.25, 1.25, 2.25])
+  }
+
+  /// What graphcalc does not draw is named, the caret under the word at fault.
+  @Test(arguments: [
+    ("set style histogram rowstacked", "rowstacked histograms is not supported", "rowstacked"),
+    (
+      "set style histogram columnstacked", "columnstacked histograms is not supported",
+      "columnstacked"
+    ),
+    ("set style histogram errorbars gap 1", "errorbars histograms is not supported", "errorbars"),
+    ("set style histogram clustered gap", "usage: set style histogram clustered", "gap"),
+    ("set style histogram clustered gap -1", "gap needs a gap of 0 or more boxes", "-1"),
+    ("set style histogram clusterd", "usage: set style histogram clustered", "clusterd"),
+    ("plot F u 1:2 with histograms", "histograms of 2 columns is not supported", "1:2"),
+    ("plot sin(x) with histograms", "with histograms of a function is not supported", "with"),
+  ])
+  func mistakesAreLocated(_ line: String, _ message: String, _ word: String) throws {
+    var session = Self.session()
+    let typed = line.replacingOccurrences(of: "F", with: "\"\(Self.data)\"")
+    let error = try #require(session.run(typed).error, "\(line)")
+    #expect(error.message.hasPrefix(message), "\(error.message)")
+    let at = try #require(typed.range(of: word, options: .backwards))
+    let start = typed.distance(from: typed.startIndex, to: at.lowerBound)
+    #expect(error.location?.lowerBound == start, "\(String(describing: error.location))")
+  }
+
+  /// Histograms draw as filled boxes in the SVG and as block cells in the terminal.
+  @Test func histogramsDrawInEveryOutput() throws {
+    var session = Self.session()
+    let folder = try TemporaryFolder()
+    #expect(session.run("set style fill solid 0.5").error == nil)
+    let plot = "plot \"\(Self.data)\" using 2:xtic(1) w hist, '' using 3 w hist"
+    #expect(session.run(plot).error == nil)
+    let path = folder.path + "/h.svg"
+    #expect(session.run("export svg \(path)").error == nil)
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(xmlParseError(svg) == nil)
+    #expect(svg.contains(">B</text>"))
+    _ = session.run("set canvas braille")
+    let screen = session.run(plot).output
+    #expect(screen.contains("B"))
+  }
+}
