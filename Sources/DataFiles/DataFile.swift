@@ -167,14 +167,25 @@ public enum DataFile {
         // The common piece: no cell is the missing-value text and no blank line comes
         // between its records (before its first one perhaps). Its columns go to the
         // builders a block at a time.
+        // A cell that is not a number (`textCell`) sends the piece through the loop below,
+        // which notes its row.
         var marks = flags[0] & ~ParallelReading.blankBefore
         for r in 1..<n { marks |= flags[r] }
+        var texts = false
         if marks == 0 {
+          for k in 0..<2 * n where isTextCell(values[k]) {
+            texts = true
+            break
+          }
+        }
+        if marks == 0 && !texts {
           if kept > 0 && flags[0] & ParallelReading.blankBefore != 0 {
             xs.append(.nan)
             ys.append(.nan)
+            rows += 1
           }
           kept += n
+          rows += n
           xs.append(values, from: 0, stride: 2, count: n)
           ys.append(values, from: 1, stride: 2, count: n)
           if points == 0 {
