@@ -34,7 +34,8 @@ import Testing
     for (prefix, taken) in Self.oracle() {
       switch Self.look(prefix) {
       case .success(let name):
-        #expect(taken || !gnuplotNames.contains(name), "\(prefix) is \(name), and gnuplot rejects it")
+        #expect(
+          taken || !gnuplotNames.contains(name), "\(prefix) is \(name), and gnuplot rejects it")
       case .failure(let error):
         switch error.problem {
         case .notSupported(let what, _)?:
@@ -75,7 +76,8 @@ import Testing
       Issue.record("mo was taken")
       return
     }
-    #expect((error.problem?.message ?? "") == "gnuplot's setting 'mouse' is not supported in graphcalc")
+    #expect(
+      (error.problem?.message ?? "") == "gnuplot's setting 'mouse' is not supported in graphcalc")
     #expect(error.location == 4..<6)
   }
 

@@ -67,7 +67,8 @@ extension SettingTable {
       if let entry = entry(named: whole) { return entry }
       let hints = SettingTable.gnuplotOnlyHints
       let hint = hints[whole] ?? hints[name.text] ?? ""
-      throw CommandError(.notSupported(what: "gnuplot's setting '\(whole)'", hint: hint), at: name.span)
+      throw CommandError(
+        .notSupported(what: "gnuplot's setting '\(whole)'", hint: hint), at: name.span)
     }
     guard !name.text.isEmpty else { return nil }
     let gnuplotNames = SettingTable.gnuplotAbbreviations.map { $0.filter { $0 != "$" } }
