@@ -68,6 +68,9 @@ public enum CommandProblem: Sendable, Hashable {
   /// Something gnuplot has that graphcalc does not (`set terminal`, `set key center`):
   /// `what` names it as typed, `hint` says what to do instead (may be empty).
   case notSupported(what: String, hint: String)
+  /// A setting's name typed too short to tell which setting it is (`set x`): it starts each
+  /// of `candidates`, and is none of gnuplot's abbreviations.
+  case ambiguousSetting(String, candidates: [String])
 
   // MARK: Values
 
@@ -289,6 +292,9 @@ public enum CommandProblem: Sendable, Hashable {
     case .takesNoArguments(let command): return "\(command) takes no arguments"
     case .notSupported(let what, let hint):
       return "\(what) is not supported in graphcalc" + (hint.isEmpty ? "" : "; \(hint)")
+    case .ambiguousSetting(let name, let candidates):
+      return "ambiguous setting '\(name)': it could be "
+        + candidates.dropLast().joined(separator: ", ") + " or " + (candidates.last ?? "")
     case .needs(let word, let what): return "\(word) needs \(what)"
     case .givenTwice(let word): return "\(word) is given twice"
     case .unexpectedAfterFile(let word, let suggestion, let keywords):

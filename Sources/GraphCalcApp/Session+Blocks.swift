@@ -31,6 +31,12 @@ extension Session {
       skipping = block.depth > 0 ? block : nil
       return Reply()
     }
+    // Only a line whose first word starts `$`, `i`, `d` or `w` can open a block: every other
+    // line leaves here before any string work (a plot or `-e 1+1` pays one byte test).
+    guard let first = line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }),
+      first == UInt8(ascii: "$") || first == UInt8(ascii: "i") || first == UInt8(ascii: "d")
+        || first == UInt8(ascii: "w")
+    else { return nil }
     let trimmed = line.trimmingBlanks()
     // $NAME << EOD
     let chars = Array(trimmed)
@@ -110,7 +116,11 @@ extension Session {
 extension String {
   /// The text without blanks (spaces, tabs) at its ends.
   fileprivate func trimmingBlanks() -> String {
-    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    return String(self.drop(while: blank).reversed().drop(while: blank).reversed())
+    // On the UTF-8 view (blanks are ASCII): no generic String(Sequence) initialiser, whose
+    // metadata the runtime builds on first use (about 740 k instructions at start-up).
+    let bytes = utf8
+    guard let start = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+    let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) ?? start
+    return String(self[start...last])
   }
 }

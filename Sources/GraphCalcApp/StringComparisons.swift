@@ -6,6 +6,28 @@ import CalculatorBrain
 // calculator the number in its place.
 
 extension Session {
+  /// Whether `text` holds any of `needles` (ASCII words) as bytes anywhere.
+  static func anyNeedle(in text: String, _ needles: [StaticString]) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for needle in needles {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0, bytes.count >= n else { continue }
+        let first = needle.utf8Start[0]
+        var i = 0
+        while i + n <= bytes.count {
+          if bytes[i] == first {
+            var k = 1
+            while k < n && bytes[i + k] == needle.utf8Start[k] { k += 1 }
+            if k == n { return true }
+          }
+          i += 1
+        }
+      }
+      return false
+    }
+  }
+
   /// `word` with its string islands replaced by their numbers: `S eq T` and `S ne T` (S and
   /// T each a string, a string variable or a string function's call) by 1 or 0, and
   /// `strlen(...)`, `strstrt(...)`, `words(...)`, `exists(...)` by their values. Each number is padded with
@@ -16,10 +38,11 @@ extension Session {
   /// - Throws: `CommandError` at an island that fails (a string function's error).
   func replacingStringIslands(in word: Word) throws(CommandError) -> Word {
     let text = word.text
+    // A byte search, not `String.contains(String)`: that one's generic searcher costs every
+    // calculation about 250 k instructions of runtime metadata at its first use.
     guard
-      text.contains("eq") || text.contains("ne") || text.contains("strlen")
-        || text.contains("strstrt") || text.contains("words") || text.contains("rand")
-        || text.contains("exists"),
+      Self.anyNeedle(
+        in: text, ["eq", "ne", "strlen", "strstrt", "words", "rand", "exists"]),
       let lexed = try? CommandLexer.lex(text)
     else { return word }
     let tokens = lexed.tokens

@@ -230,8 +230,10 @@ struct BadItem: Sendable, CustomStringConvertible {
     #expect(session.data.options.separator == nil)
     let bad = try #require(session.run("set datafile separator \"ab\"").error)
     #expect(bad.location == 23..<27)
-    // Other settings still go to the canvas's `set`.
-    #expect(session.run("set datafil separator tab").error != nil)
+    // gnuplot's abbreviation (data$file) is taken; a misspelling is not.
+    #expect(session.run("set datafil separator tab").error == nil)
+    #expect(session.data.options.separator == 9)
+    #expect(session.run("set datafiel separator tab").error != nil)
   }
 
   @Test func bigFilesBecomeAFewPointsPerPixelColumn() throws {

@@ -341,7 +341,7 @@ extension SettingEntry {
 
   /// `set pointsize N`: the points' size of items without `ps`.
   static let pointSize = SettingEntry(
-    name: "pointsize", aliases: ["poi", "ps"], usage: ["set pointsize N"],
+    name: "pointsize", aliases: ["poi"], usage: ["set pointsize N"],
     parse: { arguments throws(CommandError) in
       guard let first = arguments.values.words.first else {
         return SetAnnotations { $0.pointSize = nil }

@@ -79,11 +79,14 @@ public struct SettingTable: Sendable {
     }
   }
 
-  /// The setting named by `name`, or an error naming it and the nearest known setting.
+  /// The setting named by `name`, whole or abbreviated (`abbreviated(_:)`: gnuplot's rule),
+  /// or an error naming it and the nearest known setting.
   ///
-  /// - Throws: `CommandError` at `name` for an unknown setting.
+  /// - Throws: `CommandError` at `name` for an unknown or ambiguous setting, or a gnuplot
+  ///   setting graphcalc does not have.
   func lookUp(_ name: Word) throws(CommandError) -> SettingEntry {
     if let entry = entry(named: name.text) { return entry }
+    if let entry = try abbreviated(name) { return entry }
     if let problem = SettingTable.gnuplotOnly(name.text) {
       throw CommandError(problem, at: name.span)
     }
