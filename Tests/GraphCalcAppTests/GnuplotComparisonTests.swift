@@ -25,6 +25,10 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   /// column by graphcalc, so its x values are not gnuplot's; gnuplot's points must lie on
   /// graphcalc's polyline.
   var onCurve: Bool
+  /// `# compare: on-path` in the script: a polar or parametric curve is sampled adaptively
+  /// along t by graphcalc; gnuplot's points must lie on graphcalc's polyline (in the plane,
+  /// not as y of x) and the ends must be the same.
+  var onPath = false
   /// The files a `save fit "NAME"` of the script wrote in gnuplot: each name and its lines.
   var saved: [(name: String, lines: [String])]
   /// Whether the script sets a log axis.
@@ -79,7 +83,8 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
         name: name,
         lines: script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
         curves: curves(expected), fitted: fitted,
-        onCurve: script.contains("# compare: on-curve"), saved: saved)
+        onCurve: script.contains("# compare: on-curve"),
+        onPath: script.contains("# compare: on-path"), saved: saved)
     }
   }
 
@@ -171,6 +176,10 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
     }
     try #require(ours.count == script.curves.count, "curves: \(ours.count)")
     for (k, (mine, theirs)) in zip(ours, script.curves).enumerated() {
+      if script.onPath {
+        Self.expectOnPath(mine, theirs, "\(script.name) curve \(k)")
+        continue
+      }
       if script.onCurve {
         Self.expectOnCurve(mine, theirs, "\(script.name) curve \(k)")
         continue
@@ -212,6 +221,46 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
 
   /// Every point gnuplot drew (inside the view) lies on graphcalc's polyline, within 1e-4 of
   /// the curve's y span, and the polylines span the same x range.
+  /// Every point of `theirs` within 1e-4 of the curve's extent of a segment of `mine`'s
+  /// polyline (pen lifts respected), and the first and last points the same (`same`).
+  static func expectOnPath(
+    _ mine: GnuplotScript.Curve, _ theirs: GnuplotScript.Curve, _ what: String
+  ) {
+    var pieces: [[(Double, Double)]] = [[]]
+    for row in mine.rows {
+      if let row { pieces[pieces.count - 1].append((row.x, row.y)) } else { pieces.append([]) }
+    }
+    let points = pieces.flatMap { $0 }
+    let theirPoints = theirs.rows.compactMap { $0 }.map { ($0.x, $0.y) }
+    guard let first = points.first, let last = points.last, let theirFirst = theirPoints.first,
+      let theirLast = theirPoints.last
+    else {
+      Issue.record("\(what): no points")
+      return
+    }
+    let xs = points.map(\.0)
+    let ys = points.map(\.1)
+    let extent = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!, 1e-300)
+    func distance(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+      ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot()
+    }
+    // gnuplot prints 6 significant digits (`same`).
+    #expect(same(first.0, theirFirst.0) && same(first.1, theirFirst.1), "\(what): \(first)")
+    #expect(same(last.0, theirLast.0) && same(last.1, theirLast.1), "\(what): \(last)")
+    for p in theirPoints {
+      var best = Double.infinity
+      for piece in pieces {
+        for (a, b) in zip(piece, piece.dropFirst() + (piece.count == 1 ? piece : [])) {
+          let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+          let length = dx * dx + dy * dy
+          let u = length == 0 ? 0 : max(0, min(1, ((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length))
+          best = min(best, distance(p, (a.0 + u * dx, a.1 + u * dy)))
+        }
+      }
+      #expect(best <= 1e-4 * extent, "\(what): gnuplot \(p) is \(best) off graphcalc's path")
+    }
+  }
+
   static func expectOnCurve(
     _ mine: GnuplotScript.Curve, _ theirs: GnuplotScript.Curve, _ what: String
   ) {

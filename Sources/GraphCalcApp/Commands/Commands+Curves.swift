@@ -39,24 +39,10 @@ extension Session {
     guard mode == .infix else { return nil }
     let shown = title ?? piece.text
     let unit = brain.angleUnit
-    let functions = compilingBrain.functions
     func compiled(_ part: Word, _ wrap: (Expr) -> Expr, variable: String, rename: String?)
       throws(CommandError) -> PlotFunction
     {
-      do throws(CalcError) {
-        var (expr, locations) = try brain.parseLocated(expression: part.text)
-        if let rename {
-          expr = expr.renaming(rename, to: variable)
-          if let at = locations[rename] { locations[variable] = at }
-        }
-        return try PlotFunction(
-          wrap(unit.rewrite(expr)), variable: variable, variables: brain.variables,
-          functions: functions, nameLocations: locations)
-      } catch {
-        var located = CommandError(error, shiftedBy: part.offset)
-        if located.location == nil { located.location = part.span }
-        throw located
-      }
+      try curvePart(part, wrap, variable: variable, rename: rename)
     }
     if let (left, right) = Self.pairParts(piece) {
       let fx = try compiled(left, { $0 }, variable: "t", rename: nil)
@@ -75,6 +61,30 @@ extension Session {
       return .parametric(parametric(fx, fy, parameterRange, parameter: "θ"), title: shown)
     }
     return nil
+  }
+
+  /// One coordinate of a parametric or polar curve: `part` parsed, `rename` read as
+  /// `variable`, wrapped by `wrap` (a polar item's `* cos θ`), in the angle unit, compiled.
+  ///
+  /// - Throws: `CommandError` at the bad column of `part`.
+  func curvePart(_ part: Word, _ wrap: (Expr) -> Expr, variable: String, rename: String?)
+    throws(CommandError) -> PlotFunction
+  {
+    let unit = brain.angleUnit
+    do throws(CalcError) {
+      var (expr, locations) = try brain.parseLocated(expression: part.text)
+      if let rename {
+        expr = expr.renaming(rename, to: variable)
+        if let at = locations[rename] { locations[variable] = at }
+      }
+      return try PlotFunction(
+        wrap(unit.rewrite(expr)), variable: variable, variables: brain.variables,
+        functions: compilingBrain.functions, nameLocations: locations)
+    } catch {
+      var located = CommandError(error, shiftedBy: part.offset)
+      if located.location == nil { located.location = part.span }
+      throw located
+    }
   }
 
   /// The curve of `fx` and `fy` over `range`, with the session's budget; its `source` is

@@ -64,6 +64,9 @@ public struct PlotLabels: Sendable, Hashable {
   /// The x tick labels' time format (`set format x "%d/%m"` with time conversions), used on
   /// a time axis; nil for the automatic calendar labels.
   public var xTimeFormat: String?
+  /// gnuplot's curve modes (`set polar`, `set parametric`, `set trange`;
+  /// Commands+Polar.swift).
+  public var curveMode = CurveMode()
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -115,11 +118,11 @@ extension SettingTable {
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
       "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
       "ydata", "fit", "table", "palette", "pm3d", "view",
-      "isosamples", "contour", "hidden3d", "parametric", "polar", "angles", "dummy", "zeroaxis",
+      "isosamples", "contour", "hidden3d", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
       "margins", "clip", "bars", "colorbox", "cbrange", "zrange",
       "zlabel", "cblabel", "mouse", "macros", "print",
-      "linetype", "dashtype", "monochrome", "jitter", "errorbars", "rrange", "trange", "urange",
+      "linetype", "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
       "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]

@@ -166,6 +166,9 @@ struct Plot: SessionCommand {
     case function(Word, title: String?, style: PlotStyle = PlotStyle())
     /// A data file and how to read it.
     case data(Session.DataItemSpec)
+    /// Two function items `X(t), Y(t)` read as one curve in `set parametric` mode, the
+    /// second's title and style (Commands+Polar.swift).
+    case pair(Word, Word, title: String?, style: PlotStyle)
   }
 
   /// The ranges given in front of the items.
@@ -251,6 +254,10 @@ struct Plot: SessionCommand {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     // `""` before any file of this command is the file of the last plot (gnuplot's rule).
     var items = items
+    let curveMode = session.labels.curveMode
+    if curveMode.parametric, session.mode == .infix {
+      items = try Plot.pairedForParametric(items)
+    }
     for k in items.indices {
       guard case .data(var spec) = items[k], spec.path.text.isEmpty else { continue }
       guard let last = session.data.lastFile else {
@@ -286,10 +293,21 @@ struct Plot: SessionCommand {
     let parameterRange =
       try parameter.flatMap { b throws(CommandError) in
         try session.range(b, current: session.defaultParameterRange, axis: Session.parameterName(b))
-      } ?? session.defaultParameterRange
+      } ?? curveMode.tRange ?? session.defaultParameterRange
     for item in items {
       switch item {
+      case .pair(let x, let y, let title, let style):
+        try Plot.checkUnstyled(style, y)
+        plotted.append(
+          try session.parametricModeItem(x, y, title: title, range: parameterRange))
       case .data(var spec):
+        if curveMode.polar {  // gnuplot reads the columns as (θ, r)
+          throw CommandError(
+            .notSupported(
+              what: "data files in polar mode (set polar reads their columns as angle and r)",
+              hint: "unset polar, or plot the points as x y: using ($2*cos($1)):($2*sin($1))"),
+            at: spec.path.span)
+        }
         if !spec.style.withGiven, let marks = session.labels.annotations.dataStyle {
           spec.style.marks = marks  // `set style data STYLE`
         }
@@ -326,6 +344,12 @@ struct Plot: SessionCommand {
             try Plot.checkUnstyled(style, piece)
             plotted.append(relation)
           }
+          continue
+        }
+        if curveMode.polar, session.mode == .infix {  // `set polar`: r(t)
+          try Plot.checkUnstyled(style, piece)
+          plotted.append(
+            try session.polarModeItem(piece, title: givenTitle, range: parameterRange))
           continue
         }
         if !style.withGiven, let marks = session.labels.annotations.functionStyle {

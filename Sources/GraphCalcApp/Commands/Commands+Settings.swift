@@ -131,7 +131,7 @@ public struct SettingTable: Sendable {
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
       + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
-      + SettingTable.histogramSettings)
+      + SettingTable.histogramSettings + SettingTable.curveModes)
 }
 
 extension CommandEntry {
