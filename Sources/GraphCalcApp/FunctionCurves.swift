@@ -35,6 +35,9 @@ public struct DataCurve: Sendable, Hashable {
   public var xTickLabels: [TickRule.ListedTick] = []
   /// Tick labels read from the data (`ytic(1)`): each at a point's y.
   public var yTickLabels: [TickRule.ListedTick] = []
+  /// Key titles read from the data (`key(1)`), one a record: the records' names in the key
+  /// of a columnstacked histogram (Session+Histograms.swift).
+  public var keyTitles: [String] = []
 
   /// Creates a series.
   ///
@@ -174,6 +177,9 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     return drawn
   }
 
+  /// The titles of the plot's histograms (`newhistogram "TITLE"`, Session+Histograms.swift),
+  /// written under the x axis.
+  public var histogramTitles: [HistogramTitle] = []
   /// The title, axis labels, key and grid the plot is drawn with (`set title`, ...).
   public var labels = PlotLabels()
   /// How tall a pixel of the output is for its width (1 for SVG, PNG and tables; a text

@@ -14,9 +14,14 @@ struct DataSettings: Sendable, Hashable {
   var boxWidth: CurveLook.BoxWidth?
   /// gnuplot's `set style fill solid D` for `boxes`: D, or nil for `empty` (outlines).
   var fillDensity: Double?
+  /// gnuplot's `set style histogram ...` (Session+Histograms.swift).
+  var histogram = HistogramStyle()
   /// gnuplot's `set style histogram clustered gap N`: the gap between clusters, in boxes
   /// (gnuplot's default 2).
-  var histogramGap: Double = 2
+  var histogramGap: Double {
+    get { histogram.gap }
+    set { histogram.gap = newValue }
+  }
   /// The file the last `plot` read, which `""` or `''` names (gnuplot's "previous file"):
   /// kept across commands, as gnuplot keeps it.
   var lastFile: String?

@@ -135,12 +135,25 @@ extension Session {
       // gnuplot's `plot "F" with boxes` of a three-column file: x, y and the box's width.
       spec.using = Word("1:2:3", at: spec.path.offset)
     }
-    if spec.style.histogram { spec.using = try Session.histogramUsing(spec) }
+    if spec.style.histogram {  // Session+Histograms.swift
+      if let word = spec.smoothWord {
+        throw CommandError(
+          .notSupported(
+            what: "smooth with histograms",
+            hint: "histograms draw each record; smooth frequency with boxes bins values"),
+          at: word.span)
+      }
+      spec.using = try Session.histogramUsing(spec, layout: data.histogram.layout)
+      // errorbars: `0:Y:DY` or `0:Y:LOW:HIGH`, read as yerrorbars read them.
+      if data.histogram.layout == .errorbars { spec.style.marks = .yErrorBars }
+    }
     var (curve, note) = try dataItem(spec)
-    let style = boxLook(spec.style)
+    var boxed = spec.style
+    if boxed.histogram { boxed.marks = .boxes }  // the box width and fill of `set style`
+    let style = boxLook(boxed)
     curve.look = style.look
-    if let place = spec.histogramPlace {  // `with histograms` (Session+Histograms.swift)
-      histogramBoxes(&curve, place: place)
+    if spec.style.histogram {  // laid out by `plot` (`layOutHistogram`)
+      curve.marks = .boxes
       return (curve, note)
     }
     if let smoothing = try kernelOptions(spec) {

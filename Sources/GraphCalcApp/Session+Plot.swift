@@ -360,6 +360,8 @@ extension Session {
     /// For `with histograms`: the item's place among the plot's histogram items (set by
     /// `plot` before it reads the items; Session+Histograms.swift).
     var histogramPlace: HistogramPlace?
+    /// The `newhistogram` item right before this one, if any (Session+Histograms.swift).
+    var newHistogram: NewHistogram?
   }
 
   /// The keywords a data item takes, for the nearest one after a word that is none.

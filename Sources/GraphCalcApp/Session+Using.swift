@@ -558,6 +558,7 @@ extension Session {
     var groups: [String] = []  // the group of each record of the series
     var xTicks: [TickRule.ListedTick] = []
     var yTicks: [TickRule.ListedTick] = []
+    var keyTitles: [String] = []
     try forEachUsingRecord(spec, parts: parts, textColumns: textColumns) {
       values, texts, record, liftsPen in
       if liftsPen && !xs.isEmpty {
@@ -565,12 +566,17 @@ extension Session {
         ys.append(.nan)
         for k in more.indices { more[k].append(.nan) }
         if group != nil { groups.append("") }
+        if tickParts.contains(where: \.toKey) { keyTitles.append("") }
       }
       let x = values.count >= 2 ? values[0] : Double(record)
       let y = values[values.count >= 2 ? 1 : 0]
       for k in more.indices { more[k].append(values[k + 2]) }
       if x.isFinite && y.isFinite { defined += 1 }
       for (k, tick) in tickParts.enumerated() {
+        if tick.toKey {
+          keyTitles.append(texts[k])
+          continue
+        }
         let at = tick.onX ? x : y
         guard at.isFinite else { continue }
         let label = TickRule.ListedTick(value: at, label: texts[k])
@@ -606,6 +612,7 @@ extension Session {
     }
     curve.xTickLabels = xTicks
     curve.yTickLabels = yTicks
+    curve.keyTitles = keyTitles
     let note = defined == 0 ? "note: \(PlotOutput.noteTitle(title)) has no defined point" : nil
     return (curve, note, groups)
   }
@@ -864,6 +871,9 @@ struct TickLabelPart: Sendable, Hashable {
   var column: ColumnRef
   /// Whether the tick is on the x axis (else y).
   var onX: Bool
+  /// Whether the text is a key title instead (`key(N)`: a columnstacked histogram's names
+  /// of its records).
+  var toKey = false
 
   /// The functions' names, with the axis each labels.
   static let names: [(String, Bool)] = [
@@ -886,7 +896,7 @@ struct TickLabelPart: Sendable, Hashable {
   /// Whether `part` is a tick label part (or another axis's, which `read` refuses).
   static func isOne(_ part: Word) -> Bool {
     guard let name = called(part) else { return false }
-    return names.contains { $0.0 == name } || otherAxes.contains(name)
+    return names.contains { $0.0 == name } || otherAxes.contains(name) || name == "key"
   }
 
   /// The tick label part `part` is, or nil when it is none.
@@ -900,7 +910,8 @@ struct TickLabelPart: Sendable, Hashable {
         .notSupported(what: "\(name)()", hint: "tick labels go on x or y: xtic(1) or ytic(1)"),
         at: part.span)
     }
-    guard let onX = names.first(where: { $0.0 == name })?.1 else { return nil }
+    let toKey = name == "key"
+    guard let onX = toKey ? false : names.first(where: { $0.0 == name })?.1 else { return nil }
     let chars = Array(part.text)
     guard let open = chars.firstIndex(of: "(") else { return nil }
     var a = open + 1
@@ -909,7 +920,7 @@ struct TickLabelPart: Sendable, Hashable {
       ?? UsingExpression.columnArgument(chars, open: open),
       chars[end...].allSatisfy({ $0 == " " || $0 == ")" })
     {
-      return TickLabelPart(column: ref, onX: onX)
+      return TickLabelPart(column: ref, onX: onX, toKey: toKey)
     }
     throw CommandError(
       .needs(

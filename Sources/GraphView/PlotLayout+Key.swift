@@ -271,6 +271,17 @@ extension PlotLayout {
     }
   }
 
+  /// Whether a key entry of style `kind` with `look` shows a filled box (gnuplot's key
+  /// sample of a filled style): `filledcurves` always, `fillsteps`, `boxes` (histograms
+  /// too), `boxxyerror` and `boxerrorbars` when filled (`set style fill solid`).
+  static func fillsKeySample(_ kind: CurveMarks, _ look: CurveLook) -> Bool {
+    switch kind {
+    case .filledCurves: return true
+    case .fillSteps, .boxes, .boxXYError, .boxErrorBars: return look.fillsBoxes
+    default: return false
+    }
+  }
+
   /// One key entry's sample, as the legend draws it: a stroke in the curve's style, its
   /// point marker in the middle, or a region's swatch.
   static func drawKeySample(
@@ -286,6 +297,11 @@ extension PlotLayout {
         legendSwatch(
           x: sx, centreY: cy, width: sample, height: 0.7 * lineH, strict: grid.isStrict),
         style: .curve(i))
+    } else if fillsKeySample(kind, look), sample > 0 {
+      // A filled style's sample is a filled box, as gnuplot's key draws it.
+      let h = 0.35 * lineH
+      renderer.fillBar(
+        PixelBar(x: sx, width: sample, base: cy + h, end: cy - h), style: .curve(i))
     } else if kind.drawsLines || kind.errorBars.y || kind.errorBars.x, sample > 0 {
       renderer.drawPolyline(
         [PixelPoint(x: sx, y: cy), PixelPoint(x: sx + sample - 1e-6, y: cy)], style: .curve(i))

@@ -873,9 +873,7 @@ public enum PlotLayout {
         renderer.drawRelation(
           legendSwatch(x: sx, centreY: cy, width: sample, height: 0.7 * lineH, strict: strict),
           style: .curve(i))
-      } else if kind == .filledCurves
-        || (kind == .fillSteps && looks.indices.contains(i) && looks[i].fillsBoxes)
-      {
+      } else if fillsKeySample(kind, looks.indices.contains(i) ? looks[i] : CurveLook()) {
         // A filled style's sample is a filled box, as gnuplot's key draws it.
         let h = 0.35 * lineH
         renderer.fillBar(

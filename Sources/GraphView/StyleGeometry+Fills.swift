@@ -86,9 +86,13 @@ extension StyleGeometry {
         .boxes, x: x, y: y, extents: sides.xLow == nil ? nil : sides, title: title,
         viewport: viewport, baseline: baseline, look: look)
       for i in 0..<n where x[i].isFinite && y[i].isFinite {
+        // A histogram's x is its record number: its bar stands at its box's centre.
+        let at =
+          look.histogram
+          ? ((extents?.xLow?[safe: i] ?? x[i]) + (extents?.xHigh?[safe: i] ?? x[i])) / 2 : x[i]
         boxes.errorBars.append(
           ErrorBar(
-            point: PlotPoint(x: x[i], y: y[i]), xLow: .nan, xHigh: .nan,
+            point: PlotPoint(x: at, y: y[i]), xLow: .nan, xHigh: .nan,
             yLow: extents?.yLow?[safe: i] ?? .nan, yHigh: extents?.yHigh?[safe: i] ?? .nan))
       }
       return boxes

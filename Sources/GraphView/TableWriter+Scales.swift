@@ -73,8 +73,11 @@ extension TableWriter {
       if let n = source.numberOfRecords(forCurve: index) {
         let marks = source.marks(ofCurve: index)
         let extents = source.extents(ofCurve: index)
-        let extra = extraColumns(marks)
         let look = source.look(ofCurve: index)
+        // gnuplot's histograms write x and y alone, error bars their ylow and yhigh.
+        let extra =
+          look.histogram
+          ? (marks == .boxErrorBars ? extraColumns(.yErrorBars) : []) : extraColumns(marks)
         header = (["x", "y"] + extra.map(\.name)).joined(separator: " ")
         var record = 0
         func row(_ x: Double, _ y: Double) {

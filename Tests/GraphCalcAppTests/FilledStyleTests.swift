@@ -23,10 +23,7 @@ import Testing
     ("plot F u 1:2 w filledcurves fs", "fs needs a fill style", "fs"),
     ("plot F u 1:2 w boxxyerror", "with boxxyerror, using takes 4 or 6", "1:2"),
     ("plot F u 1:2 smooth csplines", "", ""),
-    (
-      "plot newhistogram, F u 2", "gnuplot's histograms (newhistogram) is not supported",
-      "newhistogram"
-    ),
+    ("plot newhistogram, sin(x)", "newhistogram needs a data item after it", "newhistogram"),
     ("plot F every ::0::1 smooth csplines", "smooth csplines needs at least 3 points", "csplines"),
     (
       "plot F every ::0::2 smooth acsplines", "smooth acsplines needs at least 4 points",

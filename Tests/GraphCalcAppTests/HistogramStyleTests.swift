@@ -17,8 +17,8 @@ import Testing
   struct Case: Sendable, CustomStringConvertible {
     var settings: String
     var items: String
-    /// item, record, xlow, xhigh.
-    var boxes: [(Int, Int, Double, Double)]
+    /// item (colour), record (of that colour), xlow, xhigh, ylow, yhigh.
+    var boxes: [(Int, Int, Double, Double, Double, Double)]
     var description: String { "\(settings) | \(items)" }
   }
 
@@ -34,38 +34,56 @@ import Testing
       var c = Case(settings: String(head[1]), items: String(head[2]), boxes: [])
       for line in lines.dropFirst() {
         let v = line.split(separator: " ")
-        c.boxes.append((Int(v[0])!, Int(v[1])!, Double(v[2])!, Double(v[3])!))
+        c.boxes.append(
+          (
+            Int(v[0])!, Int(v[1])!, Double(v[2])!, Double(v[3])!, Double(v[4])!,
+            Double(v[5])!
+          ))
       }
       all.append(c)
     }
     return all
   }()
 
-  /// The fixture holds its seven cases (a missing fixture fails here, never skips).
+  /// The fixture holds its fifteen cases (a missing fixture fails here, never skips).
   @Test func theFixtureIsThere() {
-    #expect(Self.cases.count == 7)
+    #expect(Self.cases.count == 15)
     #expect(Self.cases.allSatisfy { !$0.boxes.isEmpty })
   }
 
-  /// Each box's sides are gnuplot 5.4's (to the SVG's precision), the x written as the
-  /// record number, as gnuplot's table writes it.
+  /// Each box's sides, bottom and top are gnuplot 5.4's (to the SVG's precision), in
+  /// every layout and with `newhistogram`; the x written as the record number, as gnuplot's
+  /// table writes it (a columnstacked plot's curves are its records, each box a tower).
   @Test(arguments: cases)
   func boxesWhereGnuplotDrawsThem(_ c: Case) throws {
     var session = Self.session()
+    #expect(session.run("set style data histograms").error == nil)
     for setting in c.settings.split(separator: ";") {
       #expect(session.run(String(setting)).error == nil, "\(setting)")
     }
     let items = c.items.replacingOccurrences(of: "FILE", with: Self.data)
-      .components(separatedBy: ", ").map { $0 + " with histograms" }
-    let reply = session.run("plot " + items.joined(separator: ", "))
+    let reply = session.run("plot " + items)
     #expect(reply.error == nil, "\(reply.error?.message ?? "")")
     let curves = try #require(session.curves)
-    for (item, record, low, high) in c.boxes {
+    let layout = session.data.histogram.layout
+    for (item, record, low, high, bottom, top) in c.boxes {
       let extents = try #require(curves.extents(ofCurve: item))
-      #expect(abs(extents.xLow![record] - low) < 0.002, "\(item) \(record)")
-      #expect(abs(extents.xHigh![record] - high) < 0.002, "\(item) \(record)")
-      #expect(curves.value(of: .x, record: record, curve: item) == Double(record))
-      #expect(curves.marks(ofCurve: item) == .boxes)
+      let (x0, x1) = (extents.xLow![record], extents.xHigh![record])
+      #expect(abs(min(x0, x1) - min(low, high)) < 0.002, "\(item) \(record)")
+      #expect(abs(max(x0, x1) - max(low, high)) < 0.002, "\(item) \(record)")
+      switch layout {
+      case .rowstacked, .columnstacked:
+        #expect(curves.marks(ofCurve: item) == .boxXYError)
+        #expect(abs(extents.yLow![record] - bottom) < 0.002, "\(item) \(record)")
+        #expect(abs(extents.yHigh![record] - top) < 0.002, "\(item) \(record)")
+      case .clustered, .errorbars:
+        #expect(curves.marks(ofCurve: item) == (layout == .clustered ? .boxes : .boxErrorBars))
+        #expect(bottom == 0)
+        #expect(abs(curves.value(of: .y, record: record, curve: item) - top) < 0.002)
+      }
+      if layout != .columnstacked {
+        #expect(curves.value(of: .x, record: record, curve: item) == Double(record))
+      }
     }
   }
 
@@ -83,17 +101,21 @@ import Testing
 
   /// What graphcalc does not draw is named, the caret under the word at fault.
   @Test(arguments: [
-    ("set style histogram rowstacked", "rowstacked histograms is not supported", "rowstacked"),
-    (
-      "set style histogram columnstacked", "columnstacked histograms is not supported",
-      "columnstacked"
-    ),
-    ("set style histogram errorbars gap 1", "errorbars histograms is not supported", "errorbars"),
+    ("set style histogram clustered lw 2", "lw needs errorbars before it", "lw"),
+    ("set style histogram title font \",8\"", "the font of histogram titles is not", "font"),
+    ("set style histogram title offset 2", "offset needs two numbers", "2"),
     ("set style histogram clustered gap", "usage: set style histogram clustered", "gap"),
     ("set style histogram clustered gap -1", "gap needs a gap of 0 or more boxes", "-1"),
+    ("set style histogram clustered gap 1.5", "gap needs a gap of 0 or more boxes", "1.5"),
     ("set style histogram clusterd", "usage: set style histogram clustered", "clusterd"),
     ("plot F u 1:2 with histograms", "histograms of 2 columns is not supported", "1:2"),
     ("plot sin(x) with histograms", "with histograms of a function is not supported", "with"),
+    ("plot F u 2 smooth frequency with histograms", "smooth with histograms is not", "frequency"),
+    ("plot newhistogram \"A\" lt 0, F u 2 w hist", "lt needs a line type from 1", "0"),
+    ("plot newhistogram \"A\" pattern, F u 2 w hist", "usage: newhistogram", "pattern"),
+    ("plot newhistogram fs pattern 2, F u 2 w hist", "a fill pattern is not supported", "pattern"),
+    ("plot newhistogram \"A\"", "newhistogram needs a data item after it", "newhistogram"),
+    ("plot F u 2 w hist, newhistogram at", "at needs an x", "at"),
   ])
   func mistakesAreLocated(_ line: String, _ message: String, _ word: String) throws {
     var session = Self.session()

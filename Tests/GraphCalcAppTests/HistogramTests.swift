@@ -179,7 +179,8 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
     #expect(session.run("hist \(fixture("hist.dat")) using 1 bins 10").error == nil)
     #expect(session.run("export svg \(path)").error == nil)
     let half = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(half.components(separatedBy: "fill-opacity=\"0.5\"").count - 1 == 10)
+    // Ten bins and the key's sample, a filled box as gnuplot's key draws one.
+    #expect(half.components(separatedBy: "fill-opacity=\"0.5\"").count - 1 == 11)
   }
 
   /// Mistakes are named, with the caret under the word at fault.

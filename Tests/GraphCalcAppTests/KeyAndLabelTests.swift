@@ -114,7 +114,7 @@ import Testing
     ("set bars -1", 9, "set bars -1"),
     ("set pointsize 0", 14, "a size above 0"),
     ("set style data pie", 15, "pie"),
-    ("set style data histograms", 15, "histograms"),
+    ("set style function histograms", 19, "histograms of functions"),
     ("set xtics rotate by", 19, "an angle"),
   ])
   func mistakesAreLocated(_ line: String, _ column: Int, _ message: String) throws {

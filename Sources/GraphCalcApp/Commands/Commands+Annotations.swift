@@ -36,6 +36,9 @@ public struct PlotAnnotations: Sendable, Hashable {
   public var pointSize: Double?
   /// The style of data items without `with` (`set style data STYLE`), nil for the default.
   public var dataStyle: CurveMarks?
+  /// Whether that style is gnuplot's `histograms` (`set style data histograms`; `dataStyle`
+  /// is then `.boxes`).
+  public var dataHistograms = false
   /// The style of function items without `with` (`set style function STYLE`).
   public var functionStyle: CurveMarks?
   /// The frame's line (`set border ... lw 2 lc rgb "red"`); all nil: the output's frame.
@@ -448,12 +451,28 @@ struct SetDefaultStyle: SessionCommand {
         .notSupported(what: "'\(words[2].text)' after the style", hint: "give one style"),
         at: words[2].span)
     }
+    if Session.styleEntry(named: words[1].text)?.name == "histograms" {
+      guard data else {
+        throw CommandError(
+          .notSupported(
+            what: "histograms of functions",
+            hint: "histograms draw data columns: set style data histograms"),
+          at: words[1].span)
+      }
+      marks = .boxes
+      histograms = true
+      return
+    }
     marks = try Session.readStyle(words[1].word)
   }
+
+  /// Whether the style is gnuplot's `histograms` (then `marks` is `.boxes`).
+  var histograms = false
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     if data {
       session.labels.annotations.dataStyle = marks
+      session.labels.annotations.dataHistograms = histograms
     } else {
       session.labels.annotations.functionStyle = marks
     }

@@ -204,9 +204,13 @@ extension SettingEntry {
     name: "style",
     usage: [
       "set style fill solid [DENSITY]|empty", "set style data|function STYLE",
-      "set style histogram clustered [gap N]",
+      "set style histogram clustered|errorbars|rowstacked|columnstacked [gap N] [lw W] "
+        + "[title offset X,Y] [nokeyseparators]",
     ],
-    keywords: ["fill", "solid", "empty", "border", "noborder", "histogram", "clustered", "gap"],
+    keywords: [
+      "fill", "solid", "empty", "border", "noborder", "histogram", "clustered", "gap",
+      "errorbars", "rowstacked", "columnstacked", "title", "offset", "nokeyseparators",
+    ],
     parse: { arguments throws(CommandError) in
       let usage = "set style fill solid [DENSITY]|empty"
       let words = arguments.values.words
@@ -224,7 +228,7 @@ extension SettingEntry {
           .notSupported(
             what: "set style \(what.text)",
             hint: "set style fill solid|empty, set style data|function STYLE and set style "
-              + "histogram clustered [gap N] are supported; give each plot item its style: "
+              + "histogram LAYOUT are supported; give each plot item its style: "
               + "with impulses|boxes|yerrorbars|..."),
           at: what.span)
       }
@@ -266,9 +270,14 @@ extension SettingEntry {
       return SetFillStyle(solid: solid, density: density)
     },
     listing: { session in
-      session.data.fillDensity.map {
-        "style fill solid \(NumberFormat.general($0, significantDigits: 6))"
+      var lines: [String] = []
+      if let d = session.data.fillDensity {
+        lines.append("style fill solid \(NumberFormat.general(d, significantDigits: 6))")
       }
+      if session.data.histogram != HistogramStyle() {
+        lines.append(session.data.histogram.listing)
+      }
+      return lines.isEmpty ? nil : lines.joined(separator: "\n")
     },
     unset: SetFillStyle(solid: false, density: nil))
 }

@@ -218,25 +218,36 @@ struct Plot: SessionCommand {
         .tooManyCurves(given: pieces.count, limit: Plot.curveLimit),
         at: pieces[Plot.curveLimit].text.span)
     }
+    var newHistogram: NewHistogram? = nil
     for piece in pieces {
       let text = piece.text
       guard let first = piece.tokens.first else {
         throw CommandError(
           .expected("a function of x or a \"FILE\""), at: text.offset..<(text.offset + 1))
       }
-      // gnuplot's `newhistogram` item (`set style data histograms`): not a name.
-      if first.kind == .name, first.text == "newhistogram" || first.text == "newhist",
-        piece.tokens.count == 1 || piece.tokens[1].kind == .string
-          || ["at", "lt", "fs", "title"].contains(piece.tokens[1].text)
+      // gnuplot's `newhistogram` item (Session+Histograms.swift): it starts the histogram
+      // of the data item after it.
+      let second = piece.tokens.dropFirst().first
+      if first.kind == .name, first.text.count >= 7, "newhistogram".hasPrefix(first.text),
+        second == nil || second?.kind == .string
+          || ["at", "lt", "fs", "linetype", "fill", "fillstyle"].contains(second?.text ?? "")
       {
+        if let earlier = newHistogram {
+          throw CommandError(
+            .needs(word: "newhistogram", what: "a data item after it"), at: earlier.word.span)
+        }
+        newHistogram = try NewHistogram.parse(piece.words.map(\.source))
+        continue
+      }
+      if let earlier = newHistogram, first.kind != CommandToken.Kind.string {
         throw CommandError(
-          .notSupported(
-            what: "gnuplot's histograms (newhistogram)",
-            hint: "plot boxes: plot \"FILE\" using 0:2:xtic(1) with boxes"),
-          at: first.span)
+          .needs(word: "newhistogram", what: "a data item after it, as in: newhistogram, "
+            + "\"FILE\" using 2"), at: earlier.word.span)
       }
       if first.kind == CommandToken.Kind.string {
         var spec = try Session.parseDataItem(piece.words, previousFile: true)
+        spec.newHistogram = newHistogram
+        newHistogram = nil
         if spec.path.text.isEmpty {  // `""`: the previous file of this command, if any
           for case .data(let earlier) in items.reversed() where !earlier.path.text.isEmpty {
             spec.path.text = earlier.path.text
@@ -248,6 +259,10 @@ struct Plot: SessionCommand {
         let (function, title, style) = try Plot.titledFunction(piece)
         items.append(.function(function, title: title, style: style))
       }
+    }
+    if let earlier = newHistogram {
+      throw CommandError(
+        .needs(word: "newhistogram", what: "a data item after it"), at: earlier.word.span)
     }
   }
 
@@ -266,7 +281,17 @@ struct Plot: SessionCommand {
       spec.path.text = last
       items[k] = .data(spec)
     }
+    // `set style data histograms`: data items without `with` are histograms.
+    if session.labels.annotations.dataHistograms {
+      for k in items.indices {
+        guard case .data(var spec) = items[k], !spec.style.withGiven else { continue }
+        spec.style.histogram = true
+        spec.style.marks = .boxes
+        items[k] = .data(spec)
+      }
+    }
     Session.placeHistograms(&items)
+    var histograms = HistogramRun()
     let inlineCount = Session.inlineItemCount(items)
     if inlineCount > 0 {
       // `plot "-"`: the data lines come first; the line runs again with them.
@@ -308,7 +333,9 @@ struct Plot: SessionCommand {
               hint: "unset polar, or plot the points as x y: using ($2*cos($1)):($2*sin($1))"),
             at: spec.path.span)
         }
-        if !spec.style.withGiven, let marks = session.labels.annotations.dataStyle {
+        if !spec.style.withGiven, !spec.style.histogram,
+          let marks = session.labels.annotations.dataStyle
+        {
           spec.style.marks = marks  // `set style data STYLE`
         }
         let reading = session.data.options
@@ -325,7 +352,15 @@ struct Plot: SessionCommand {
           if let note { notes.append(note) }
           continue
         }
-        let (curve, note) = try session.styledDataItem(spec)
+        var (curve, note) = try session.styledDataItem(spec)
+        if let place = spec.histogramPlace {  // Session+Histograms.swift
+          try session.layOutHistogram(
+            &curve, place: place, index: plotted.count, title: spec.title, run: &histograms)
+          if session.data.histogram.layout == .columnstacked {  // after the items
+            if let note { notes.append(note) }
+            continue
+          }
+        }
         plotted.append(.data(curve))
         if let note { notes.append(note) }
         dataPaths.append((curve, spec.path.text))
@@ -375,6 +410,10 @@ struct Plot: SessionCommand {
         }
       }
     }
+    if let first = histograms.towers.first {  // columnstacked: a curve a record
+      let records = Session.columnstackedCurves(histograms.towers).map { PlotItem.data($0) }
+      plotted.insert(contentsOf: records, at: min(first.index, plotted.count))
+    }
     if plotted.isEmpty {
       guard var curves = session.curves else {
         throw CommandError(.plotWhat)
@@ -391,6 +430,7 @@ struct Plot: SessionCommand {
       }
       let earlier = appends ? session.curves : nil
       var curves = FunctionCurves(items: all)
+      curves.histogramTitles = (earlier?.histogramTitles ?? []) + histograms.titles
       curves.fills = earlier?.fills ?? []
       curves.guideLines = earlier?.guideLines ?? []
       if let fill {

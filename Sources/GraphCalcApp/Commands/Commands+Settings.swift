@@ -1,4 +1,5 @@
 import GraphView
+import TextAndNumbers
 
 // `set NAME VALUE`, `unset NAME` and `show NAME`: one mechanism over the table of settings.
 
@@ -195,13 +196,26 @@ extension CommandEntry {
 
   /// `show [NAME]`.
   static let show = CommandEntry(
-    name: "show", usage: ["show [NAME]"], summary: "show the settings, or one",
+    name: "show", usage: ["show [NAME]", "show style histogram|fill"], summary: "show the settings, or one",
     details: """
       Shows a setting as set would take it (show canvas prints canvas braille), or, with
       no NAME, every setting, as 'set' alone does.
       """
   ) { arguments throws(CommandError) in
     let words = arguments.words
+    // `show style histogram|fill`: one of the style setting's lines.
+    if words.count == 2, words[0].text == "style" {
+      if words[1].text.count >= 4, "histogram".hasPrefix(words[1].text) {
+        return Tell { $0.data.histogram.listing }
+      }
+      if words[1].text.count >= 2, "fill".hasPrefix(words[1].text) {
+        return Tell { s in
+          s.data.fillDensity.map {
+            "style fill solid \(NumberFormat.general($0, significantDigits: 6))"
+          } ?? "style fill empty"
+        }
+      }
+    }
     guard words.count <= 1 else {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
     }
