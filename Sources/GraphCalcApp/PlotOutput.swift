@@ -399,6 +399,7 @@ public enum PlotOutput {
       for i in looks.indices where looks[i].pointSize == nil { looks[i].pointSize = size }
     }
     if looks.contains(where: { !$0.isDefault }) { options.curveLooks = looks }
+    options.histogramTitles = curves.histogramTitles
     return options
   }
 

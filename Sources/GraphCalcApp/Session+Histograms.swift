@@ -111,7 +111,7 @@ struct HistogramStyle: Sendable, Hashable {
     case .errorbars:
       text +=
         "errorbars gap \(NumberFormat.general(gap, significantDigits: 6)) lw "
-        + NumberFormat.general(barWidth, significantDigits: 6)
+        + NumberFormat.general(barWidth, significantDigits: 6) + " "  // gnuplot's has none
     case .rowstacked: text += "rowstacked "
     case .columnstacked: text += "columnstacked "
     }
@@ -222,6 +222,13 @@ struct HistogramRun: Sendable {
   var start = 0.0
   /// The largest record x of the histograms so far (gnuplot's `histogram_rightmost`).
   var rightmost = 0.0
+  /// The smallest x a histogram started at, nil before the first histogram item.
+  var leftmost: Double?
+
+  /// gnuplot's automatic x range of the histograms (`histogram_range_fiddling`): from a unit
+  /// before the first histogram's start to a unit after the last record; nil without
+  /// histograms.
+  var xRange: ClosedRange<Double>? { leftmost.map { ($0 - 1)...(max($0, rightmost) + 1) } }
   /// The current histogram's `lt N`, if given.
   var lineType: Int?
   /// rowstacked: the top of each record's stack of positive values so far.
@@ -234,19 +241,6 @@ struct HistogramRun: Sendable {
   /// The titles of the histograms (`newhistogram "TITLE"`): the text, its offset and the x
   /// span of the histogram's records.
   var titles: [HistogramTitle] = []
-}
-
-/// A `newhistogram "TITLE"` as the plot writes it: under the x axis, centred on its
-/// histogram.
-public struct HistogramTitle: Sendable, Hashable {
-  /// The text.
-  public var text: String
-  /// The x (plot units) it is centred on.
-  public var x: Double
-  /// Its offset in characters (the style's and its own).
-  public var offsetX: Double
-  /// Its offset in characters, up.
-  public var offsetY: Double
 }
 
 extension Session {
@@ -350,6 +344,7 @@ extension Session {
         run.start = x
       }
       run.lineType = place.start?.lineType
+      run.leftmost = min(run.leftmost ?? run.start, run.start)
       run.up = []
       run.down = []
     }

@@ -58,7 +58,7 @@ public struct CurveLook: Sendable, Hashable {
   /// Whether the curve is one of gnuplot's `with histograms` (GraphCalcApp's
   /// Session+Histograms.swift): its table writes x and y alone (and error bars' ylow and
   /// yhigh), as gnuplot 5.4's does, and its error bars stand at the boxes' centres, x
-  /// being the record number. Not a look: `isDefault` does not count it.
+  /// being the record number.
   public var histogram = false
 
   /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
@@ -95,7 +95,6 @@ public struct CurveLook: Sendable, Hashable {
   public var isDefault: Bool {
     var look = self
     look.axes = .first
-    look.histogram = false
     return look == CurveLook()
   }
 

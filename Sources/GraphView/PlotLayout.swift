@@ -35,6 +35,9 @@ public enum PlotLayout {
     /// The x axis's label (gnuplot's `set xlabel`), centred below the x tick labels; nil or
     /// empty for none. It takes a line of the bottom margin.
     public var xLabel: String?
+    /// Titles written below the x label (gnuplot's `newhistogram "TITLE"`), each centred on
+    /// its x; empty for none. They take a line of the bottom margin.
+    public var histogramTitles: [HistogramTitle] = []
     /// The y axis's label (gnuplot's `set ylabel`), written level above the top left corner
     /// of the frame (a text canvas cannot turn text, so every output writes it the same
     /// way); nil or empty for none. It takes a line of the top margin, below the title.
@@ -229,7 +232,9 @@ public enum PlotLayout {
     let top = m.snapY(m.pad + titleLines + 2 * m.outset.y + keyMargins.top)
     let bottom = m.snapY(
       m.pad + 2 * m.outset.y + m.labelGapY + m.char.height + turned + keyMargins.bottom
-        + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0))
+        + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0)
+        + (options.histogramTitles.isEmpty
+          ? 0 : m.lineHeight(scales.xLabel, renderer) + m.labelGapY))
     let w = Double(max(renderer.size.width, 1))
     let h = Double(max(renderer.size.height, 1))
     let width = (w - left - right).rounded(.down)
@@ -521,6 +526,22 @@ public enum PlotLayout {
       renderer.drawText(
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
         style: .label, scale: scales.xLabel)
+    }
+    // Below the x label (or in its place): the histograms' titles, each under its histogram
+    // (gnuplot's `newhistogram "TITLE"`, moved by its offset in characters).
+    if !options.histogramTitles.isEmpty {
+      let map = PixelMap(viewport: plot.viewport, area: plotArea)
+      let y =
+        frame.maxY + m.outset.y + 2 * m.labelGapY + m.char.height
+        + turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
+        + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0)
+      for title in options.histogramTitles {
+        let x = map.x(title.x) + title.offsetX * m.char.width
+        guard x.isFinite, x >= plotArea.minX - 1e-9, x <= plotArea.maxX + 1e-9 else { continue }
+        renderer.drawText(
+          title.text, at: PixelPoint(x: x, y: y - title.offsetY * m.char.height),
+          anchor: .topCenter, style: .label, scale: scales.xLabel)
+      }
     }
   }
 
@@ -1016,4 +1037,25 @@ public enum LegendPlacement: String, Sendable, Hashable, CaseIterable {
   case bottomRight = "bottom right"
   /// Outside the frame, on its right, at the top (the plot area narrows to make room).
   case outside
+}
+
+/// A title written under the x axis, centred on an x (gnuplot's `newhistogram "TITLE"`,
+/// under the x label).
+public struct HistogramTitle: Sendable, Hashable {
+  /// The text.
+  public var text: String
+  /// The x (plot units) it is centred on.
+  public var x: Double
+  /// Its offset in characters, to the right.
+  public var offsetX: Double
+  /// Its offset in characters, up.
+  public var offsetY: Double
+
+  /// Creates a title of `text` centred on `x`, moved by the offset (characters).
+  public init(text: String, x: Double, offsetX: Double = 0, offsetY: Double = 0) {
+    self.text = text
+    self.x = x
+    self.offsetX = offsetX
+    self.offsetY = offsetY
+  }
 }

@@ -143,4 +143,113 @@ import Testing
     let screen = session.run(plot).output
     #expect(screen.contains("B"))
   }
+  /// `show style histogram` and `set` alone print the setting as gnuplot 5.4's `save`
+  /// writes it (its `show style histogram` after each command, without the title's colour);
+  /// a command that names no layout makes it clustered again, the gap and offset kept.
+  @Test func theSettingIsListedAsGnuplotSavesIt() throws {
+    var session = Self.session()
+    func shown() -> String { session.run("show style histogram").output }
+    #expect(shown().hasPrefix("style histogram clustered gap 2 title"))
+    #expect(!session.run("set").output.contains("histogram"))
+    #expect(session.run("set style histogram errorbars gap 1 lw 2").error == nil)
+    #expect(shown().hasPrefix("style histogram errorbars gap 1 lw 2 title"))
+    #expect(session.run("set style histogram rowstacked title offset 2,0.25").error == nil)
+    #expect(shown().hasPrefix("style histogram rowstacked title offset character 2, 0.25"))
+    #expect(session.run("set").output.contains("style histogram rowstacked title offset"))
+    #expect(session.run("set style histogram gap 5").error == nil)
+    #expect(shown().hasPrefix("style histogram clustered gap 5 title offset character 2, 0.25"))
+    #expect(session.run("set style histogram columns nokeyseparators").error == nil)
+    #expect(shown().hasPrefix("style histogram columnstacked title offset character 2, 0.25"))
+    #expect(shown().contains("nokeyseparators"))
+    #expect(session.run("show style fill").output.hasPrefix("style fill empty"))
+  }
+
+  /// Without a fixed x range the view is gnuplot's (`histogram_range_fiddling`): a unit
+  /// before the first histogram's start to a unit after the last record.
+  @Test(arguments: [
+    ("clustered", "\"F\" using 2, '' using 3", -1.0, 3.0),
+    ("rowstacked", "newhistogram, \"F\" using 2, newhistogram, '' using 3", -1.0, 7.0),
+    ("columnstacked", "\"F\" using 2, '' using 3, '' using 4", -1.0, 3.0),
+  ])
+  func theXRangeIsGnuplots(_ layout: String, _ items: String, _ low: Double, _ high: Double) {
+    var session = Self.session()
+    #expect(session.run("set style data histograms").error == nil)
+    #expect(session.run("set style histogram \(layout)").error == nil)
+    let line = "plot " + items.replacingOccurrences(of: "F", with: Self.data)
+    #expect(session.run(line).error == nil, "\(line)")
+    #expect(session.view.xRange == low...high, "\(session.view.xRange)")
+  }
+
+  /// columnstacked: a curve a record, coloured by its record, titled from `key(1)`, each
+  /// tower labelled on x by its item's title (gnuplot's key entries and `title columnhead`).
+  @Test func columnstackedTowersAreTheItems() throws {
+    var session = Self.session()
+    #expect(session.run("set style histogram columnstacked").error == nil)
+    let d = Self.data
+    let line =
+      "plot \"\(d)\" using 2 title \"a\" with histograms, '' using 3 title \"b\" with hist, "
+      + "'' using 4:key(1) title \"c\" with hist"
+    #expect(session.run(line).error == nil)
+    let curves = try #require(session.curves)
+    #expect(curves.dataCurves.map(\.title) == ["A", "B", "C"])
+    #expect(curves.dataCurves.map(\.look.colorIndex) == [1, 2, 3])
+    #expect(curves.dataCurves[1].x.map { $0 } == [0, 1, 2])
+    #expect(curves.dataCurves[1].y.map { $0 } == [2, 5, 8])
+    #expect(curves.dataCurves[0].xTickLabels.map(\.label) == ["a", "b", "c"])
+    #expect(curves.dataCurves[0].xTickLabels.map(\.value) == [0, 1, 2])
+  }
+
+  /// `newhistogram ... lt N` colours its first item with line type N, the next N + 1; the
+  /// histogram's tick labels move with its start.
+  @Test func newhistogramColoursAndMovesItsItems() throws {
+    var session = Self.session()
+    #expect(session.run("set style data histograms").error == nil)
+    let line =
+      "plot newhistogram \"A\", \"\(Self.data)\" using 2:xtic(1), newhistogram \"B\" lt 4 at 10, "
+      + "'' using 3:xtic(1), '' using 4"
+    let reply = session.run(line)
+    #expect(reply.error == nil)
+    #expect(!reply.output.contains("note"))
+    let titles = try #require(session.curves).histogramTitles
+    #expect(titles.map(\.text) == ["A", "B"])
+    #expect(titles.map(\.x) == [1, 11])
+    let curves = try #require(session.curves).dataCurves
+    #expect(curves.map(\.look.colorIndex) == [nil, 4, 5])
+    #expect(curves[1].xTickLabels.map(\.value) == [10, 11, 12])
+    #expect(curves[0].xTickLabels.map(\.value) == [0, 1, 2])
+  }
+
+  /// errorbars take two or three columns; an item of one is named, with its caret.
+  @Test func errorbarsNeedTheirColumns() throws {
+    var session = Self.session()
+    #expect(session.run("set style histogram errorbars").error == nil)
+    let line = "plot \"\(Self.data)\" using 2 with histograms"
+    let error = try #require(session.run(line).error)
+    #expect(error.message.hasPrefix("errorbars histograms of 1 column is not supported"))
+    #expect(error.location?.lowerBound == line.count - 17)
+    #expect(session.run("plot \"\(Self.data)\" using 2:3:4 with histograms").error == nil)
+    let extents = try #require(session.curves?.extents(ofCurve: 0))
+    #expect(extents.yLow == [4, 5, 6])
+    #expect(extents.yHigh == [7, 8, 9])
+    #expect(session.curves?.marks(ofCurve: 0) == .boxErrorBars)
+  }
+
+  /// In the terminal a filled style's key sample is a filled block (gnuplot's key shows a
+  /// filled box; `#` cells on this session's ASCII canvas, eighth blocks on braille), an
+  /// unfilled one's a line.
+  @Test func filledKeySamplesAreBlocks() throws {
+    var session = Self.session()
+    let plot = "plot \"\(Self.data)\" using 2 title \"heights\" with histograms"
+    let outline = session.run(plot).output
+    let keyLine = try #require(outline.split(separator: "\n").first { $0.contains("heights") })
+    #expect(!keyLine.contains("##"))
+    #expect(session.run("set style fill solid").error == nil)
+    let filled = session.run(plot).output
+    let sample = try #require(filled.split(separator: "\n").first { $0.contains("heights") })
+    #expect(sample.contains("### heights"), "\(sample)")
+    _ = session.run("set canvas braille")
+    let blocks = session.run(plot).output
+    let braille = try #require(blocks.split(separator: "\n").first { $0.contains("heights") })
+    #expect(braille.contains("▆▆▆ heights"), "\(braille)")
+  }
 }

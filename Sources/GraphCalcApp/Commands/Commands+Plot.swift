@@ -241,8 +241,10 @@ struct Plot: SessionCommand {
       }
       if let earlier = newHistogram, first.kind != CommandToken.Kind.string {
         throw CommandError(
-          .needs(word: "newhistogram", what: "a data item after it, as in: newhistogram, "
-            + "\"FILE\" using 2"), at: earlier.word.span)
+          .needs(
+            word: "newhistogram",
+            what: "a data item after it, as in: newhistogram, "
+              + "\"FILE\" using 2"), at: earlier.word.span)
       }
       if first.kind == CommandToken.Kind.string {
         var spec = try Session.parseDataItem(piece.words, previousFile: true)
@@ -443,7 +445,12 @@ struct Plot: SessionCommand {
     if let x, x.lower != nil || x.upper != nil {
       session.data.xFollowsData = false
     } else if session.data.xFollowsData, !plotted.isEmpty, let curves = session.curves {
-      if let fitted = Session.dataXRange(of: session.fitting(curves)) {
+      let onlyHistograms = curves.items.allSatisfy {
+        if case .data(let c) = $0 { return c.look.histogram } else { return false }
+      }
+      if onlyHistograms, let range = histograms.xRange {  // gnuplot's range of histograms
+        newView.xRange = range
+      } else if let fitted = Session.dataXRange(of: session.fitting(curves)) {
         newView.xRange =
           (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
       } else {

@@ -196,7 +196,8 @@ extension CommandEntry {
 
   /// `show [NAME]`.
   static let show = CommandEntry(
-    name: "show", usage: ["show [NAME]", "show style histogram|fill"], summary: "show the settings, or one",
+    name: "show", usage: ["show [NAME]", "show style histogram|fill"],
+    summary: "show the settings, or one",
     details: """
       Shows a setting as set would take it (show canvas prints canvas braille), or, with
       no NAME, every setting, as 'set' alone does.
