@@ -16,6 +16,13 @@ struct DataSettings: Sendable, Hashable {
   var fillDensity: Double?
   /// gnuplot's `set style histogram ...` (Session+Histograms.swift).
   var histogram = HistogramStyle()
+  /// The last `plot` line when it drew histograms (and no inline data): `replot` alone runs
+  /// it again, so that their layout follows `set style histogram`, as gnuplot's replot
+  /// reads the line again.
+  var histogramPlot: Plot?
+  /// The legend titles of the curves that plot drew (a later plot of another command, as
+  /// `hist`, leaves `histogramPlot` behind: replot then draws the current curves).
+  var histogramPlotTitles: [String] = []
   /// gnuplot's `set style histogram clustered gap N`: the gap between clusters, in boxes
   /// (gnuplot's default 2).
   var histogramGap: Double {

@@ -148,6 +148,14 @@ extension Session {
       if data.histogram.layout == .errorbars { spec.style.marks = .yErrorBars }
     }
     var (curve, note) = try dataItem(spec)
+    if !curve.keyTitles.isEmpty, !spec.style.histogram || data.histogram.layout != .columnstacked {
+      throw CommandError(
+        .notSupported(
+          what: "key() outside columnstacked histograms",
+          hint: "key(N) names the records of set style histogram columnstacked; title \"TEXT\" "
+            + "names a curve"),
+        at: spec.using?.span)
+    }
     var boxed = spec.style
     if boxed.histogram { boxed.marks = .boxes }  // the box width and fill of `set style`
     let style = boxLook(boxed)

@@ -116,6 +116,8 @@ import Testing
     ("plot newhistogram fs pattern 2, F u 2 w hist", "a fill pattern is not supported", "pattern"),
     ("plot newhistogram \"A\"", "newhistogram needs a data item after it", "newhistogram"),
     ("plot F u 2 w hist, newhistogram at", "at needs an x", "at"),
+    ("plot F u 2:key(1) w hist", "key() outside columnstacked histograms is not", "2:key(1)"),
+    ("plot F u 0:2:key(1)", "key() outside columnstacked histograms is not", "0:2:key(1)"),
   ])
   func mistakesAreLocated(_ line: String, _ message: String, _ word: String) throws {
     var session = Self.session()
@@ -251,5 +253,22 @@ import Testing
     let blocks = session.run(plot).output
     let braille = try #require(blocks.split(separator: "\n").first { $0.contains("heights") })
     #expect(braille.contains("▆▆▆ heights"), "\(braille)")
+  }
+
+  /// `replot` reads a histogram plot's line again, as gnuplot does: `set style histogram
+  /// rowstacked; replot` stacks the clusters (histograms.dem's last step).
+  @Test func replotFollowsTheStyle() throws {
+    var session = Self.session()
+    #expect(session.run("set style data histograms").error == nil)
+    #expect(session.run("plot \"\(Self.data)\" using 2, '' using 3").error == nil)
+    #expect(session.curves?.marks(ofCurve: 1) == .boxes)
+    #expect(session.run("set style histogram rowstacked").error == nil)
+    #expect(session.run("replot").error == nil)
+    #expect(session.curves?.marks(ofCurve: 1) == .boxXYError)
+    #expect(session.curves?.extents(ofCurve: 1)?.yLow == [1, 2, 3])
+    #expect(session.run("hist \"\(Self.data)\" using 2 bins 2").error == nil)
+    #expect(session.run("replot").error == nil)
+    #expect(session.curves?.marks(ofCurve: 0) == .boxes)
+    #expect(session.curves?.items.count == 1)
   }
 }

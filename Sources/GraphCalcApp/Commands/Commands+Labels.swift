@@ -439,6 +439,9 @@ struct Replot: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply {
     guard let curves = session.curves else { throw CommandError(.nothingPlotted(action: "replot")) }
     if session.showsBarChart { return try session.redraw() }
+    if let plot = session.data.histogramPlot, curves.titles == session.data.histogramPlotTitles {
+      return try plot.run(in: &session)  // histograms: the line read again (Plot.run)
+    }
     if session.data.xFollowsData {
       let fitted = Session.dataXRange(of: session.fitting(curves)) ?? ViewState.defaultXRange
       session.view.xRange =

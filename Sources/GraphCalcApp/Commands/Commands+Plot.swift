@@ -158,7 +158,7 @@ public struct PlotRanges: Sendable, Hashable {
 
 /// `plot [ranges] ITEM, ...`: each item a function of x or a data file
 /// (`"FILE" [using X:Y] [with lines|points|linespoints] [title "TEXT"]`).
-struct Plot: SessionCommand {
+struct Plot: SessionCommand, Hashable {
   /// One item of the plot, as written.
   enum Item: Sendable, Hashable {
     /// A function (in the session's mode), as typed, its legend text when given
@@ -294,6 +294,16 @@ struct Plot: SessionCommand {
     }
     Session.placeHistograms(&items)
     var histograms = HistogramRun()
+    // gnuplot's `replot` reads the plot line again: a histogram plot's layout follows the
+    // `set style histogram` made since (Replot runs this line again).
+    let hasHistograms = items.contains {
+      if case .data(let spec) = $0 { return spec.style.histogram } else { return false }
+    }
+    if !appends {
+      session.data.histogramPlot = hasHistograms && Session.inlineItemCount(items) == 0 ? self : nil
+    } else if hasHistograms {
+      session.data.histogramPlot = nil
+    }
     let inlineCount = Session.inlineItemCount(items)
     if inlineCount > 0 {
       // `plot "-"`: the data lines come first; the line runs again with them.
@@ -440,6 +450,7 @@ struct Plot: SessionCommand {
           fill, items: plotted, offset: all.count - plotted.count)
       }
       session.curves = curves
+      session.data.histogramPlotTitles = curves.titles
     }
     // x follows the data until the user sets it (gnuplot's autoscaled x).
     if let x, x.lower != nil || x.upper != nil {
