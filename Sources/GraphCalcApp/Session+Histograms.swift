@@ -393,21 +393,26 @@ extension Session {
       curve.extents = extents
       run.rightmost = max(run.rightmost, last + start)
     case .rowstacked:
-      if run.up.count < xs.count {
-        run.up += [Double](repeating: 0, count: xs.count - run.up.count)
-        run.down += [Double](repeating: 0, count: xs.count - run.down.count)
+      // The stacks are the records (x, the record number: a record left out of one item,
+      // a missing cell, leaves its place in the others' stacks).
+      let records = Int(min(max(last, 0), 1e7)) + 1
+      if run.up.count < records {
+        run.up += [Double](repeating: 0, count: records - run.up.count)
+        run.down += [Double](repeating: 0, count: records - run.down.count)
       }
       var low = [Double](repeating: .nan, count: xs.count)
       var high = low
       for i in xs.indices where ys[i].isFinite && xs[i].isFinite {
+        guard xs[i] >= 0, xs[i] < Double(records) else { continue }
+        let r = Int(xs[i])
         if ys[i] >= 0 {
-          low[i] = run.up[i]
-          run.up[i] += ys[i]
-          high[i] = run.up[i]
+          low[i] = run.up[r]
+          run.up[r] += ys[i]
+          high[i] = run.up[r]
         } else {
-          high[i] = run.down[i]
-          run.down[i] += ys[i]
-          low[i] = run.down[i]
+          high[i] = run.down[r]
+          run.down[r] += ys[i]
+          low[i] = run.down[r]
         }
       }
       curve.marks = .boxXYError
@@ -452,8 +457,23 @@ extension Session {
   static func columnstackedCurves(
     _ towers: [(index: Int, x: Double, title: String?, curve: DataCurve)]
   ) -> [DataCurve] {
-    let records = towers.map(\.curve.count).max() ?? 0
-    let keys = towers.first { !$0.curve.keyTitles.isEmpty }?.curve.keyTitles ?? []
+    // Each tower's boxes by record (x, the record number: a missing cell leaves its record
+    // out of that tower only, the others keep their colours).
+    var places: [[Int: Int]] = []
+    var records = 0
+    var keys: [Int: String] = [:]
+    for tower in towers {
+      var place: [Int: Int] = [:]
+      let c = tower.curve
+      for i in 0..<c.count {
+        let x = c.x[i]
+        guard x.isFinite, x >= 0, x < 1e7 else { continue }
+        place[Int(x)] = i
+        records = max(records, Int(x) + 1)
+        if i < c.keyTitles.count, keys[Int(x)] == nil { keys[Int(x)] = c.keyTitles[i] }
+      }
+      places.append(place)
+    }
     let ticks = towers.compactMap { tower in
       tower.title.flatMap { $0.isEmpty ? nil : TickRule.ListedTick(value: tower.x, label: $0) }
     }
@@ -462,17 +482,17 @@ extension Session {
       var x: [Double] = []
       var y: [Double] = []
       var extents = RecordExtents(xLow: [], xHigh: [], yLow: [], yHigh: [])
-      for tower in towers {
+      for (tower, place) in zip(towers, places) {
         let c = tower.curve
-        guard r < c.count, let e = c.extents else { continue }
+        guard let i = place[r], let e = c.extents else { continue }
         x.append(tower.x)
-        y.append(c.y[r])
-        extents.xLow?.append(e.xLow?[r] ?? .nan)
-        extents.xHigh?.append(e.xHigh?[r] ?? .nan)
-        extents.yLow?.append(e.yLow?[r] ?? .nan)
-        extents.yHigh?.append(e.yHigh?[r] ?? .nan)
+        y.append(c.y[i])
+        extents.xLow?.append(e.xLow?[i] ?? .nan)
+        extents.xHigh?.append(e.xHigh?[i] ?? .nan)
+        extents.yLow?.append(e.yLow?[i] ?? .nan)
+        extents.yHigh?.append(e.yHigh?[i] ?? .nan)
       }
-      var curve = DataCurve(x: x, y: y, title: r < keys.count ? keys[r] : "", marks: .boxXYError)
+      var curve = DataCurve(x: x, y: y, title: keys[r] ?? "", marks: .boxXYError)
       curve.look = towers[0].curve.look
       curve.look.colorIndex = r + 1
       curve.look.color = nil

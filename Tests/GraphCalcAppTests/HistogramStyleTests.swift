@@ -271,4 +271,28 @@ import Testing
     #expect(session.curves?.marks(ofCurve: 0) == .boxes)
     #expect(session.curves?.items.count == 1)
   }
+
+  /// A missing cell leaves its record out of one item only: the stacks stay the records'
+  /// (immigration.dat's "-" cells once floated the boxes above them on other records).
+  @Test(arguments: ["rowstacked", "columnstacked"])
+  func missingCellsKeepTheRecordsPlaces(_ layout: String) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/gaps.dat"
+    try "A 1 4\nB - 5\nC 3 6\n".write(toFile: path, atomically: true, encoding: .utf8)
+    var session = Self.session()
+    #expect(session.run("set datafile missing \"-\"").error == nil)
+    #expect(session.run("set style histogram \(layout)").error == nil)
+    let line = "plot \"\(path)\" using 2 with histograms, '' using 3 with histograms"
+    #expect(session.run(line).error == nil)
+    let curves = try #require(session.curves)
+    if layout == "rowstacked" {
+      let second = try #require(curves.extents(ofCurve: 1))
+      #expect(second.yLow == [1, 0, 3])
+      #expect(second.yHigh == [5, 5, 9])
+    } else {  // curve 1 is record B: only the second tower has it
+      #expect(curves.dataCurves[1].x.map { $0 } == [1])
+      #expect(curves.extents(ofCurve: 1)?.yLow == [4])
+      #expect(curves.extents(ofCurve: 2)?.yLow == [1, 9])
+    }
+  }
 }
