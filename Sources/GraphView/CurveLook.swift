@@ -55,6 +55,15 @@ public struct CurveLook: Sendable, Hashable {
   /// look, but carried with the options so that every kind of item keeps it
   /// (`SecondAxes.swift`); `isDefault` does not count it.
   public var axes = CurveAxes.first
+  /// gnuplot's `linestyle N`/`ls N`: the user's line style N (`set style line N ...`) the
+  /// other options start from; a reference the session resolves before drawing
+  /// (`LineStyleTables.resolved`), nil for none. Outputs never see it set.
+  public var lineStyle: Int?
+  /// gnuplot's `linetype N`/`lt N`: the line type N (its colour, and with `set linetype N
+  /// ...` its width, point and dashes) the other options start from; `colorIndex` is N too,
+  /// so an output that sees it unresolved draws N's palette colour. Resolved with
+  /// `lineStyle`.
+  public var lineType: Int?
 
   /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
   public enum BoxWidth: Sendable, Hashable {

@@ -159,7 +159,14 @@ struct Histogram: SessionCommand {
 
 extension SettingTable {
   /// gnuplot's settings of `boxes`: `set boxwidth`, `set style fill`.
-  static let histogramSettings: [SettingEntry] = [.boxwidth, .style]
+  static let histogramSettings: [SettingEntry] = [
+    .boxwidth,
+    {
+      var style = SettingEntry.style  // `unset style line N`: Commands+LineStyles.swift
+      style.unsetArguments = SettingEntry.unsetStyle
+      return style
+    }(),
+  ]
 }
 
 extension SettingEntry {
@@ -204,7 +211,8 @@ extension SettingEntry {
     name: "style",
     usage: [
       "set style fill solid [DENSITY]|empty", "set style data|function STYLE",
-      "set style histogram clustered [gap N]",
+      "set style histogram clustered [gap N]", SettingEntry.styleLineUsage,
+      SettingEntry.styleIncrementUsage,
     ],
     keywords: ["fill", "solid", "empty", "border", "noborder", "histogram", "clustered", "gap"],
     parse: { arguments throws(CommandError) in
@@ -216,6 +224,10 @@ extension SettingEntry {
       if let which = SetDefaultStyle.which(what.text) {  // Commands+Annotations.swift
         return try SetDefaultStyle(which: which, words: words, at: what)
       }
+      // `set style line N ...`, `set style increment user|default`: Commands+LineStyles.swift
+      if let command = try SettingEntry.styleLineOrIncrement(words.map(\.source)) {
+        return command
+      }
       if what.text.count >= 4, "histogram".hasPrefix(what.text) {  // Session+Histograms.swift
         return try SetHistogramStyle.parse(words.dropFirst().map(\.word)[...])
       }
@@ -224,7 +236,8 @@ extension SettingEntry {
           .notSupported(
             what: "set style \(what.text)",
             hint: "set style fill solid|empty, set style data|function STYLE and set style "
-              + "histogram clustered [gap N] are supported; give each plot item its style: "
+              + "histogram clustered [gap N], set style line N ... and set style increment "
+              + "user|default are supported; give each plot item its style: "
               + "with impulses|boxes|yerrorbars|..."),
           at: what.span)
       }
@@ -266,9 +279,11 @@ extension SettingEntry {
       return SetFillStyle(solid: solid, density: density)
     },
     listing: { session in
-      session.data.fillDensity.map {
+      let fill = session.data.fillDensity.map {
         "style fill solid \(NumberFormat.general($0, significantDigits: 6))"
       }
+      let lines = (fill.map { [$0] } ?? []) + SettingEntry.styleLineListing(session)
+      return lines.isEmpty ? nil : lines.joined(separator: "\n")
     },
     unset: SetFillStyle(solid: false, density: nil))
 }
