@@ -149,4 +149,30 @@ extension Session {
     case .expression(let e, _): return e.columns.first.map(name) ?? ""
     }
   }
+
+  /// Refuses gnuplot's `columnhead(N)` / `columnheader(N)` inside a `using` expression
+  /// (`using 1:(columnhead(2))`): gnuplot allows it only as a plot title (`help
+  /// columnhead`), where graphcalc reads it too; a `using` value is a number here.
+  ///
+  /// - Throws: `CommandError` at the word, named as not supported.
+  static func refuseColumnHeader(in word: Word) throws(CommandError) {
+    let bytes = Array(word.text.utf8)
+    let name = Array("columnhead".utf8)
+    guard bytes.count >= name.count else { return }
+    for i in 0...(bytes.count - name.count) where bytes[i] == name[0] {
+      guard bytes[i..<(i + name.count)].elementsEqual(name) else { continue }
+      if i > 0,
+        bytes[i - 1] == UInt8(ascii: "_") || Character(UnicodeScalar(bytes[i - 1])).isLetter
+          || Character(UnicodeScalar(bytes[i - 1])).isNumber
+      {
+        continue
+      }
+      let start = word.offset + String(decoding: bytes[..<i], as: UTF8.self).count
+      throw CommandError(
+        .notSupported(
+          what: "columnhead(N) in a using expression",
+          hint: "it is a text: use it as the title, as in: title columnhead(2)"),
+        at: start..<(start + name.count))
+    }
+  }
 }

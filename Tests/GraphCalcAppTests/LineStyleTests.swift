@@ -220,6 +220,7 @@ import Testing
   @Test(arguments: [
     ("plot \(numbers) using 1:2 title columnheader(4)", "a column from 1 to 3 of numhead.dat"),
     ("plot \(numbers) using 1:2 title columnheader(", "a column in brackets"),
+    ("plot \(numbers) using 1:(columnhead(2))", "columnhead(N) in a using expression is not"),
   ])
   func mistakes(_ line: String, _ message: String) throws {
     var session = Self.session()
