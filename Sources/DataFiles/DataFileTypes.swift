@@ -16,7 +16,7 @@ public struct DataFileOptions: Sendable, Hashable {
   var commentPrefix: UInt8 = UInt8(ascii: "#")
   /// Whether the first record is a header row of column names; `nil` detects it (a header
   /// has a text cell above a column of numbers or dates).
-  var hasHeader: Bool?
+  public var hasHeader: Bool?
   /// The order of day and month in dates like `01/06/93`; `nil` detects it per column
   /// (month first when some cell has a second field above 12, as in `2/27/2003`; else day
   /// first, as in gnuplot's `timedat.dat`).

@@ -460,14 +460,19 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
       x: { lx?.toFirst($0) ?? $0 }, y: { ly?.toFirst($0) ?? $0 })
   }
 
-  /// The style options of a series or a function (none for the other curves).
+  /// The style options of a series or a function (none for the other curves), with their
+  /// line style and line type resolved against the plot's `set style line` and `set
+  /// linetype` (`LineStyleTables.resolved`; curve N takes line type N + 1 when it was
+  /// changed).
   public func look(ofCurve curve: Int) -> CurveLook {
     guard items.indices.contains(curve) else { return CurveLook() }
+    let look: CurveLook
     switch items[curve] {
-    case .data(let d): return d.look
-    case .function(_, _, let style): return style.look
-    default: return CurveLook()
+    case .data(let d): look = d.look
+    case .function(_, _, let style): look = style.look
+    default: look = CurveLook()
     }
+    return labels.annotations.lines.resolved(look, curve: curve)
   }
 
   /// Whether x is a time axis: there are data series and each has time x.

@@ -341,6 +341,9 @@ extension Session {
     var marks: CurveMarks { style.marks }
     /// The legend text (`title "..."`), if given.
     var title: String?
+    /// `title columnheader` or `title columnheader(N)`: the title is a header of the file,
+    /// whose first row is then its header (Session+ColumnHeaders.swift).
+    var headerTitle: HeaderTitle?
     /// gnuplot's `every` argument as written, if given (`Session+Using.swift`).
     var every: Word?
     /// gnuplot's `index` argument as written, if given (`Session+Using.swift`).
@@ -370,7 +373,7 @@ extension Session {
     + ["lw", "lc", "pt", "ps", "dt", "fs"]
 
   /// Reads `"FILE" [index SETS] [skip N] [using|u COLS] [every SPEC] [smooth OPTION] [with|w STYLE]
-  /// [title|t "TEXT" | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
+  /// [title|t "TEXT" | title columnheader[(N)] | notitle]` and the style options (`lw N`, `lc rgb "red"`, `pt N`,
   /// `ps N`, `dt N`: `Session+Styles.swift`).
   ///
   /// - Parameters:
@@ -399,6 +402,11 @@ extension Session {
         spec.using = try reader.value(of: word, "columns, as in: using 1:2 or using date:temp_max")
       case "title", "t":
         let text = try reader.value(of: word, "a text in quotes, as in: title \"rain\"")
+        if let header = try Session.readHeaderTitle(text, from: &reader) {
+          spec.headerTitle = header
+          spec.title = nil
+          continue
+        }
         guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
           text.text.last == q
         else {
@@ -407,6 +415,7 @@ extension Session {
         spec.title = String(text.text.dropFirst().dropLast())
       case "notitle":
         spec.title = ""
+        spec.headerTitle = nil
       case "every":
         spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
       case "index", "i":
@@ -449,6 +458,16 @@ extension Session {
   ///   numbers) or under the column (unknown name, out of range), the message listing the
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
+    // `title columnheader`, `set key autotitle columnhead|noautotitle`: the header forced
+    // and the title from it (Session+ColumnHeaders.swift).
+    if let item = try columnHeaderItem(
+      spec,
+      { s, spec throws(CommandError) in
+        try s.dataItem(spec)
+      })
+    {
+      return item
+    }
     if spec.every != nil || spec.index != nil || spec.smoothing != nil
       || Session.usingHasExpression(spec.using) || (labels.xTime && spec.using != nil)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false

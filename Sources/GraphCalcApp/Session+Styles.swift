@@ -1,7 +1,8 @@
 import GraphView
 
 // gnuplot's plotting styles and style options on `plot` items: `with impulses`, `w yerr`,
-// `lw 2`, `lc rgb "red"`, `lc rgb "#ff0000"`, `lc 3`, `pt 7`, `ps 1.5`, `dt 2`, with
+// `lw 2`, `lc rgb "red"`, `lc rgb "#ff0000"`, `lc 3`, `pt 7`, `ps 1.5`, `dt 2`, `lt 3`,
+// `ls 2` (Session+LineStyles.swift), with
 // gnuplot's long names (`linewidth`, `linecolor`, `pointtype`, `pointsize`, `dashtype`) and
 // abbreviations. Data items and functions take the same words.
 
@@ -65,7 +66,7 @@ extension Session {
   /// gnuplot's style options, by full name and shortest abbreviation (`linew$idth`, with
   /// `lw` one more name), and the option they set.
   enum StyleOption: Sendable {
-    case lineWidth, lineColor, lineType, pointType, pointSize, dashType
+    case lineWidth, lineColor, lineType, pointType, pointSize, dashType, lineStyle
   }
 
   /// The option words: full name, shortest abbreviation, option.
@@ -76,6 +77,7 @@ extension Session {
     ("pointtype", "pointt", .pointType), ("pt", "pt", .pointType),
     ("pointsize", "points", .pointSize), ("ps", "ps", .pointSize),
     ("dashtype", "dasht", .dashType), ("dt", "dt", .dashType),
+    ("linestyle", "lines", .lineStyle), ("ls", "ls", .lineStyle),
   ]
 
   /// The style option `text` names, or nil.
@@ -178,7 +180,15 @@ extension Session {
     case .dashType:
       style.look.dashType = try whole("a dash type from 1 (solid), as in: dt 2", least: 1)
     case .lineType:
-      style.look.colorIndex = try whole("a line type from 1, as in: lt 2", least: 1)
+      // gnuplot's line type N: its colour, and what `set linetype N` gave it
+      // (`LineStyleTables.resolved`, when the plot is drawn).
+      let n = try whole("a line type from 1, as in: lt 2", least: 1)
+      style.look.colorIndex = n
+      style.look.lineType = n
+    case .lineStyle:
+      // gnuplot's `ls N`: line style N's look under the item's own options (whatever their
+      // order), resolved when the plot is drawn (`LineStyleTables.resolved`).
+      style.look.lineStyle = try whole("a line style from 1, as in: ls 2", least: 1)
     case .lineColor:
       let what = "a colour, as in: lc rgb \"red\", lc rgb \"#ff8000\" or lc 2"
       var value = try reader.value(of: word, what)

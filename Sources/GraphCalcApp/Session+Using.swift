@@ -629,6 +629,7 @@ extension Session {
     var parts: [UsingPart] = []
     for word in words {
       if word.text.first == "(" {
+        try Session.refuseColumnHeader(in: word)  // Session+ColumnHeaders.swift
         parts.append(.expression(try UsingExpression.read(word, timeFormat: timeFormat), word))
       } else {
         do {

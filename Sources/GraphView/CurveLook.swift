@@ -60,6 +60,15 @@ public struct CurveLook: Sendable, Hashable {
   /// yhigh), as gnuplot 5.4's does, and its error bars stand at the boxes' centres, x
   /// being the record number.
   public var histogram = false
+  /// gnuplot's `linestyle N`/`ls N`: the user's line style N (`set style line N ...`) the
+  /// other options start from; a reference the session resolves before drawing
+  /// (`LineStyleTables.resolved`), nil for none. Outputs never see it set.
+  public var lineStyle: Int?
+  /// gnuplot's `linetype N`/`lt N`: the line type N (its colour, and with `set linetype N
+  /// ...` its width, point and dashes) the other options start from; `colorIndex` is N too,
+  /// so an output that sees it unresolved draws N's palette colour. Resolved with
+  /// `lineStyle`.
+  public var lineType: Int?
 
   /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
   public enum BoxWidth: Sendable, Hashable {

@@ -13,6 +13,9 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   /// One curve of a table: its rows, a blank line between two rows as `nil`.
   struct Curve: Sendable {
     var rows: [TableRow?]
+    /// The `# Curve title: "TEXT"` line's text; "" when there is none (gnuplot writes none
+    /// for `notitle`, graphcalc an empty title).
+    var title = ""
   }
 
   var name: String
@@ -29,6 +32,9 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   /// along t by graphcalc; gnuplot's points must lie on graphcalc's polyline (in the plane,
   /// not as y of x) and the ends must be the same.
   var onPath = false
+  /// `# compare: titles` in the script: the curves' titles are gnuplot's too (`title
+  /// columnheader`, `set key autotitle columnhead`).
+  var compareTitles = false
   /// The files a `save fit "NAME"` of the script wrote in gnuplot: each name and its lines.
   var saved: [(name: String, lines: [String])]
   /// Whether the script sets a log axis.
@@ -38,14 +44,20 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
   /// The curves of a `set table` text (`# Curve K of N` starts each).
   static func curves(_ text: String) -> [Curve] {
     var bodies: [[Substring]] = []
+    var titles: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("# Curve ") && !line.hasPrefix("# Curve title") {
+      if line.hasPrefix("# Curve title: \""), line.hasSuffix("\""), !titles.isEmpty {
+        titles[titles.count - 1] = String(line.dropFirst(16).dropLast())
+      } else if line.hasPrefix("# Curve ") && !line.hasPrefix("# Curve title") {
         bodies.append([])
+        titles.append("")
       } else if !line.hasPrefix("#"), !bodies.isEmpty {
         bodies[bodies.count - 1].append(line)
       }
     }
-    return bodies.map { Curve(rows: GnuplotUsingCase.rowsAndGaps($0.joined(separator: "\n"))) }
+    return zip(bodies, titles).map {
+      Curve(rows: GnuplotUsingCase.rowsAndGaps($0.joined(separator: "\n")), title: $1)
+    }
   }
 
   static func load() -> [GnuplotScript] {
@@ -84,7 +96,8 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
         lines: script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
         curves: curves(expected), fitted: fitted,
         onCurve: script.contains("# compare: on-curve"),
-        onPath: script.contains("# compare: on-path"), saved: saved)
+        onPath: script.contains("# compare: on-path"),
+        compareTitles: script.contains("# compare: titles"), saved: saved)
     }
   }
 
@@ -176,6 +189,11 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
     }
     try #require(ours.count == script.curves.count, "curves: \(ours.count)")
     for (k, (mine, theirs)) in zip(ours, script.curves).enumerated() {
+      if script.compareTitles {
+        #expect(
+          mine.title == theirs.title,
+          "\(script.name) curve \(k): title \(mine.title) vs gnuplot \(theirs.title)")
+      }
       if script.onPath {
         Self.expectOnPath(mine, theirs, "\(script.name) curve \(k)")
         continue

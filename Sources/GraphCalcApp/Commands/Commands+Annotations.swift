@@ -43,6 +43,12 @@ public struct PlotAnnotations: Sendable, Hashable {
   public var functionStyle: CurveMarks?
   /// The frame's line (`set border ... lw 2 lc rgb "red"`); all nil: the output's frame.
   public var borderLook = CurveLook()
+  /// The user's line styles and line types (`set style line`, `set linetype`:
+  /// Session+LineStyles.swift).
+  public var lines = LineStyleTables()
+  /// How data items without `title` are titled (`set key autotitle columnhead`, `set key
+  /// noautotitle`: Session+ColumnHeaders.swift).
+  public var autoTitle = AutoTitle.standard
 
   /// None of them: graphcalc's plots as before.
   public init() {}
@@ -57,6 +63,13 @@ public struct PlotAnnotations: Sendable, Hashable {
     options.yTickStyle = yTickStyle
     options.errorBarScale = errorBarScale
     options.borderLook = borderLook
+    // `ls N` and `lt N` of the arrows, the border and the zero axes.
+    for i in options.arrows.indices {
+      options.arrows[i].look = lines.resolved(options.arrows[i].look, curve: nil)
+    }
+    options.xZeroAxis.look = lines.resolved(xZeroAxis.look, curve: nil)
+    options.yZeroAxis.look = lines.resolved(yZeroAxis.look, curve: nil)
+    options.borderLook = lines.resolved(borderLook, curve: nil)
   }
 
   /// The next free tag: one more than the largest (gnuplot's rule), 1 when none.
@@ -154,8 +167,8 @@ extension SettingEntry {
   /// The words of `set arrow`.
   static let arrowWords: [String] = [
     "from", "to", "rto", "nohead", "head", "backhead", "heads", "lc", "linecolor", "lt",
-    "linetype", "lw", "linewidth", "dt", "dashtype", "front", "back", "filled", "empty",
-    "nofilled", "noborder",
+    "linetype", "lw", "linewidth", "dt", "dashtype", "ls", "linestyle", "front", "back",
+    "filled", "empty", "nofilled", "noborder",
   ]
 
   /// `set arrow [TAG] from X,Y to|rto X,Y ...` (see the file's comment).
@@ -189,7 +202,10 @@ extension SettingEntry {
   static func zeroAxis(name: String, x: Bool, y: Bool) -> SettingEntry {
     SettingEntry(
       name: name, usage: ["set \(name) [lt N] [lc rgb \"COLOUR\"] [lw N] [dt N]"],
-      keywords: ["lt", "linetype", "lc", "linecolor", "lw", "linewidth", "dt", "dashtype"],
+      keywords: [
+        "lt", "linetype", "lc", "linecolor", "lw", "linewidth", "dt", "dashtype", "ls",
+        "linestyle",
+      ],
       parse: { arguments throws(CommandError) in
         let look = try readLineLook(arguments.values, command: "set \(name)")
         return SetAnnotations { a in
@@ -210,7 +226,8 @@ extension SettingEntry {
       })
   }
 
-  /// Reads `lt N`, `lc ...`, `lw N`, `dt N`, `ls N` (refused) into a look.
+  /// Reads `lt N`, `lc ...`, `lw N`, `dt N`, `ls N` into a look (`lt` and `ls` are
+  /// references the session resolves at drawing: `LineStyleTables.resolved`).
   ///
   /// - Throws: `CommandError` at a word that is none of these or a bad value.
   static func readLineLook(_ arguments: CommandArguments, command: String) throws(CommandError)
@@ -223,17 +240,17 @@ extension SettingEntry {
         let t = tokens.current!
         throw CommandError(
           .notSupported(
-            what: "'\(t.text)' in \(command)", hint: "\(command) takes lt, lc, lw and dt"),
+            what: "'\(t.text)' in \(command)", hint: "\(command) takes lt, lc, lw, dt and ls"),
           at: t.span)
       }
     }
     return look
   }
 
-  /// Reads one of `lt N`, `lc ...`, `lw N`, `dt N` at the cursor into `look`.
+  /// Reads one of `lt N`, `lc ...`, `lw N`, `dt N`, `ls N` at the cursor into `look`.
   ///
   /// - Returns: Whether the word was one of them (nothing is read when not).
-  /// - Throws: `CommandError` at a bad value, or at `ls` (line styles are not kept).
+  /// - Throws: `CommandError` at a bad value.
   static func readLookWord(_ tokens: inout SetTokens, into look: inout CurveLook)
     throws(CommandError) -> Bool
   {
@@ -261,6 +278,7 @@ extension SettingEntry {
         look.dashType = 3
       } else if v >= 1, v == v.rounded(), v < 1e6 {
         look.colorIndex = Int(v)
+        look.lineType = Int(v)
       } else {
         throw CommandError(.needs(word: t.text, what: "a line type from -1"), at: t.span)
       }
@@ -283,8 +301,11 @@ extension SettingEntry {
       case .standard, .variable: look.color = nil
       }
     case "ls", "linestyle":
-      throw CommandError(
-        .notSupported(what: "line styles (ls)", hint: "give lc, lw and dt instead"), at: t.span)
+      let v = try number("a line style from 1, as in: ls 2")
+      guard v >= 1, v == v.rounded(), v < 1e6 else {
+        throw CommandError(.needs(word: t.text, what: "a line style from 1"), at: t.span)
+      }
+      look.lineStyle = Int(v)
     default: return false
     }
     return true

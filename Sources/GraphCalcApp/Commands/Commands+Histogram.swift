@@ -159,7 +159,14 @@ struct Histogram: SessionCommand {
 
 extension SettingTable {
   /// gnuplot's settings of `boxes`: `set boxwidth`, `set style fill`.
-  static let histogramSettings: [SettingEntry] = [.boxwidth, .style]
+  static let histogramSettings: [SettingEntry] = [
+    .boxwidth,
+    {
+      var style = SettingEntry.style  // `unset style line N`: Commands+LineStyles.swift
+      style.unsetArguments = SettingEntry.unsetStyle
+      return style
+    }(),
+  ]
 }
 
 extension SettingEntry {
@@ -205,7 +212,8 @@ extension SettingEntry {
     usage: [
       "set style fill solid [DENSITY]|empty", "set style data|function STYLE",
       "set style histogram clustered|errorbars|rowstacked|columnstacked [gap N] [lw W] "
-        + "[title offset X,Y] [nokeyseparators]",
+        + "[title offset X,Y] [nokeyseparators]", SettingEntry.styleLineUsage,
+      SettingEntry.styleIncrementUsage,
     ],
     keywords: [
       "fill", "solid", "empty", "border", "noborder", "histogram", "clustered", "gap",
@@ -220,6 +228,10 @@ extension SettingEntry {
       if let which = SetDefaultStyle.which(what.text) {  // Commands+Annotations.swift
         return try SetDefaultStyle(which: which, words: words, at: what)
       }
+      // `set style line N ...`, `set style increment user|default`: Commands+LineStyles.swift
+      if let command = try SettingEntry.styleLineOrIncrement(words.map(\.source)) {
+        return command
+      }
       if what.text.count >= 4, "histogram".hasPrefix(what.text) {  // Session+Histograms.swift
         return try SetHistogramStyle.parse(words.dropFirst().map(\.word)[...])
       }
@@ -228,7 +240,8 @@ extension SettingEntry {
           .notSupported(
             what: "set style \(what.text)",
             hint: "set style fill solid|empty, set style data|function STYLE and set style "
-              + "histogram LAYOUT are supported; give each plot item its style: "
+              + "histogram LAYOUT, set style line N ... and set style increment "
+              + "user|default are supported; give each plot item its style: "
               + "with impulses|boxes|yerrorbars|..."),
           at: what.span)
       }
@@ -277,6 +290,7 @@ extension SettingEntry {
       if session.data.histogram != HistogramStyle() {
         lines.append(session.data.histogram.listing)
       }
+      lines += SettingEntry.styleLineListing(session)
       return lines.isEmpty ? nil : lines.joined(separator: "\n")
     },
     unset: SetFillStyle(solid: false, density: nil))

@@ -198,19 +198,30 @@ extension SettingEntry {
   ]
 
   /// `set key ...`: the legend (see the file's comment).
-  static let key = SettingEntry(
-    name: "key",
-    usage: [
-      "set key [on|off|default] [inside|outside|lmargin|rmargin|tmargin|bmargin|at X,Y]"
-        + " [left|right|center] [top|bottom|center] [vertical|horizontal] [Left|Right]"
-        + " [{no}reverse] [{no}invert] [{no}box] [{no}opaque] [samplen N] [spacing N]"
-        + " [width N] [height N] [maxrows N] [maxcols N] [title \"TEXT\"] [font \"NAME,SIZE\"]"
-        + " [textcolor rgb \"COLOUR\"|variable]"
-    ],
-    keywords: keyWords,
-    parse: { arguments throws(CommandError) in try SetKey(arguments.values) },
-    listing: { session in SetKey.describe(session.labels) },
-    unset: SetLabels { $0.showKey = false })
+  static let key: SettingEntry = {
+    var entry = SettingEntry(
+      name: "key",
+      usage: [
+        "set key [on|off|default] [inside|outside|lmargin|rmargin|tmargin|bmargin|at X,Y]"
+          + " [left|right|center] [top|bottom|center] [vertical|horizontal] [Left|Right]"
+          + " [{no}reverse] [{no}invert] [{no}box] [{no}opaque] [samplen N] [spacing N]"
+          + " [width N] [height N] [maxrows N] [maxcols N] [title \"TEXT\"] [font \"NAME,SIZE\"]"
+          + " [textcolor rgb \"COLOUR\"|variable]"
+      ],
+      keywords: keyWords,
+      parse: { arguments throws(CommandError) in try SetKey(arguments.values) },
+      listing: { session in SetKey.describe(session.labels) },
+      unset: SetLabels { $0.showKey = false })
+    entry.unsetArguments = { arguments throws(CommandError) in
+      // `unset key autotitle`: gnuplot's `set key noautotitle`.
+      let words = arguments.values.words
+      guard words.count == 1, words[0].text == "autotitle" || words[0].text == "auto" else {
+        throw CommandError(.usage("unset key [autotitle]"), at: words[0].span)
+      }
+      return SetLabels { $0.annotations.autoTitle = AutoTitle.none }
+    }
+    return entry
+  }()
 }
 
 /// `set key ...`: the changes as written (numbers and the position evaluated when it runs).
@@ -234,6 +245,7 @@ struct SetKey: SessionCommand {
   var numbers: [(name: String, value: Word)] = []
   var maxRowsAuto = false
   var maxColumnsAuto = false
+  var autoTitle: AutoTitle?
 
   init(_ arguments: CommandArguments) throws(CommandError) {
     var tokens = SetTokens(arguments)
@@ -353,12 +365,14 @@ struct SetKey: SessionCommand {
         if let read { scale = read }
       case "textcolor", "tc":
         textColor = try ColorWords.read(&tokens, keyword: t, allowsVariable: true)
-      case "autotitle", "auto", "noautotitle", "noauto":
-        throw CommandError(
-          .notSupported(
-            what: "set key \(word)",
-            hint: "titles come from title \"TEXT\" per item, or the column's header"),
-          at: t.span)
+      case "autotitle", "auto":
+        // gnuplot's `set key autotitle [columnhead[er]]` (Session+ColumnHeaders.swift).
+        autoTitle = .standard
+        if let c = tokens.current, c.kind == .name, Session.isColumnHeaderWord(c.text) {
+          tokens.i += 1
+          autoTitle = .columnHeader
+        }
+      case "noautotitle", "noauto": autoTitle = AutoTitle.none
       default:
         let known = SettingEntry.keyWords.filter { $0 != "tc" }
         throw CommandError(
@@ -451,6 +465,8 @@ struct SetKey: SessionCommand {
         labels.keyPlacement = .best
       }
     }
+    if reset { labels.annotations.autoTitle = .standard }
+    if let autoTitle { labels.annotations.autoTitle = autoTitle }
     if let horizontalStack { key.horizontalStack = horizontalStack }
     if let rightJustified { key.rightJustified = rightJustified }
     if let textFirst { key.textFirst = textFirst }
@@ -541,6 +557,11 @@ struct SetKey: SessionCommand {
     case .standard: break
     case .variable: parts.append("textcolor variable")
     case .rgb(let c): parts.append("textcolor rgb \"\(c.hex)\"")
+    }
+    switch labels.annotations.autoTitle {
+    case .standard: break
+    case .columnHeader: parts.append("autotitle columnheader")
+    case .none: parts.append("noautotitle")
     }
     let placement = labels.keyPlacement == .best ? [] : [labels.keyPlacement.rawValue]
     let all = placement + parts

@@ -109,7 +109,8 @@ extension SettingTable {
     for name in ["terminal", "term", "output", "out", "termoption"] { hints[name] = export }
     hints["style"] = "give each plot item its style: with impulses|boxes|yerrorbars|..."
     let options = "give each plot item its own: lw N, lc rgb \"red\", pt N, ps N, dt N"
-    for name in ["pointsize", "linetype", "dashtype", "linestyle"] { hints[name] = options }
+    for name in ["pointsize", "dashtype"] { hints[name] = options }
+    hints["linestyle"] = "gnuplot's set linestyle is set style line N ..."
     hints["dummy"] =
       "plot's variable is x; fit's variables are named in its ranges: "
       + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
@@ -122,7 +123,7 @@ extension SettingTable {
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
       "margins", "clip", "bars", "colorbox", "cbrange", "zrange",
       "zlabel", "cblabel", "mouse", "macros", "print",
-      "linetype", "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
+      "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
       "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]

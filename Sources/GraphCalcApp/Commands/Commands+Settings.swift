@@ -113,6 +113,7 @@ public struct SettingTable: Sendable {
     case "base": return .base
     case "digits": return .digits
     case "theme": return .theme
+    case "linetype", "lt", "linetypes": return .lineType
     default: return standard.entry(named: name)
     }
   }
@@ -132,7 +133,8 @@ public struct SettingTable: Sendable {
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
       + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
-      + SettingTable.histogramSettings + SettingTable.curveModes)
+      + SettingTable.histogramSettings + SettingTable.curveModes
+      + SettingTable.lineStyleSettings)
 }
 
 extension CommandEntry {
@@ -216,6 +218,15 @@ extension CommandEntry {
           } ?? "style fill empty"
         }
       }
+    }
+    if words.count >= 2, words.count <= 3 {  // `show style line [N]`, Commands+LineStyles.swift
+      let style = words[0].text.count >= 2 && "style".hasPrefix(words[0].text)
+      if style, "line".hasPrefix(words[1].text) {
+        return ShowLineLooks(style: true, tag: words.count == 3 ? words[2].word : nil)
+      }
+    }
+    if words.count == 2, SettingTable.standardEntry(named: words[0].text)?.name == "linetype" {
+      return ShowLineLooks(style: false, tag: words[1].word)  // `show linetype N`
     }
     guard words.count <= 1 else {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
