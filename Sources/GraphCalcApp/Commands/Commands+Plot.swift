@@ -235,7 +235,7 @@ struct Plot: SessionCommand {
             hint: "plot boxes: plot \"FILE\" using 0:2:xtic(1) with boxes"),
           at: first.span)
       }
-      if first.kind == CommandToken.Kind.string {
+      if first.kind == CommandToken.Kind.string || Session.startsDataBlockName(piece.tokens) {
         var spec = try Session.parseDataItem(piece.words, previousFile: true)
         if spec.path.text.isEmpty {  // `""`: the previous file of this command, if any
           for case .data(let earlier) in items.reversed() where !earlier.path.text.isEmpty {

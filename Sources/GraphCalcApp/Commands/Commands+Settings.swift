@@ -131,7 +131,7 @@ public struct SettingTable: Sendable {
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
       + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
-      + SettingTable.histogramSettings + SettingTable.curveModes)
+      + SettingTable.histogramSettings + SettingTable.curveModes + SettingTable.blockSettings)
 }
 
 extension CommandEntry {
@@ -198,7 +198,8 @@ extension CommandEntry {
     name: "show", usage: ["show [NAME]"], summary: "show the settings, or one",
     details: """
       Shows a setting as set would take it (show canvas prints canvas braille), or, with
-      no NAME, every setting, as 'set' alone does.
+      no NAME, every setting, as 'set' alone does. show datablocks lists the data blocks
+      ($DATA << EOD) and their lines.
       """
   ) { arguments throws(CommandError) in
     let words = arguments.words
@@ -206,6 +207,7 @@ extension CommandEntry {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
     }
     guard let name = words.first else { return ListSettings() }
+    if name.text == "datablocks" { return ShowDataBlocks() }  // Commands+Blocks.swift
     return ShowSetting(setting: try SettingTable.lookUpStandard(name.word).name)
   }
 }
