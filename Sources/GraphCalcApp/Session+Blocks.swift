@@ -127,22 +127,32 @@ extension Session {
       break
     default: return nil
     }
-    let chars = Array(line)
-    let start = chars.firstIndex { $0 != " " && $0 != "\t" } ?? 0
+    // On the UTF-8 bytes (the blanks and keywords are ASCII, so byte and column agree up
+    // to the word's end): no generic string work for the lines of other commands.
+    let bytes = Array(line.utf8)
+    let isBlank = { (b: UInt8) in b == 0x20 || b == 0x09 }
+    let isLetter = { (b: UInt8) in
+      (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
+    let start = bytes.firstIndex { !isBlank($0) } ?? 0
     var end = start
-    while end < chars.count, chars[end].isLetter { end += 1 }
-    let word = String(characters: chars[start..<end])
-    let after = chars[end...].first { $0 != " " && $0 != "\t" }
+    while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+    guard end - start >= 2, end - start <= 8, end == bytes.count || bytes[end] < 0x80 else {
+      return nil
+    }
+    let word = String(decoding: bytes[start..<end], as: UTF8.self)
+    let afterByte = bytes[end...].first { !isBlank($0) }
+    let after = afterByte.map { Character(Unicode.Scalar($0)) }
     let span = start..<end
     switch word {
     case "if", "while":
       guard after == "(" else { return nil }
     case "do":
       var k = end
-      while k < chars.count, chars[k] == " " || chars[k] == "\t" { k += 1 }
-      guard k + 3 <= chars.count, String(characters: chars[k..<(k + 3)]) == "for" else {
-        return nil
-      }
+      while k < bytes.count, isBlank(bytes[k]) { k += 1 }
+      guard k + 3 <= bytes.count, bytes[k] == UInt8(ascii: "f"), bytes[k + 1] == UInt8(ascii: "o"),
+        bytes[k + 2] == UInt8(ascii: "r")
+      else { return nil }
     case "break", "continue":
       guard after == nil || after == ";" || after == "#" else { return nil }
       return Reply(error: CommandError(.outsideLoop(word), at: span))

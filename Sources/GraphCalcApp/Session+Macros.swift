@@ -20,6 +20,11 @@ extension Session {
   /// - Throws: `CommandError` at `@NAME` when NAME is no string variable.
   func expandingMacros(in line: String) throws(CommandError) -> String? {
     guard line.utf8.contains(UInt8(ascii: "@")) else { return nil }
+    // `stream`'s arguments are a shell command's and its options (`--match '@'`), not
+    // gnuplot's: left as typed.
+    if line.utf8.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: "stream".utf8) {
+      return nil
+    }
     let chars = Array(line)
     var out = ""
     var quote: Character? = nil
@@ -120,6 +125,7 @@ extension Session {
   /// Whether `line` has the letters `for` followed (after blanks) by `[`: the only lines
   /// worth lexing for plot iterations (a byte scan, no string search).
   static func mentionsFor(_ line: String) -> Bool {
+    guard line.utf8.contains(UInt8(ascii: "[")) else { return false }
     let bytes = Array(line.utf8)
     var k = 0
     while k + 3 < bytes.count {

@@ -383,6 +383,8 @@ public struct Session: Sendable {
     do {
       outcome = try brain.execute(text.text, mode: mode)
     } catch {
+      // gnuplot's string-valued functions and arrays, named (Commands+Blocks.swift).
+      if let refused = Session.gnuplotOnlyForm(text) { throw refused }
       throw CommandError(error, shiftedBy: text.offset)
     }
     switch outcome {

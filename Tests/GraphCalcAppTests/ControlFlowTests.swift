@@ -153,5 +153,11 @@ import Testing
     var session = Self.session()
     let error = try #require(session.run("array A[3]").error)
     #expect(error.message.hasPrefix("gnuplot's arrays (array NAME[N]) is not supported"))
+    let element = try #require(session.run("A[2] = 3").error)
+    #expect(element.message.hasPrefix("gnuplot's arrays (A[...]) is not supported"))
+    #expect(element.location == 0..<1)
+    let function = try #require(session.run("f(s) = s . \"x\"").error)
+    #expect(function.message.hasPrefix("string-valued functions (f(...) = a string)"))
+    #expect(function.location == 0..<1)
   }
 }

@@ -94,6 +94,32 @@ struct ShowDataBlocks: SessionCommand {
 }
 
 extension Session {
+  /// The "not supported" error of a calculator line that is gnuplot's string-valued
+  /// function (`f(s) = s . "x"`) or array element (`A[2] = 3`), or nil for any other.
+  static func gnuplotOnlyForm(_ text: Word) -> CommandError? {
+    guard let lexed = try? CommandLexer.lex(text.text), let first = lexed.tokens.first,
+      first.kind == .name, lexed.tokens.count >= 3
+    else { return nil }
+    let tokens = lexed.tokens
+    let span = (text.offset + first.offset)..<(text.offset + first.offset + first.text.count)
+    if tokens[1].text == "[", !tokens[1].spaceBefore {
+      return CommandError(
+        .notSupported(
+          what: "gnuplot's arrays (\(first.text)[...])",
+          hint: "use one variable per value (a1, a2, ...), or a data block ($DATA << EOD)"),
+        at: span)
+    }
+    guard tokens[1].text == "(",
+      let equals = tokens.firstIndex(where: { $0.kind == .symbol && $0.text == "=" }),
+      tokens[(equals + 1)...].contains(where: { $0.kind == .string })
+    else { return nil }
+    return CommandError(
+      .notSupported(
+        what: "string-valued functions (\(first.text)(...) = a string)",
+        hint: "functions give numbers; build the string where it is used, with sprintf or ."),
+      at: span)
+  }
+
   /// Whether `text` is a name (a letter or `_`, then letters, digits, `_`).
   static func isPlainName(_ text: String) -> Bool {
     guard let first = text.first, CommandLexer.isNameStart(first) else { return false }
