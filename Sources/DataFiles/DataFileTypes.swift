@@ -253,6 +253,8 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
     case system(errno: Int32)
     /// The path names a directory.
     case directory
+    /// A `$NAME` path that is no data block (and no file).
+    case noDataBlock
     /// No column of the file holds numbers (the default `using`).
     case noNumberColumn
     /// An empty list of columns was asked for.
@@ -318,6 +320,7 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
       guard let text = strerror(code) else { return "error \(code)" }
       return String(cString: text)
     case .directory: return "is a directory, not a data file"
+    case .noDataBlock: return "no data block of this name (define it with $NAME << EOD ... EOD)"
     case .noNumberColumn: return "no column of numbers"
     case .noColumnsAsked: return "no columns asked for"
     case .onlyTextColumn(let name):

@@ -309,7 +309,11 @@ final class RecordReader {
     }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
-      throw DataFileError(path: path, .system(errno: errno))
+      let code = errno
+      if code == ENOENT, path.utf8.first == UInt8(ascii: "$") {  // `plot $NAME` of no block
+        throw DataFileError(path: path, .noDataBlock)
+      }
+      throw DataFileError(path: path, .system(errno: code))
     }
     var info = stat()
     if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {

@@ -122,6 +122,9 @@ import Testing
     #expect(session.brain.variables["STATS_sum"] == 15)
     #expect(session.run("undefine $D").error == nil)
     #expect(session.run("show datablocks").output == "no data blocks\n")
+    let gone = try #require(session.run("plot $D using 1:2").error)
+    #expect(gone.message.hasPrefix("$D: no data block of this name"))
+    #expect(gone.location?.lowerBound == 5)
   }
 
   @Test func macrosAndPlotIterations() throws {
