@@ -95,7 +95,7 @@ public enum DataFile {
   public static func columns(path: String, options: DataFileOptions = DataFileOptions())
     throws(DataFileError) -> [ColumnInfo]
   {
-    let reader = try RecordReader(path: path, inlineData: options.inlineData)
+    let reader = try RecordReader(path: path, inlineData: options.bytes(for: path))
     let layout = try FileLayout.detect(reader, options: options)
     return layout.names.indices.map {
       ColumnInfo(number: $0 + 1, name: layout.names[$0], kind: layout.kinds[$0])
@@ -522,7 +522,7 @@ public enum DataFile {
   static func open(path: String, options: DataFileOptions) throws(DataFileError) -> (
     RecordReader, FileLayout
   ) {
-    let reader = try RecordReader(path: path, inlineData: options.inlineData)
+    let reader = try RecordReader(path: path, inlineData: options.bytes(for: path))
     reader.interrupt = options.interrupt
     return (reader, try FileLayout.detect(reader, options: options))
   }

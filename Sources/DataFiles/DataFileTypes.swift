@@ -41,6 +41,22 @@ public struct DataFileOptions: Sendable, Hashable {
   /// name as any other. Given with the options, not kept anywhere, so sessions running at
   /// once (tests) never see each other's data.
   public var inlineData: [UInt8]? = nil
+  /// gnuplot's data blocks (`$NAME << EOD` ... `EOD`) by name, `$` included: a path that
+  /// is one of these names reads the block's bytes (its lines each ending in a newline)
+  /// instead of a file, as `plot $NAME` does in gnuplot. Kept with the options, so sessions
+  /// running at once (tests) never see each other's blocks.
+  public var dataBlocks: [String: [UInt8]] = [:]
+
+  /// The bytes `path` reads instead of a file: the inline block for `-`, a data block's for
+  /// `$NAME`; nil for a file.
+  ///
+  /// - Parameter path: The path as given to a reader.
+  /// - Returns: The bytes, or nil when `path` names a file.
+  public func bytes(for path: String) -> [UInt8]? {
+    guard let first = path.utf8.first else { return nil }
+    if first == UInt8(ascii: "$") { return dataBlocks[path] }
+    return path == DataFile.inlinePath ? inlineData : nil
+  }
   /// Lines left out at the start of the file, whatever they hold (gnuplot's `skip N`),
   /// before the header row and the data are looked for.
   public var skipLines = 0
@@ -237,6 +253,8 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
     case system(errno: Int32)
     /// The path names a directory.
     case directory
+    /// A `$NAME` path that is no data block (and no file).
+    case noDataBlock
     /// No column of the file holds numbers (the default `using`).
     case noNumberColumn
     /// An empty list of columns was asked for.
@@ -302,6 +320,7 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
       guard let text = strerror(code) else { return "error \(code)" }
       return String(cString: text)
     case .directory: return "is a directory, not a data file"
+    case .noDataBlock: return "no data block of this name (define it with $NAME << EOD ... EOD)"
     case .noNumberColumn: return "no column of numbers"
     case .noColumnsAsked: return "no columns asked for"
     case .onlyTextColumn(let name):

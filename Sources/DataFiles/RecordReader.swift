@@ -281,8 +281,8 @@ final class RecordReader {
   /// Opens `path` for reading.
   /// - Parameters:
   ///   - path: The file.
-  ///   - inlineData: The bytes the path `-` stands for (`DataFileOptions.inlineData`), or
-  ///     nil when `-` is a file name as any other.
+  ///   - inlineData: The bytes the path stands for (`DataFileOptions.bytes(for:)`: `-`'s
+  ///     inline data, a `$NAME` data block), read instead of a file; nil to open the file.
   /// - Throws: `DataFileError` with the system's reason (`No such file or directory`, ...),
   ///   or when the path is a directory.
   ///   - offset: Where to start reading a regular file (bytes; 0: its start). The bytes
@@ -291,7 +291,7 @@ final class RecordReader {
     self.path = path
     capacity = Self.initialCapacity
     scanner = RecordScanner(separation: .whitespace, comment: 0)
-    if path == DataFile.inlinePath, let bytes = inlineData {
+    if let bytes = inlineData {
       tape = StreamTape(bytes: bytes)
       fd = -1
       buffer = Self.allocateBuffer(capacity)
@@ -309,7 +309,11 @@ final class RecordReader {
     }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
-      throw DataFileError(path: path, .system(errno: errno))
+      let code = errno
+      if code == ENOENT, path.utf8.first == UInt8(ascii: "$") {  // `plot $NAME` of no block
+        throw DataFileError(path: path, .noDataBlock)
+      }
+      throw DataFileError(path: path, .system(errno: code))
     }
     var info = stat()
     if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {

@@ -72,6 +72,30 @@ public enum CommandProblem: Sendable, Hashable {
   /// of `candidates`, and is none of gnuplot's abbreviations.
   case ambiguousSetting(String, candidates: [String])
 
+  // MARK: Blocks (Session+Blocks.swift, Session+ControlFlow.swift)
+
+  /// A brace block whose `open` `{` were never closed: the input ended `linesRead` lines
+  /// after the line that opened it.
+  case blockNotClosed(open: Int, linesRead: Int)
+  /// A data block `name` whose end line `terminator` never came, `linesRead` lines after.
+  case dataBlockNotEnded(name: String, terminator: String, linesRead: Int)
+  /// A `}` that closes no `{`.
+  case unmatchedBrace
+  /// A `(` without its `)` (a condition of `if` or `while`).
+  case unclosedParenthesis
+  /// `break` or `continue` (`word`) outside a loop.
+  case outsideLoop(String)
+  /// `else` that follows no `if (...) {...}` on its line.
+  case elseWithoutIf
+  /// A data block name that no `$NAME << EOD` defined; `known` the ones defined.
+  case unknownDataBlock(String, known: [String])
+  /// A loop stopped by Ctrl-C.
+  case blockInterrupted
+  /// An iteration's step that is 0 or not a whole number.
+  case iterationStep(Double)
+  /// `@NAME` where NAME is no string variable.
+  case unknownMacro(String)
+
   // MARK: Values
 
   /// A number of `command` is not finite.
@@ -295,6 +319,32 @@ public enum CommandProblem: Sendable, Hashable {
     case .ambiguousSetting(let name, let candidates):
       return "ambiguous setting '\(name)': it could be "
         + candidates.dropLast().joined(separator: ", ") + " or " + (candidates.last ?? "")
+    case .blockNotClosed(let open, let linesRead):
+      let after =
+        linesRead == 0 ? "on this line" : "\(linesRead) line\(linesRead == 1 ? "" : "s") later"
+      return (open == 1 ? "the { opened here is" : "\(open) { opened here are")
+        + " never closed: the input ended \(after)"
+    case .dataBlockNotEnded(let name, let terminator, let linesRead):
+      return "data block \(name) never reached its end line \(terminator): the input ended "
+        + "\(linesRead) line\(linesRead == 1 ? "" : "s") later, and the block was not kept"
+    case .unmatchedBrace: return "'}' without its '{'"
+    case .unclosedParenthesis: return "'(' without its ')' on this line"
+    case .outsideLoop(let word):
+      return "\(word) outside a loop: it belongs in a do for [...] { } or while (...) { } body"
+    case .elseWithoutIf:
+      return "else must follow the } of an if (...) { } on the same line, as gnuplot requires: "
+        + "} else {"
+    case .unknownDataBlock(let name, let known):
+      return "no data block \(name)"
+        + (known.isEmpty
+          ? ": define one with \(name) << EOD, its lines, and EOD"
+          : "; the data blocks are " + known.joined(separator: ", "))
+    case .blockInterrupted: return "interrupted: the block stopped here"
+    case .iterationStep(let step):
+      return "an iteration's step must be a whole number other than 0, got "
+        + CalculatorBrain.format(step)
+    case .unknownMacro(let name):
+      return "@\(name) is no string variable: a macro names one, as in: cmd = \"plot sin(x)\"; @cmd"
     case .needs(let word, let what): return "\(word) needs \(what)"
     case .givenTwice(let word): return "\(word) is given twice"
     case .unexpectedAfterFile(let word, let suggestion, let keywords):

@@ -386,15 +386,23 @@ extension Session {
     _ arguments: [Argument], previousFile: Bool = false
   ) throws(CommandError) -> DataItemSpec {
     let tokens = arguments.map(\.source)
-    guard let file = tokens.first, arguments[0].isString else {
+    guard let file = tokens.first, arguments[0].isString || Session.isDataBlockName(file.text)
+    else {
       throw CommandError(.expected("a \"FILE\""), at: arguments.first?.span)
     }
-    guard file.text.count >= 2 else {
-      throw CommandError(.emptyFileName, at: file.span)
+    var spec: DataItemSpec
+    if !arguments[0].isString {  // `$NAME`: a data block (Session+Blocks.swift)
+      spec = DataItemSpec(path: Word(file.text, at: file.offset))
+    } else {
+      guard file.text.count >= 2 else {
+        throw CommandError(.emptyFileName, at: file.span)
+      }
+      let name = String(file.text.dropFirst().dropLast())
+      guard !name.isEmpty || previousFile else {
+        throw CommandError(.emptyFileName, at: file.span)
+      }
+      spec = DataItemSpec(path: Word(name, at: file.offset))
     }
-    let name = String(file.text.dropFirst().dropLast())
-    guard !name.isEmpty || previousFile else { throw CommandError(.emptyFileName, at: file.span) }
-    var spec = DataItemSpec(path: Word(name, at: file.offset))
     var reader = KeywordReader(tokens, from: 1)
     while let word = reader.next() {
       switch word.text {

@@ -32,6 +32,10 @@ public struct Reply: Sendable, Hashable {
   /// The file `load` or `call` asked to run (Commands+Load.swift); the executable runs it
   /// between `Session.enterScript` and `Session.leaveScript`.
   public var load: ScriptCall? = nil
+  /// How many lines before the line just run `errorLine` was read: a line of the block
+  /// (`do for ... {` ... `}`) that this line ended, or the line that opened a block the
+  /// input ended in; 0 for the line itself. Scripts name that line's number.
+  public var errorLinesBack = 0
 
   /// Creates a reply.
   ///
@@ -90,9 +94,12 @@ public struct Session: Sendable {
   /// gnuplot's string variables (`msg = "..."`), by name: the command layer's, never the
   /// calculator's (StringExpression.swift).
   public var strings: [String: String] = [:]
-  /// The `if`/`do for`/`while` block or data block whose lines are taken without running
-  /// them (Session+Blocks.swift).
-  var skipping: SkippedBlock?
+  /// The `if`/`do for`/`while` block or data block whose lines are being read, run or kept
+  /// once it ends (Session+Blocks.swift).
+  var openBlock: OpenBlock?
+  /// Where the output of a block's commands goes as each one runs (a long loop's `print`s
+  /// show as they come); nil keeps it in the block's reply (tests). Set by the executable.
+  public var blockOutput: (@Sendable (String) -> Void)?
   /// The `load`/`call` files running, innermost last (Commands+Load.swift).
   var scriptFrames: [ScriptFrame] = []
   /// gnuplot's `rand` generator (GnuplotRandom.swift), drawn from where the command layer
@@ -199,14 +206,28 @@ public struct Session: Sendable {
   public mutating func run(_ line: String) -> Reply {
     if inlineData != nil { return takeInlineData(line) }  // a line of `plot "-"`'s data
     if let reply = blockReply(line) { return reply }  // gnuplot's blocks (Session+Blocks)
-    // gnuplot 4's `$0 ... $9` in a file that `call` runs: the error's columns are then in
-    // the line as substituted, which the reply names.
-    if let substituted = oldStyleParameters(in: line) {
-      var reply = runSubstituted(substituted)
-      if reply.error != nil, reply.errorLine == nil { reply.errorLine = substituted }
-      return reply
+    return runCommands(line)
+  }
+
+  /// Runs a line that is no business of blocks: its macros (`@NAME`) and call parameters
+  /// put in, its plot iterations (`plot for [...]`) written out, then its commands.
+  mutating func runCommands(_ line: String) -> Reply {
+    var text = line
+    do throws(CommandError) {
+      // gnuplot's macros `@NAME` (Session+Macros.swift): the error's columns are then in the
+      // line as expanded, which the reply names.
+      if let expanded = try expandingMacros(in: text) { text = expanded }
+      // gnuplot 4's `$0 ... $9` in a file that `call` runs: likewise.
+      if let substituted = oldStyleParameters(in: text) { text = substituted }
+      if let written = try expandingPlotIterations(in: text) { text = written }
+    } catch {
+      var failed = Reply(error: error)
+      if text != line { failed.errorLine = text }
+      return failed
     }
-    return runSubstituted(line)
+    var reply = runSubstituted(text)
+    if reply.error != nil, reply.errorLine == nil, text != line { reply.errorLine = text }
+    return reply
   }
 
   /// `run(_:)` of a line whose call parameters are in place.
@@ -362,6 +383,8 @@ public struct Session: Sendable {
     do {
       outcome = try brain.execute(text.text, mode: mode)
     } catch {
+      // gnuplot's string-valued functions and arrays, named (Commands+Blocks.swift).
+      if let refused = Session.gnuplotOnlyForm(text) { throw refused }
       throw CommandError(error, shiftedBy: text.offset)
     }
     switch outcome {

@@ -59,6 +59,10 @@ struct Runner {
   /// the physical line that holds its column, named by `prefix` of that line's index.
   mutating func run(_ joined: ContinuedLine, prefix: (Int) -> String) {
     var reply = session.run(joined.text)
+    if reply.errorLinesBack > 0 {  // a line of the block this line ended (Session+Blocks)
+      show(reply, for: joined.text, prefix: prefix(-reply.errorLinesBack))
+      return
+    }
     guard joined.lines.count > 1, let error = reply.error, reply.errorLine == nil else {
       show(reply, for: joined.text, prefix: prefix(0))
       return
@@ -76,7 +80,7 @@ struct Runner {
     var first = 0
     while !finished, let line = reader.next() {
       number += 1
-      if joined.isEmpty, session.awaitsInlineData {
+      if joined.isEmpty, session.awaitsInlineData || session.readsDataBlock {
         run(line, prefix: "\(name):\(number): ")
         continue
       }
@@ -90,6 +94,10 @@ struct Runner {
     }
     if !finished && session.awaitsInlineData {  // `plot "-"` at the end without its `e`
       show(session.endInlineData(), for: "", prefix: "\(name):\(number): ")
+    }
+    if !finished && session.awaitsBlockLines {  // a block never closed: name its first line
+      let reply = session.endOpenBlock()
+      show(reply, for: "", prefix: "\(name):\(number - reply.errorLinesBack): ")
     }
     if ferror(reader.stream) != 0 {  // not the end: a read failed (a folder, an I/O error)
       Terminal.report("graphcalc: cannot read \(name): \(String(cString: strerror(errno)))")
@@ -126,6 +134,14 @@ struct Runner {
       }
       run(line, prefix: prefix)
     }
+  }
+
+  /// Ends a block that the input left open (Session.endOpenBlock): its error, named by
+  /// `prefix` of how many lines before the last one the block opened (0 or less).
+  mutating func endOpenBlock(prefix: (Int) -> String) {
+    guard !finished, session.awaitsBlockLines else { return }
+    let reply = session.endOpenBlock()
+    show(reply, for: "", prefix: prefix(-reply.errorLinesBack))
   }
 
   /// Runs the lines of standard input, read plainly (no prompt, no line editing).
@@ -170,10 +186,16 @@ struct Runner {
       }
       // Data lines of `plot "-"` get gnuplot's prompt and stay out of the history.
       let data = joined.isEmpty && session.awaitsInlineData
-      let prompt = data ? "input data ('e' ends) > " : joined.isEmpty ? "> " : "... "
+      // The lines of a block (`do for [...] {`, `$DATA << EOD`) get gnuplot's `more> `; a
+      // data block's are data (a `\` at the end joins nothing).
+      let blockData = joined.isEmpty && session.readsDataBlock
+      let prompt =
+        data
+        ? "input data ('e' ends) > "
+        : joined.isEmpty ? (session.awaitsBlockLines ? "more> " : "> ") : "... "
       switch editor.readLine(prompt: prompt, remembers: false) {
       case .line(let line):
-        if data {
+        if data || blockData {
           run(line)
           continue
         }
@@ -193,6 +215,7 @@ struct Runner {
         Terminal.write("\n")
         joined = ContinuedLine()
         if let note = session.abandonInlineData() { Terminal.write(note + "\n") }
+        if let note = session.abandonOpenBlock() { Terminal.write(note + "\n") }
       case .end:
         Terminal.write("\n")
         if !joined.isEmpty {  // Ctrl-D after a `\`: the command ends there
@@ -203,6 +226,10 @@ struct Runner {
         }
         if data {  // Ctrl-D ends the data, as their end of file
           show(session.endInlineData(), for: "", prefix: "")
+          continue
+        }
+        if session.awaitsBlockLines {  // Ctrl-D in a block: it is never closed
+          show(session.endOpenBlock(), for: "", prefix: "")
           continue
         }
         return

@@ -35,6 +35,8 @@ runner.session.display.passthrough = TerminalQuery.passthroughForNamedCanvas(
 runner.session.defaultDisplay = runner.session.display
 // A terminal picture written to /dev/null is not drawn (asked at each plot, not here).
 runner.session.standardOutputDiscarded = { Terminal.isNullDevice(STDOUT_FILENO) }
+// What a loop prints shows as it runs, not when the loop ends.
+runner.session.blockOutput = { Terminal.write($0) }
 if let tmux = getenv("TMUX"), tmux.pointee != 0, Terminal.isTerminal(STDOUT_FILENO) {
   // `set canvas kitty` inside tmux asks tmux for its passthrough (wrapped, or refused).
   runner.session.tmuxPassthrough = { TerminalQuery.tmuxPassthrough() }
@@ -58,9 +60,11 @@ if options.readsStandardInput {
   runner.runStandardInput()
 } else {
   for (index, command) in options.commands.enumerated() where !runner.finished {
-    runner.run(ContinuedLine(argument: command), prefix: { _ in "-e \(index + 1): " })
+    runner.run(ContinuedLine(argument: command), prefix: { "-e \(index + 1 + min($0, 0)): " })
     runner.feedInlineData(prefix: "-e \(index + 1): ")  // `plot "-"` reads standard input
   }
+  // A block the `-e` commands opened and never closed: named by the `-e` that opened it.
+  runner.endOpenBlock(prefix: { "-e \(options.commands.count + $0): " })
   if let file = options.file, !runner.finished {
     if file == "-" {
       runner.runStandardInput()

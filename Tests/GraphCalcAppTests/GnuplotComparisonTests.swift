@@ -154,6 +154,7 @@ struct GnuplotScript: Sendable, CustomStringConvertible {
       #expect(reply.error == nil, "\(script.name): \(line): \(reply.error?.message ?? "")")
     }
     #expect(!session.awaitsInlineData, "\(script.name): inline data not ended")
+    #expect(!session.awaitsBlockLines, "\(script.name): a block not closed")
     let path = folder.path + "/t.tsv"
     let reply = session.run("export table \(path)")
     #expect(reply.error == nil, "\(reply.error?.message ?? "")")

@@ -129,27 +129,4 @@ import Testing
     #expect(!error.message.contains("inf"))
     #expect(session.view.xRange == -1e308...1.7e308)
   }
-
-  @Test func blocksAreRefusedOnceAndTheirLinesSkipped() throws {
-    var session = Self.session()
-    let lines = [
-      "a = 1", "if (a > 0) {", "  a = 10", "} else {", "  a = 20", "}", "$D << EOD", "1 2",
-      "EOD", "do for [i=1:3] { a = i }", "while (a < 5) {", "a = a + 1", "}", "b = a",
-    ]
-    var errors: [String] = []
-    for line in lines {
-      if let error = session.run(line).error { errors.append(error.message) }
-    }
-    #expect(errors.count == 4)
-    #expect(errors[0].hasPrefix("gnuplot's if (...) { ... } block is not supported"))
-    #expect(errors[1].hasPrefix("gnuplot's data block ($D << EOD) is not supported"))
-    #expect(errors[2].hasPrefix("gnuplot's do for [...] { ... } loop is not supported"))
-    #expect(errors[3].hasPrefix("gnuplot's while (...) { ... } loop is not supported"))
-    // No line of a block ran; the lines after them did.
-    #expect(session.brain.variables["a"] == 1)
-    #expect(session.brain.variables["b"] == 1)
-    #expect(!session.skipsBlock)
-    // A brace in a string or a comment does not count.
-    #expect(Session.braceBalance("if (s eq \"{\") { # }") == 1)
-  }
 }

@@ -143,7 +143,7 @@ public struct CommandTable: Sendable {
     "reset", "view", "explore", "undo", "set", "unset", "show", "stats", "fit", "update", "save",
     "export", "stream", "roots", "extrema", "intersect", "integrate", "area", "inflections",
     "tangent", "table", "mark", "unmark", "mode", "rpn", "describe", "vars", "print", "pause",
-    "load", "call", "help", "quit", "exit",
+    "load", "call", "help", "quit", "exit", "undefine", "array",
   ]
 
   /// The entry of `standard` named `name`, or nil, without building the table: building it
@@ -195,6 +195,8 @@ public struct CommandTable: Sendable {
     case "help": return .help
     case "quit": return .quit
     case "exit": return .exit
+    case "undefine": return .undefine
+    case "array": return .array
     // A command added to the table but not here is still found (through the table).
     default: return standardNames.contains(name) ? standard.entry(named: name) : nil
     }
@@ -210,7 +212,7 @@ public struct CommandTable: Sendable {
       .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
       .vars, .print, .pause,
-      .load, .call, .help, .quit, .exit,
+      .load, .call, .help, .quit, .exit, .undefine, .array,
     ])
 }
 

@@ -144,7 +144,9 @@ struct Fit: SessionCommand {
     }
     let tokens = rest.line.tokens
     guard
-      let file = rest.range.first(where: { tokens[$0].kind == .string }),
+      let file = rest.range.first(where: {
+        tokens[$0].kind == .string || Session.startsDataBlockName(tokens[$0...])
+      }),
       !rest.isEmpty
     else {
       throw CommandError(

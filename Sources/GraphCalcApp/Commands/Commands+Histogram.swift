@@ -48,7 +48,7 @@ struct Histogram: SessionCommand {
   ///   a value or given twice, `with` (a histogram is boxes), the data item's own errors.
   init(_ arguments: CommandArguments) throws(CommandError) {
     let words = arguments.words
-    guard let first = words.first, first.isString else {
+    guard let first = words.first, first.isString || Session.isDataBlockName(first.text) else {
       throw CommandError(
         .usage("hist \"FILE\" [using COL] [bins N | width W], as in: hist \"data.csv\" using 2"),
         at: arguments.isEmpty ? nil : arguments.text.span)

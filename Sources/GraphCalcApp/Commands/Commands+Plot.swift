@@ -246,7 +246,7 @@ struct Plot: SessionCommand, Hashable {
             what: "a data item after it, as in: newhistogram, "
               + "\"FILE\" using 2"), at: earlier.word.span)
       }
-      if first.kind == CommandToken.Kind.string {
+      if first.kind == CommandToken.Kind.string || Session.startsDataBlockName(piece.tokens) {
         var spec = try Session.parseDataItem(piece.words, previousFile: true)
         spec.newHistogram = newHistogram
         newHistogram = nil

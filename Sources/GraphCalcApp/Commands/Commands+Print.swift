@@ -32,6 +32,11 @@ struct Print: SessionCommand {
         throw CommandError(
           .expected("a string or an expression"), at: item.start..<(item.start + 1))
       }
+      if item.tokens.count == 2, Session.startsDataBlockName(item.tokens) {
+        // A data block (`print $DATA`): its lines, as gnuplot prints them.
+        texts.append(try session.dataBlockText(item.text.text, at: item.text.span))
+        continue
+      }
       let word = try session.replacingStringIslands(in: item.text)
       // A string expression, unless it is a number made of strings: a comparison inside a
       // numeric expression (`ARG1 eq "a" ? 1 : 2`: the islands are replaced, the rest is

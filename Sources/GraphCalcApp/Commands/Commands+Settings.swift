@@ -134,7 +134,7 @@ public struct SettingTable: Sendable {
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
       + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
       + SettingTable.histogramSettings + SettingTable.curveModes
-      + SettingTable.lineStyleSettings)
+      + SettingTable.lineStyleSettings + SettingTable.blockSettings)
 }
 
 extension CommandEntry {
@@ -202,7 +202,8 @@ extension CommandEntry {
     summary: "show the settings, or one",
     details: """
       Shows a setting as set would take it (show canvas prints canvas braille), or, with
-      no NAME, every setting, as 'set' alone does.
+      no NAME, every setting, as 'set' alone does. show datablocks lists the data blocks
+      ($DATA << EOD) and their lines.
       """
   ) { arguments throws(CommandError) in
     let words = arguments.words
@@ -232,6 +233,7 @@ extension CommandEntry {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
     }
     guard let name = words.first else { return ListSettings() }
+    if name.text == "datablocks" { return ShowDataBlocks() }  // Commands+Blocks.swift
     return ShowSetting(setting: try SettingTable.lookUpStandard(name.word).name)
   }
 }

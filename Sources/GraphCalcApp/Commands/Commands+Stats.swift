@@ -33,7 +33,7 @@ extension CommandEntry {
       """, keywords: ["using", "index", "every", "name", "prefix", "nooutput", "output"]
   ) { arguments throws(CommandError) in
     var words = arguments.words
-    guard let first = words.first, first.isString else {
+    guard let first = words.first, first.isString || Session.isDataBlockName(first.text) else {
       throw CommandError(
         .usage("stats \"FILE\" [using COLUMNS], as in: stats \"data.csv\" using 2"),
         at: arguments.isEmpty ? nil : arguments.text.span)
