@@ -46,6 +46,17 @@ enum ParallelReading {
     /// the file ended), and whether blank lines came before that record.
     var stop = Int.max
     var stopBlank = false
+    /// The blank lines before that record (`stopBlank`: more than none).
+    var stopBlankLines = 0
+    /// The blank lines before the piece's first record, as its own reader saw them (right
+    /// for the first piece only: a later piece's first record inherits `stopBlankLines` of
+    /// the piece before).
+    var firstBlankLines = 0
+    /// The blank lines before the piece's other records, and how many of those records came
+    /// after two or more (each starts a data set): gnuplot's `STATS_blank` and
+    /// `STATS_blocks` counted in the scan that reads the values.
+    var blankLines = 0
+    var setBreaks = 0
     var error: DataFileError?
   }
 
@@ -70,9 +81,13 @@ enum ParallelReading {
     var record = 0
     var cutBefore = reader.truncatedRecords
     var first = true
+    var blankLines = 0
+    var setBreaks = 0
     defer {
       chunk.missing = Array(missing)
       chunk.records = record
+      chunk.blankLines = blankLines
+      chunk.setBreaks = setBreaks
       out.deallocate()
       missing.deallocate()
     }
@@ -85,6 +100,7 @@ enum ParallelReading {
       if at >= stopAt {
         chunk.stop = at
         chunk.stopBlank = reader.blankLinesBefore > 0
+        chunk.stopBlankLines = reader.blankLinesBefore
         chunk.truncated = cutBefore
         return
       }
@@ -92,7 +108,17 @@ enum ParallelReading {
       if record % InterruptCheck.interval == 0, interrupt.isInterrupted() {
         throw DataFileError(path: path, .interrupted(records: record))
       }
-      var flags: UInt32 = reader.blankLinesBefore > 0 ? blankBefore : 0
+      let blanks = reader.blankLinesBefore
+      var flags: UInt32 = 0
+      if blanks > 0 {
+        flags = blankBefore
+        if record == 0 {
+          chunk.firstBlankLines = blanks
+        } else {
+          blankLines += blanks
+          if blanks >= 2 { setBreaks += 1 }
+        }
+      }
       let base = reader.base
       let spans = reader.spans
       for k in 0..<width {
@@ -196,7 +222,10 @@ enum ParallelReading {
   /// - Parameters:
   ///   - chunkBytes: The nominal piece size (tests make it small to cut at every place).
   /// - Returns: The records, the missing cells of each column (NaN cells, not counting the
-  ///   missing-value text) and the records cut at 16 MiB; nil when the file is not cut
+  ///   missing-value text), the records cut at 16 MiB, the blank lines before records
+  ///   (`blankLines`) and the records after the first that come after two or more
+  ///   (`setBreaks`: each starts a data set, gnuplot's `STATS_blocks` less one); nil when the
+  ///   file is not cut
   ///   (not a regular file, too small, one core, the record number asked for, more than 31
   ///   columns): nothing was read then, and the caller reads serially.
   /// - Throws: `DataFileError` when reading fails or is interrupted.
@@ -204,7 +233,9 @@ enum ParallelReading {
     _ reader: RecordReader, columns: [DataFile.ResolvedColumn], path: String,
     options: DataFileOptions, chunkBytes: Int = ParallelReading.chunkBytes,
     _ body: (_ values: UnsafeBufferPointer<Double>, _ flags: UInt32) -> Void
-  ) throws(DataFileError) -> (records: Int, missing: [Int], truncated: Int)? {
+  ) throws(DataFileError) -> (
+    records: Int, missing: [Int], truncated: Int, blankLines: Int, setBreaks: Int
+  )? {
     let width = columns.count
     return try streamPieces(
       reader, columns: columns, path: path, options: options, chunkBytes: chunkBytes
@@ -225,7 +256,9 @@ enum ParallelReading {
     _ reader: RecordReader, columns: [DataFile.ResolvedColumn], path: String,
     options: DataFileOptions, chunkBytes: Int = ParallelReading.chunkBytes,
     _ body: (_ values: UnsafeBufferPointer<Double>, _ flags: UnsafeBufferPointer<UInt32>) -> Void
-  ) throws(DataFileError) -> (records: Int, missing: [Int], truncated: Int)? {
+  ) throws(DataFileError) -> (
+    records: Int, missing: [Int], truncated: Int, blankLines: Int, setBreaks: Int
+  )? {
     guard cores >= 2 || chunkBytes < ParallelReading.chunkBytes, columns.count <= 31,
       columns.allSatisfy({ $0.field >= 0 }), let starts = boundaries(reader, chunkBytes: chunkBytes)
     else { return nil }
@@ -284,6 +317,9 @@ enum ParallelReading {
     var truncated = 0
     var previousStop = 0
     var previousBlank = false
+    var previousBlankLines = 0
+    var blankLines = 0
+    var setBreaks = 0
     let width = columns.count
     for k in 0..<pieces {
       sem_wait(queue.ready + k)
@@ -318,19 +354,26 @@ enum ParallelReading {
         body(
           UnsafeBufferPointer(start: chunk.values.base, count: chunk.values.count),
           UnsafeBufferPointer(start: flags, count: Swift.min(chunk.records, chunk.flags.count)))
+        // The first record's blank lines are the piece before's to tell (but the file's).
+        let first = k == 0 ? chunk.firstBlankLines : previousBlankLines
+        blankLines += first + chunk.blankLines
+        setBreaks += chunk.setBreaks + (records > 0 && first >= 2 ? 1 : 0)
       }
       records += chunk.records
       for c in 0..<width { missing[c] += chunk.missing[c] }
       truncated += chunk.truncated
       previousStop = chunk.stop
-      if chunk.records > 0 || k == 0 { previousBlank = chunk.stopBlank }
+      if chunk.records > 0 || k == 0 {
+        previousBlank = chunk.stopBlank
+        previousBlankLines = chunk.stopBlankLines
+      }
       // A piece without records stops at the record the piece before stopped at; whether
       // blank lines came before it is what that piece saw (this one began past them).
       parsed.values = Plain(capacity: 0)  // free the piece's values
       parsed.flags = Plain(capacity: 0)
       sem_post(queue.slots)
     }
-    return (records, missing, truncated)
+    return (records, missing, truncated, blankLines, setBreaks)
   }
 }
 
