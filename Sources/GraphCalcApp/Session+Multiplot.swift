@@ -1,7 +1,7 @@
-import TextAndNumbers
 import GraphView
 import ImageRenderer
 import SVGRenderer
+import TextAndNumbers
 import TextCanvas
 
 // gnuplot's multiplot (`set multiplot [layout R,C ...] [title "T"]`, `unset multiplot`):
@@ -142,16 +142,18 @@ extension MultiplotState {
       let y0 = (rect.minY / sy).rounded() * sy
       let x1 = min((rect.maxX / sx).rounded() * sx, Double(renderer.size.width))
       let y1 = min((rect.maxY / sy).rounded() * sy, Double(renderer.size.height))
-      rect = PixelRect(x: max(0, x0), y: max(0, y0), width: x1 - max(0, x0), height: y1 - max(0, y0))
+      rect = PixelRect(
+        x: max(0, x0), y: max(0, y0), width: x1 - max(0, x0), height: y1 - max(0, y0))
       guard rect.width >= 1, rect.height >= 1 else { continue }
       var curves = panel.curves
       if let margins { curves.labels.margins = margins }
       if let aspect { curves.pixelAspect = aspect }
       var part = OffsetRenderer(renderer, rect: rect)
       let counts = ticks(part.size)
-      notes += PlotOutput.draw(
-        curves, into: &part, xTickCount: counts.x, yTickCount: counts.y, budget: budget
-      ).notes
+      notes +=
+        PlotOutput.draw(
+          curves, into: &part, xTickCount: counts.x, yTickCount: counts.y, budget: budget
+        ).notes
       renderer = part.base
     }
     if !title.isEmpty {
@@ -357,7 +359,8 @@ extension SettingEntry {
   ///
   /// - Throws: `CommandError` at an option graphcalc does not have (`scale`, `offset`,
   ///   `next`, `previous`: not supported), a misplaced word, or a missing value.
-  static func readMultiplot(_ arguments: SettingArguments) throws(CommandError) -> any SessionCommand
+  static func readMultiplot(_ arguments: SettingArguments) throws(CommandError)
+    -> any SessionCommand
   {
     let usage = SettingEntry.multiplot.usage[0]
     let values = arguments.values

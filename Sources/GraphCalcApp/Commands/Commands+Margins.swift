@@ -50,8 +50,9 @@ enum MarginSpec: Sendable, Hashable {
     }
     var index = 0
     if first.text == "at" { index = 1 }
-    if index < words.count, ["screen", "graph", "first", "second", "character"].contains(
-      words[index].text)
+    if index < words.count,
+      ["screen", "graph", "first", "second", "character"].contains(
+        words[index].text)
     {
       guard words[index].text == "screen" else {
         throw CommandError(
