@@ -238,7 +238,7 @@ let package = Package(
       name: "GraphCalcAppTests",
       dependencies: [
         "GraphCalcApp", "CalculatorBrain", "CompiledFunctions", "GraphView", "Intervals",
-        "Streaming", "BarChart", "DataFiles", "TestSupport",
+        "Streaming", "BarChart", "DataFiles", "SVGRenderer", "TestSupport",
       ],
       exclude: ["Fixtures", "Snapshots"]),
     .testTarget(

@@ -153,6 +153,8 @@ public struct Session: Sendable {
   var samplingBudget = SamplingBudget.default
   /// The title, axis labels, key and grid of plots (`set title`, `set key`, ...).
   var labels = PlotLabels()
+  /// gnuplot's multiplot: the page being put together, or the last one (Session+Multiplot).
+  var multiplot = MultiplotState()
   /// The `plot "-"` waiting for its data lines, if any (`Session+InlineData.swift`).
   var inlineData: InlineDataRequest?
   /// The blocks of inline data of the line running again after its data were read; the
@@ -447,6 +449,7 @@ public struct Session: Sendable {
   /// nothing when there is none.
   func redraw() throws(CommandError) -> Reply {
     if showsBarChart { return barRedraw() }
+    if multiplot.isActive, multiplot.hasPage { return try drawPage() }
     guard let curves = currentCurves() else { return Reply() }
     if standardOutputDiscarded?() == true {
       try PlotOutput.checkTerminalSize(terminalSize)

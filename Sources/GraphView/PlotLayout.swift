@@ -83,6 +83,12 @@ public enum PlotLayout {
     public var secondY: SecondAxisDrawing?
     /// The frame's line (gnuplot's `set border lw N lc ...`); all nil: the output's frame.
     public var borderLook = CurveLook()
+    /// The plot area's edges where the user placed them (`set lmargin`, ...;
+    /// PlotLayout+Margins.swift); all automatic by default.
+    public var margins = Margins()
+    /// The plot area's height over its width (`set size ratio R`, R > 0), nil for the
+    /// shape the margins leave.
+    public var areaRatio: Double?
 
     /// Creates options; the defaults draw legend, grid and axes, no title or axis labels,
     /// every curve with lines, the legend in the corner with the fewest curve points.
@@ -217,7 +223,7 @@ public enum PlotLayout {
       + secondXMargin(options, renderer, m)
     let keyMargins = keyMargins(options: options, renderer: renderer, metrics: m)
     let turned = turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
-    let left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x + keyMargins.left)
+    var left = m.snapX(m.pad + labelWidth + m.labelGapX + 2 * m.outset.x + keyMargins.left)
     var right = m.snapX(
       m.pad + 2 * m.outset.x + keyMargins.right + secondYMargin(options, renderer, m))
     if options.hasOutsideLegend && options.key.isDefault {
@@ -229,18 +235,27 @@ public enum PlotLayout {
           titles.map { fit($0, width: maxTitle, renderer: renderer, scale: scale) }, renderer, m,
           scale: scale) + m.pad)
     }
-    let top = m.snapY(m.pad + titleLines + 2 * m.outset.y + keyMargins.top)
-    let bottom = m.snapY(
+    var top = m.snapY(m.pad + titleLines + 2 * m.outset.y + keyMargins.top)
+    var bottom = m.snapY(
       m.pad + 2 * m.outset.y + m.labelGapY + m.char.height + turned + keyMargins.bottom
         + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0)
         + (options.histogramTitles.isEmpty
           ? 0 : m.lineHeight(scales.xLabel, renderer) + m.labelGapY))
+    if !options.margins.isAutomatic {
+      (left, right, top, bottom) = fixedMargins(
+        (left, right, top, bottom), options: options, renderer: renderer, metrics: m)
+    }
     let w = Double(max(renderer.size.width, 1))
     let h = Double(max(renderer.size.height, 1))
     let width = (w - left - right).rounded(.down)
     let height = (h - top - bottom).rounded(.down)
     guard width >= 1, height >= 1 else { return PixelRect(x: 0, y: 0, width: w, height: h) }
-    return PixelRect(x: left, y: top, width: width, height: height)
+    let area = PixelRect(x: left, y: top, width: width, height: height)
+    // A text canvas's dots are not square and its area is whole cells: pictures only.
+    guard options.areaRatio != nil, !renderer.capabilities.contains(.cellPoints) else {
+      return area
+    }
+    return applyingRatio(options.areaRatio, to: area)
   }
 
   /// What `layOutAndDraw(into:options:yTickLabels:sample:)` used: the plot area and the

@@ -258,6 +258,11 @@ public protocol PlotRenderer {
   /// dash patterns answers a longer one, so each pattern shows whole. Default nil.
   var legendSampleWidth: Double? { get }
 
+  /// The whole page in this output's pixels, when the output is a part of a page (an
+  /// `OffsetRenderer`: a multiplot's panel), for margins `at screen`; nil (the default)
+  /// when the output is the page.
+  var pageRect: PixelRect? { get }
+
   /// Strokes the polyline through `points` (pixels, at least two points to show anything).
   mutating func drawPolyline(_ points: [PixelPoint], style: DrawStyle)
 
@@ -379,6 +384,9 @@ extension PlotRenderer {
 
   /// The default: nil, three characters.
   public var legendSampleWidth: Double? { nil }
+
+  /// The default: nil, the output is the page.
+  public var pageRect: PixelRect? { nil }
 
   /// The default: `textSize(_:)`, one size of text.
   public func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {

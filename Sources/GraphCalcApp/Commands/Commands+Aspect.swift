@@ -21,29 +21,64 @@ extension SettingEntry {
     listing: { $0.labels.equalAspect ? "aspect equal" : nil },
     unset: SetLabels { $0.equalAspect = false })
 
-  /// gnuplot's `set size square` (equal units, as `set aspect equal`) and `set size
-  /// nosquare`; gnuplot's other sizes are not supported.
+  /// gnuplot's `set size {square|nosquare|ratio R|noratio} [W[,H]]`: `square` (and
+  /// `ratio -1`) give equal units, as `set aspect equal`; `ratio R` (R > 0) makes the plot
+  /// area R times as tall as it is wide; `W,H` the plot's part of the page, fractions
+  /// (placed by `set origin`; Commands+Margins.swift). `set size` alone is `1,1`.
   static let size = SettingEntry(
-    name: "size", usage: ["set size square|nosquare"], keywords: ["square", "nosquare"],
+    name: "size", usage: ["set size [square|nosquare|ratio R|noratio] [W[,H]]"],
+    keywords: ["square", "nosquare", "ratio", "noratio"],
     parse: { arguments throws(CommandError) in
-      let words = arguments.values.words
-      guard let first = words.first, words.count == 1,
-        ["square", "nosquare", "nosq", "sq"]
-          .contains(first.text)
-      else {
-        throw CommandError(
-          .notSupported(
-            what: "gnuplot's 'set size \(arguments.values.text.text)'",
-            hint:
-              "graphcalc takes set size square (equal units) and set size nosquare; "
-              + "export svg|png|pdf FILE W H sets a picture's size"),
-          at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
+      let usage = "set size [square|nosquare|ratio R|noratio] [W[,H]]"
+      var words = arguments.values.words[...]
+      var square = false
+      var noRatio = false
+      var ratio: Word?
+      reading: while let first = words.first {
+        switch first.text {
+        case "square", "sq":
+          square = true
+          noRatio = true
+        case "nosquare", "nosq", "noratio", "nor":
+          noRatio = true
+        case "ratio", "rat":
+          words = words.dropFirst()
+          guard let value = words.first else { throw CommandError(.usage(usage), at: first.span) }
+          ratio = value.word
+        default:
+          break reading
+        }
+        words = words.dropFirst()
       }
-      let equal = first.text.hasPrefix("sq")
-      return SetLabels { $0.equalAspect = equal }
+      var values: [Word] = []
+      if let rest = words.first {
+        let all = arguments.values
+        let index =
+          all.range.first { all.line.tokens[$0].offset >= rest.source.offset }
+          ?? all.range.upperBound
+        let items = all.dropping(to: index).items.map(\.text)
+        guard (1...2).contains(items.count), !items.contains(where: { $0.text.isEmpty }) else {
+          throw CommandError(.usage(usage), at: rest.span)
+        }
+        values = items
+      }
+      return SetSize(values: values, ratio: ratio, noRatio: noRatio, square: square)
     },
-    listing: { _ in nil },
-    unset: SetLabels { $0.equalAspect = false })
+    listing: { session in
+      let p = session.labels.placement
+      var parts: [String] = []
+      if let r = p.ratio { parts.append("ratio \(NumberLabel.general(r))") }
+      if p.width != 1 || p.height != 1 {
+        parts.append("\(NumberLabel.general(p.width)),\(NumberLabel.general(p.height))")
+      }
+      return parts.isEmpty ? nil : "size " + parts.joined(separator: " ")
+    },
+    unset: SetLabels {
+      $0.equalAspect = false
+      $0.placement.width = 1
+      $0.placement.height = 1
+      $0.placement.ratio = nil
+    })
 }
 
 extension Session {

@@ -67,6 +67,12 @@ public struct PlotLabels: Sendable, Hashable {
   /// gnuplot's curve modes (`set polar`, `set parametric`, `set trange`;
   /// Commands+Polar.swift).
   public var curveMode = CurveMode()
+  /// The plot area's edges where the user placed them (`set lmargin`, ...;
+  /// Commands+Margins.swift).
+  public var margins = PlotLayout.Margins()
+  /// The plot's part of the page (`set size W,H`, `set origin X,Y`) and the plot area's
+  /// shape (`set size ratio R`; Commands+Margins.swift).
+  public var placement = PlotPlacement()
 
   /// The defaults: no title or labels, the legend in the emptiest corner, the grid.
   public init() {}
@@ -86,6 +92,8 @@ public struct PlotLabels: Sendable, Hashable {
     options.mirrorsYTicks = yTics.mirror
     options.textScales = textScales
     options.key = key
+    options.margins = margins
+    options.areaRatio = placement.ratio
     annotations.apply(to: &options)
     return options
   }
@@ -98,7 +106,8 @@ extension SettingTable {
     .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
     .range(x: false),
-    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt,
+    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt, .margin(.left),
+    .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
   ]
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
@@ -117,11 +126,11 @@ extension SettingTable {
     let plain = [
       "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
-      "label", "arrow", "object", "multiplot", "origin", "pointsize", "boxwidth",
+      "label", "arrow", "object", "pointsize", "boxwidth",
       "ydata", "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "angles", "dummy", "zeroaxis",
-      "xzeroaxis", "yzeroaxis", "encoding", "locale", "lmargin", "rmargin", "tmargin", "bmargin",
-      "margins", "clip", "bars", "colorbox", "cbrange", "zrange",
+      "xzeroaxis", "yzeroaxis", "encoding", "locale", "clip", "bars", "colorbox", "cbrange",
+      "zrange",
       "zlabel", "cblabel", "mouse", "macros", "print",
       "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
       "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",

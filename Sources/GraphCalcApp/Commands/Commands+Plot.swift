@@ -474,7 +474,7 @@ struct Plot: SessionCommand, Hashable {
       session.data.lastFile = spec.path.text
       break
     }
-    var reply = try session.redraw()
+    var reply = try session.plotted()
     try session.stopIfInterrupted(plotted, restoring: before)
     try session.stopIfCurvesInterrupted(plotted, restoring: before)
     for note in notes { reply.output += note + "\n" }
@@ -549,6 +549,9 @@ struct Export: SessionCommand {
     case ("table", 1): (width, height) = (pixels[0], max(16, pixels[0] * 3 / 4))
     case (_, 2): (width, height) = (pixels[0], pixels[1])
     default: throw Session.usageError("export", given: 0, at: sizesSpan)
+    }
+    if session.multiplot.hasPage, format.text != "table" {
+      return try exportPage(session, width: width, height: height)
     }
     guard let curves = session.currentCurves() else {
       throw CommandError(.nothingPlotted(action: "export"))
