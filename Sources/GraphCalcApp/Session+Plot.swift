@@ -402,7 +402,7 @@ extension Session {
         else {
           throw CommandError(.titleNotQuoted(example: "title \"rain\""), at: text.span)
         }
-        spec.title = String(text.text.dropFirst().dropLast())
+        spec.title = StringExpression.unescaped(text.text)  // `\n` in double quotes
       case "notitle":
         spec.title = ""
       case "every":
@@ -448,7 +448,8 @@ extension Session {
   ///   columns and suggesting the nearest name.
   func dataItem(_ spec: DataItemSpec) throws(CommandError) -> (DataCurve, String?) {
     if spec.every != nil || spec.index != nil || spec.smoothing != nil
-      || Session.usingHasExpression(spec.using) || (labels.xTime && spec.using != nil)
+      || Session.usingHasExpression(spec.using)
+      || ((labels.xTime || labels.yTime) && spec.using != nil)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
       || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
     {

@@ -26,6 +26,9 @@ public enum PlotLayout {
     public var showLegend: Bool
     /// Whether to draw a light grid at the ticks (only where the renderer has `.grid`).
     public var showGrid: Bool
+    /// The axes whose major ticks the grid is drawn at when `showGrid` (gnuplot's `set grid
+    /// xtics y2tics`): x and y by default; x2 and y2 at the second axes' ticks, where drawn.
+    public var gridAxes = GridAxes.first
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     var showAxes: Bool
     /// How each curve is drawn, by index (`.lines` for curves beyond the list): the styles
@@ -208,9 +211,9 @@ public enum PlotLayout {
     let hasTitle = !(options.title ?? "").isEmpty
     let scales = options.textScales
     let titleLines =
-      (hasTitle ? m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
+      (hasTitle ? lineCount(options.title) * m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
       + (hasText(options.yLabel) || hasText(options.secondY?.label)
-        ? m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
+        ? yLabelLines(options) * m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
       + secondXMargin(options, renderer, m)
     let keyMargins = keyMargins(options: options, renderer: renderer, metrics: m)
     let turned = turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
@@ -229,7 +232,8 @@ public enum PlotLayout {
     let top = m.snapY(m.pad + titleLines + 2 * m.outset.y + keyMargins.top)
     let bottom = m.snapY(
       m.pad + 2 * m.outset.y + m.labelGapY + m.char.height + turned + keyMargins.bottom
-        + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0))
+        + (hasText(options.xLabel)
+          ? lineCount(options.xLabel) * m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0))
     let w = Double(max(renderer.size.width, 1))
     let h = Double(max(renderer.size.height, 1))
     let width = (w - left - right).rounded(.down)
@@ -310,12 +314,19 @@ public enum PlotLayout {
 
     // Grid, inside the frame (a line on the frame's edge would only blur it).
     if options.showGrid && renderer.capabilities.contains(.grid) {
-      for (px, _) in xTicks where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
+      let axes = options.gridAxes
+      var gridX = axes.contains(.x) ? xTicks.map(\.0) : []
+      var gridY = axes.contains(.y) ? yTicks.map(\.0) : []
+      if axes.contains(.x2) { gridX += secondTickPixels(options.secondX, map.x, plotArea, x: true) }
+      if axes.contains(.y2) {
+        gridY += secondTickPixels(options.secondY, map.y, plotArea, x: false)
+      }
+      for px in gridX where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
         renderer.drawLine(
           from: PixelPoint(x: px, y: plotArea.minY), to: PixelPoint(x: px, y: plotArea.maxY),
           style: .grid)
       }
-      for (py, _) in yTicks where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
+      for py in gridY where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
         renderer.drawLine(
           from: PixelPoint(x: plotArea.minX, y: py), to: PixelPoint(x: plotArea.maxX, y: py),
           style: .grid)
@@ -373,7 +384,9 @@ public enum PlotLayout {
         from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - ytl, y: py),
         style: .tick)
     }
-    drawMinorTicks(xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2)
+    drawMinorTicks(
+      xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2,
+      mirrorX: options.mirrorsXTicks, mirrorY: options.mirrorsYTicks)
     drawSecondAxes(options, map: map, plotArea: plotArea, frame: frame, metrics: m, into: &renderer)
 
     // Tick labels: x below the frame, y left of it; a label that would overlap the previous
@@ -506,7 +519,7 @@ public enum PlotLayout {
           at: PixelPoint(x: max(Double(renderer.size.width) - m.pad, frame.maxX), y: above),
           anchor: TextAnchor(.right, .bottom), style: .label, scale: scales.yLabel)
       }
-      above -= m.lineHeight(scales.yLabel, renderer) + m.labelGapY
+      above -= yLabelLines(options) * m.lineHeight(scales.yLabel, renderer) + m.labelGapY
     }
     if let title = options.title, !title.isEmpty {
       renderer.drawText(
@@ -522,6 +535,18 @@ public enum PlotLayout {
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
         style: .label, scale: scales.xLabel)
     }
+  }
+
+  /// How many lines `text` takes (gnuplot's `"\n"` in a title or label): 1 without a line
+  /// feed, or for none.
+  static func lineCount(_ text: String?) -> Double {
+    guard let text, let lines = TextLines.lines(text) else { return 1 }
+    return Double(lines.count)
+  }
+
+  /// How many lines the line of the y and y2 labels above the frame takes: the longer's.
+  static func yLabelLines(_ options: Options) -> Double {
+    max(lineCount(options.yLabel), lineCount(options.secondY?.label))
   }
 
   /// Draws one sampled curve in its style: its polylines (lines and the stair, impulse and
