@@ -8,10 +8,15 @@ import Glibc
 /// block of lines placed by the anchor's vertical part (gnuplot's `justify` of a multi-line
 /// label: src/gadgets.c `write_multiline`, the block centred on the point for `middle`).
 package enum TextLines {
-  /// The lines of `text`, or nil when it has no line feed (one line: drawn as before).
+  /// The lines of `text`, split at each line feed scalar (a `"\r\n"` is one `Character`,
+  /// so the split is by scalars), or nil when it has no line feed (one line: drawn as
+  /// before). Each line is shorter than `text`, so drawing the lines never comes back here
+  /// with the same text.
   @inlinable package static func lines(_ text: String) -> [Substring]? {
     guard text.utf8.contains(UInt8(ascii: "\n")) else { return nil }
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
+    return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Substring($0)
+    }
   }
 
   /// The size of `lines` when each line measures `measure(line)`: the widest line's width,

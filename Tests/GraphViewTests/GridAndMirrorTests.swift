@@ -95,4 +95,16 @@ struct GridLineRecorder: PlotRenderer {
     let neither = minorEnds(false, false)
     #expect(neither.top == 0 && neither.bottom == 2 && neither.left == 2 && neither.right == 0)
   }
+
+  /// A text with `"\r\n"` (one `Character`, holding a line feed scalar) is split into its
+  /// lines: it once drew itself again and again until the stack ran out.
+  @Test func aCarriageReturnLineFeedIsALineBreak() {
+    var r = GridLineRecorder()
+    var options = PlotLayout.Options(title: "a\r\nb", showLegend: false)
+    options.xLabel = "c\nd"
+    PlotLayout.draw(
+      Self.plot(), in: &r, plotArea: PixelRect(x: 0, y: 0, width: 100, height: 100),
+      options: options)
+    #expect(TextLines.lines("a\r\nb")?.count == 2)
+  }
 }
