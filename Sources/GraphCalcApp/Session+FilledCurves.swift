@@ -112,6 +112,23 @@ extension Session {
     }
   }
 
+  /// gnuplot 5.4's words of a fill style, each with `$` after its shortest form (its
+  /// `parse_fillstyle` in src/misc.c reads them with `almost_equals`).
+  static let fillStyleWords = [
+    "trans$parent", "e$mpty", "s$olid", "p$attern", "bo$rder", "nobo$rder",
+  ]
+
+  /// The whole fill-style word `typed` abbreviates (`s` and `sol` are `solid`, `bo` is
+  /// `border`), or `typed` when it abbreviates none.
+  static func fillStyleWord(_ typed: String) -> String {
+    for marked in fillStyleWords where SettingTable.abbreviates(typed, marked) {
+      var whole = marked
+      whole.removeAll { $0 == "$" }
+      return whole
+    }
+    return typed
+  }
+
   /// Reads `fs`/`fill`/`fillstyle` (the word just read) and its words: `solid [D]`,
   /// `transparent solid [D]`, `empty`, `border [lc ...]`, `noborder`.
   ///
@@ -122,7 +139,7 @@ extension Session {
   ) throws(CommandError) {
     var any = false
     while let word = reader.peek() {
-      switch word.text {
+      switch Session.fillStyleWord(word.text) {
       case "transparent":
         break
       case "solid", "s":

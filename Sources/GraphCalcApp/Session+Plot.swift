@@ -420,7 +420,7 @@ extension Session {
         else {
           throw CommandError(.titleNotQuoted(example: "title \"rain\""), at: text.span)
         }
-        spec.title = String(text.text.dropFirst().dropLast())
+        spec.title = StringExpression.unescaped(text.text)  // `\n` in double quotes
       case "notitle":
         spec.title = ""
         spec.headerTitle = nil
@@ -477,7 +477,8 @@ extension Session {
       return item
     }
     if spec.every != nil || spec.index != nil || spec.smoothing != nil
-      || Session.usingHasExpression(spec.using) || (labels.xTime && spec.using != nil)
+      || Session.usingHasExpression(spec.using)
+      || ((labels.xTime || labels.yTime) && spec.using != nil)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
       || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
     {

@@ -519,6 +519,14 @@ extension Session {
         parts[0] = .expression(
           UsingExpression.timeColumnExpression(ref, format: labels.timeFormat), word)
       }
+      // `set ydata time`: y (the second part, or the only one) is read with the timefmt.
+      let yPart = parts.count >= 2 ? 1 : 0
+      if labels.yTime, parts.indices.contains(yPart),
+        case .column(let ref, let word) = parts[yPart]
+      {
+        parts[yPart] = .expression(
+          UsingExpression.timeColumnExpression(ref, format: labels.timeFormat), word)
+      }
     } else if counts.allSatisfy({ $0 > 2 }) {
       // An error-bar style without using: the file's first columns, as many as the style
       // takes and the file has (gnuplot reads every column of the line).
@@ -604,7 +612,7 @@ extension Session {
     var curve = DataCurve(
       x: xs, y: ys, title: title, marks: spec.marks,
       xIsTime: parts.count >= 2 && (isTime(parts[0]) || labels.xTime),
-      yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last))
+      yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last) || labels.yTime)
     curve.look = spec.style.look
     curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
     if spec.smoothing == .acsplines, spec.marks.columnCounts == [1, 2], more.count == 1 {
@@ -661,10 +669,13 @@ extension Session {
   /// - Throws: `CommandError` at the part or column at fault: an unknown name or function in
   ///   an expression (its caret in the expression), an unknown column, a file that cannot be
   ///   read (at the file's name), a bad `every` or `index`.
+  /// - Returns: How many records `every` and `index` kept were left out as missing (`set
+  ///   datafile missing`), which gnuplot's `stats` counts in `STATS_invalid`.
+  @discardableResult
   func forEachUsingRecord(
     _ spec: DataItemSpec, parts: [UsingPart], textColumns: [ColumnRef] = [],
     _ body: (_ values: [Double], _ texts: [String], _ record: Int, _ liftsPen: Bool) -> Void
-  ) throws(CommandError) {
+  ) throws(CommandError) -> Int {
     let path = spec.path.text
     let fileSpan = spec.path.offset..<(spec.path.offset + path.count + 2)
     let every =
@@ -730,7 +741,12 @@ extension Session {
       // A record with the missing text (`set datafile missing`) is no point and lifts no
       // pen, but counts for `every` and `$0`, as in gnuplot.
       try withoutActuallyEscaping(
-        { (blanks: Int) in if cursor.advance(blanks) { cursor.kept += 1 } },
+        { (blanks: Int) in
+          if cursor.advance(blanks) {
+            cursor.kept += 1
+            cursor.missing += 1
+          }
+        },
         do: { leftOut throws(DataFileError) in
           try DataFile.forEachRecordWithText(
             path: path, columns: refs, textColumns: textRefs, options: data.options,
@@ -779,6 +795,7 @@ extension Session {
     } catch {
       throw CommandError(error, at: Session.columnSpan(of: error, in: spec.using) ?? fileSpan)
     }
+    return cursor.missing
   }
 }
 
@@ -950,6 +967,8 @@ struct UsingCursor {
   var seen = false
   /// Whether the pen lifts before the next point kept.
   var gap = false
+  /// The records kept that were left out as missing (`set datafile missing`).
+  var missing = 0
 
   /// Counts a record (after `blanks` blank lines); whether `every` and `index` keep it.
   mutating func advance(_ blanks: Int) -> Bool {

@@ -27,16 +27,19 @@ extension PlotLayout {
     return (x, y)
   }
 
-  /// Draws minor ticks at pixel positions `x` (on the frame's top and bottom) and `y` (on
-  /// its left and right), `length` pixels inward (a text canvas marks the frame's cell).
+  /// Draws minor ticks at pixel positions `x` (on the frame's bottom, and its top when
+  /// `mirrorX`) and `y` (on its left, and its right when `mirrorY`), `length` pixels inward
+  /// (a text canvas marks the frame's cell). gnuplot's `nomirror` takes the minor ticks off
+  /// the opposite side as well as the major ones (src/axis.c, `gen_tics`' mirror pass).
   static func drawMinorTicks(
     _ x: [Double], _ y: [Double], in renderer: inout some PlotRenderer, frame: PixelRect,
-    length: Double
+    length: Double, mirrorX: Bool = true, mirrorY: Bool = true
   ) {
     for px in x {
       renderer.drawLine(
         from: PixelPoint(x: px, y: frame.maxY), to: PixelPoint(x: px, y: frame.maxY - length),
         style: .tick)
+      guard mirrorX else { continue }
       renderer.drawLine(
         from: PixelPoint(x: px, y: frame.minY), to: PixelPoint(x: px, y: frame.minY + length),
         style: .tick)
@@ -45,6 +48,7 @@ extension PlotLayout {
       renderer.drawLine(
         from: PixelPoint(x: frame.minX, y: py), to: PixelPoint(x: frame.minX + length, y: py),
         style: .tick)
+      guard mirrorY else { continue }
       renderer.drawLine(
         from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - length, y: py),
         style: .tick)

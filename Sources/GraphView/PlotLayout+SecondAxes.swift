@@ -8,6 +8,20 @@ extension PlotLayout {
     (axis?.ticks ?? []).filter { !$0.isMinor && !$0.label.isEmpty }.map(\.label)
   }
 
+  /// The pixel places of a second axis's major ticks inside the plot area (x2 along x when
+  /// `x`, else y2 along y): where the grid of `set grid x2tics|y2tics` is drawn.
+  static func secondTickPixels(
+    _ axis: SecondAxisDrawing?, _ place: (Double) -> Double, _ plotArea: PixelRect, x: Bool
+  ) -> [Double] {
+    let lo = x ? plotArea.minX : plotArea.minY
+    let hi = x ? plotArea.maxX : plotArea.maxY
+    return (axis?.ticks ?? []).compactMap { t -> Double? in
+      let p = place(t.value)
+      guard !t.isMinor, p >= lo - 0.5 && p <= hi + 0.5 else { return nil }
+      return min(max(p, lo), hi - 1e-6)
+    }
+  }
+
   /// The width the y2 tick labels take right of the frame (0 without them): the gap and the
   /// widest label.
   static func secondYMargin(

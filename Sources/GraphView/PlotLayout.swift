@@ -26,6 +26,9 @@ public enum PlotLayout {
     public var showLegend: Bool
     /// Whether to draw a light grid at the ticks (only where the renderer has `.grid`).
     public var showGrid: Bool
+    /// The axes whose major ticks the grid is drawn at when `showGrid` (gnuplot's `set grid
+    /// xtics y2tics`): x and y by default; x2 and y2 at the second axes' ticks, where drawn.
+    public var gridAxes = GridAxes.first
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     var showAxes: Bool
     /// How each curve is drawn, by index (`.lines` for curves beyond the list): the styles
@@ -217,9 +220,9 @@ public enum PlotLayout {
     let hasTitle = !(options.title ?? "").isEmpty
     let scales = options.textScales
     let titleLines =
-      (hasTitle ? m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
+      (hasTitle ? lineCount(options.title) * m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
       + (hasText(options.yLabel) || hasText(options.secondY?.label)
-        ? m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
+        ? yLabelLines(options) * m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
       + secondXMargin(options, renderer, m)
     let keyMargins = keyMargins(options: options, renderer: renderer, metrics: m)
     let turned = turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
@@ -238,7 +241,8 @@ public enum PlotLayout {
     var top = m.snapY(m.pad + titleLines + 2 * m.outset.y + keyMargins.top)
     var bottom = m.snapY(
       m.pad + 2 * m.outset.y + m.labelGapY + m.char.height + turned + keyMargins.bottom
-        + (hasText(options.xLabel) ? m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0)
+        + (hasText(options.xLabel)
+          ? lineCount(options.xLabel) * m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0)
         + (options.histogramTitles.isEmpty
           ? 0 : m.lineHeight(scales.xLabel, renderer) + m.labelGapY))
     if !options.margins.isAutomatic {
@@ -330,12 +334,19 @@ public enum PlotLayout {
 
     // Grid, inside the frame (a line on the frame's edge would only blur it).
     if options.showGrid && renderer.capabilities.contains(.grid) {
-      for (px, _) in xTicks where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
+      let axes = options.gridAxes
+      var gridX = axes.contains(.x) ? xTicks.map(\.0) : []
+      var gridY = axes.contains(.y) ? yTicks.map(\.0) : []
+      if axes.contains(.x2) { gridX += secondTickPixels(options.secondX, map.x, plotArea, x: true) }
+      if axes.contains(.y2) {
+        gridY += secondTickPixels(options.secondY, map.y, plotArea, x: false)
+      }
+      for px in gridX where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
         renderer.drawLine(
           from: PixelPoint(x: px, y: plotArea.minY), to: PixelPoint(x: px, y: plotArea.maxY),
           style: .grid)
       }
-      for (py, _) in yTicks where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
+      for py in gridY where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
         renderer.drawLine(
           from: PixelPoint(x: plotArea.minX, y: py), to: PixelPoint(x: plotArea.maxX, y: py),
           style: .grid)
@@ -393,7 +404,9 @@ public enum PlotLayout {
         from: PixelPoint(x: frame.maxX, y: py), to: PixelPoint(x: frame.maxX - ytl, y: py),
         style: .tick)
     }
-    drawMinorTicks(xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2)
+    drawMinorTicks(
+      xMinor, yMinor, in: &renderer, frame: frame, length: tl / 2,
+      mirrorX: options.mirrorsXTicks, mirrorY: options.mirrorsYTicks)
     drawSecondAxes(options, map: map, plotArea: plotArea, frame: frame, metrics: m, into: &renderer)
 
     // Tick labels: x below the frame, y left of it; a label that would overlap the previous
@@ -526,7 +539,7 @@ public enum PlotLayout {
           at: PixelPoint(x: max(Double(renderer.size.width) - m.pad, frame.maxX), y: above),
           anchor: TextAnchor(.right, .bottom), style: .label, scale: scales.yLabel)
       }
-      above -= m.lineHeight(scales.yLabel, renderer) + m.labelGapY
+      above -= yLabelLines(options) * m.lineHeight(scales.yLabel, renderer) + m.labelGapY
     }
     if let title = options.title, !title.isEmpty {
       renderer.drawText(
@@ -558,6 +571,18 @@ public enum PlotLayout {
           anchor: .topCenter, style: .label, scale: scales.xLabel)
       }
     }
+  }
+
+  /// How many lines `text` takes (gnuplot's `"\n"` in a title or label): 1 without a line
+  /// feed, or for none.
+  static func lineCount(_ text: String?) -> Double {
+    guard let text, let lines = TextLines.lines(text) else { return 1 }
+    return Double(lines.count)
+  }
+
+  /// How many lines the line of the y and y2 labels above the frame takes: the longer's.
+  static func yLabelLines(_ options: Options) -> Double {
+    max(lineCount(options.yLabel), lineCount(options.secondY?.label))
   }
 
   /// Draws one sampled curve in its style: its polylines (lines and the stair, impulse and

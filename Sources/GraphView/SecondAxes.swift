@@ -179,3 +179,22 @@ public struct SecondAxisDrawing: Sendable, Hashable {
     self.mirror = mirror
   }
 }
+
+/// The axes whose major ticks a grid is drawn at (gnuplot's `set grid xtics ytics x2tics
+/// y2tics`, `src/set.c`'s `grid_selection`).
+public struct GridAxes: OptionSet, Sendable, Hashable {
+  /// The bits.
+  public let rawValue: UInt8
+  /// Creates the set from its bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// At the x ticks: vertical lines.
+  public static let x = GridAxes(rawValue: 1)
+  /// At the y ticks: horizontal lines.
+  public static let y = GridAxes(rawValue: 2)
+  /// At the x2 ticks (top axis): vertical lines.
+  public static let x2 = GridAxes(rawValue: 4)
+  /// At the y2 ticks (right axis): horizontal lines.
+  public static let y2 = GridAxes(rawValue: 8)
+  /// x and y, gnuplot's `set grid` without axes.
+  public static let first: GridAxes = [.x, .y]
+}

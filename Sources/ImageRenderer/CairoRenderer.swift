@@ -221,6 +221,18 @@ public final class CairoRenderer: PlotRenderer {
     _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double,
     rotation: Double, color: RGBColor?
   ) {
+    if let lines = TextLines.lines(text) {  // one line under the other, as the SVG writes them
+      let s = scale.isFinite && scale > 0 ? scale : 1
+      let middles = TextLines.middles(
+        count: lines.count, lineHeight: textSize("", scale: s).height, at: point, anchor: anchor,
+        rotation: rotation)
+      for (line, middle) in zip(lines, middles) {
+        drawText(
+          String(line), at: middle, anchor: TextAnchor(anchor.horizontal, .middle), style: style,
+          scale: scale, rotation: rotation, color: color)
+      }
+      return
+    }
     var clean = String.UnicodeScalarView()
     for s in text.unicodeScalars {
       if s == "\t" {
@@ -268,6 +280,9 @@ public final class CairoRenderer: PlotRenderer {
 
   /// `textSize(_:)` at `scale` times the font size.
   public func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
+    if let lines = TextLines.lines(text) {
+      return TextLines.size(lines) { textSize($0, scale: scale) }
+    }
     let s = scale.isFinite && scale > 0 ? scale : 1
     let n = text.unicodeScalars.reduce(0) { $0 + (TerminalText.isDroppedFromPictures($1) ? 0 : 1) }
     return (Double(n) * 0.6 * fontSize * s, 1.2 * fontSize * s)

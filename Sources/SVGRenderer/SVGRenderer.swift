@@ -197,9 +197,19 @@ public struct SVGRenderer: PlotRenderer, Sendable {
     _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle, scale: Double,
     rotation: Double, color: RGBColor?
   ) {
+    let fs = fontSize(style) * (scale.isFinite && scale > 0 ? scale : 1)
+    if let lines = TextLines.lines(text) {  // one `<text>` a line, one under the other
+      let middles = TextLines.middles(
+        count: lines.count, lineHeight: 1.2 * fs, at: point, anchor: anchor, rotation: rotation)
+      for (line, middle) in zip(lines, middles) {
+        drawText(
+          String(line), at: middle, anchor: TextAnchor(anchor.horizontal, .middle), style: style,
+          scale: scale, rotation: rotation, color: color)
+      }
+      return
+    }
     let t = Self.escape(text)
     guard !t.isEmpty, point.x.isFinite, point.y.isFinite else { return }
-    let fs = fontSize(style) * (scale.isFinite && scale > 0 ? scale : 1)
     let baseline = anchor.baseline(at: point.y, fontSize: fs)
     let ta: String
     switch anchor.horizontal {
@@ -232,12 +242,16 @@ public struct SVGRenderer: PlotRenderer, Sendable {
   /// The estimated size of `text` in pixels: `0.6 * fontSize` per character (after
   /// escaping's removals) by `1.2 * fontSize`.
   public func textSize(_ text: String) -> (width: Double, height: Double) {
+    if let lines = TextLines.lines(text) { return TextLines.size(lines) { textSize($0) } }
     let n = Self.visibleCount(text)
     return (Double(n) * 0.6 * fontSize, 1.2 * fontSize)
   }
 
   /// `textSize(_:)` at `scale` times the font size.
   public func textSize(_ text: String, scale: Double) -> (width: Double, height: Double) {
+    if let lines = TextLines.lines(text) {
+      return TextLines.size(lines) { textSize($0, scale: scale) }
+    }
     let s = scale.isFinite && scale > 0 ? scale : 1
     let n = Self.visibleCount(text)
     return (Double(n) * 0.6 * fontSize * s, 1.2 * fontSize * s)

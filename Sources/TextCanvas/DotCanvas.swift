@@ -257,6 +257,15 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   public mutating func drawText(
     _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle
   ) {
+    if let lines = TextLines.lines(text) {  // one row a line
+      let middles = TextLines.middles(
+        count: lines.count, lineHeight: Double(dotH), at: point, anchor: anchor)
+      for (line, middle) in zip(lines, middles) {
+        drawText(
+          String(line), at: middle, anchor: TextAnchor(anchor.horizontal, .middle), style: style)
+      }
+      return
+    }
     let bytes = Self.sanitize(text)
     guard !bytes.isEmpty, point.x.isFinite, point.y.isFinite else { return }
     let box = textSize(text)
@@ -293,7 +302,8 @@ public struct DotCanvas<Glyphs: CellGlyphs>: PlotRenderer, Sendable {
   /// One cell a character: `(count * dotsPerCell.columns, dotsPerCell.rows)` dots, where
   /// `count` is the length of the sanitized text.
   public func textSize(_ text: String) -> (width: Double, height: Double) {
-    (Double(Self.sanitize(text).count * dotW), Double(dotH))
+    if let lines = TextLines.lines(text) { return TextLines.size(lines) { textSize($0) } }
+    return (Double(Self.sanitize(text).count * dotW), Double(dotH))
   }
 
   // MARK: Output

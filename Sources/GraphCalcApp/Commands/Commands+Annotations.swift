@@ -562,7 +562,7 @@ struct SetTextLabel: SessionCommand {
     while let t = tokens.current {
       tokens.i += 1
       if t.kind == .string {
-        text = t.value
+        text = StringExpression.unescaped(t.text)  // gnuplot's escapes in double quotes
         continue
       }
       switch t.text {

@@ -348,11 +348,12 @@ extension Session {
   func rangeBound(_ word: Word, axis: String) throws(CommandError) -> Double {
     guard let q = word.text.first, q == "\"" || q == "'" else { return try number(word) }
     let text = StringExpression.unescaped(word.text)
-    guard axis == "x" && labels.xTime else {
+    guard (axis == "x" && labels.xTime) || (axis == "y" && labels.yTime) else {
       throw CommandError(
         .notSupported(
           what: "a time in quotes as a bound of \(axis)",
-          hint: "times are bounds of a time axis: set xdata time first"), at: word.span)
+          hint: "times are bounds of a time axis: set \(axis == "y" ? "y" : "x")data time first"),
+        at: word.span)
     }
     guard let (t, _) = TimeFormat.parse(text, format: labels.timeFormat) else {
       throw CommandError(
@@ -402,6 +403,7 @@ extension Session {
     copy.labels.offsets = labels.offsets
     copy.labels.second = labels.second
     copy.labels.xTime = labels.xTime
+    copy.labels.yTime = labels.yTime
     return copy
   }
 }

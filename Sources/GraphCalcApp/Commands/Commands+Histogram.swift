@@ -250,7 +250,7 @@ extension SettingEntry {
       var k = 1
       while k < words.count {
         let word = words[k]
-        switch word.text {
+        switch word.isString ? "" : Session.fillStyleWord(word.text) {
         case "solid", "sol", "s": solid = true
         case "empty", "emp", "e": solid = false
         case "transparent", "trans": break

@@ -255,7 +255,7 @@ struct SetKey: SessionCommand {
     var marginWithoutSide = false
     while let t = tokens.current {
       tokens.i += 1
-      let word = t.kind == .string ? "" : t.text
+      let word = t.kind == .string ? "" : SetKey.gnuplotWord(t.text)
       switch word {
       case "on": show = true
       case "off": show = false
@@ -332,18 +332,19 @@ struct SetKey: SessionCommand {
                 stopsAtComma: false, what: "a count after \(word), as in: set key \(word) 3")
             ))
         }
+      case "notitle": title = ""
       case "title", "tit":
         if let s = tokens.current, s.kind == .string {
-          title = s.value
+          title = StringExpression.unescaped(s.text)
           tokens.i += 1
         } else {
           title = ""
         }
-        while let a = tokens.current,
+        while let a = tokens.current, a.kind == .name,
           ["enhanced", "noenhanced", "left", "right", "center"]
-            .contains(a.text)
+            .contains(SetKey.gnuplotWord(a.text))
         {
-          switch a.text {
+          switch SetKey.gnuplotWord(a.text) {
           case "left": titleAlignment = .left
           case "right": titleAlignment = .right
           case "center": titleAlignment = .center
@@ -365,14 +366,14 @@ struct SetKey: SessionCommand {
         if let read { scale = read }
       case "textcolor", "tc":
         textColor = try ColorWords.read(&tokens, keyword: t, allowsVariable: true)
-      case "autotitle", "auto":
+      case "autotitle", "autotitles", "auto":
         // gnuplot's `set key autotitle [columnhead[er]]` (Session+ColumnHeaders.swift).
         autoTitle = .standard
         if let c = tokens.current, c.kind == .name, Session.isColumnHeaderWord(c.text) {
           tokens.i += 1
           autoTitle = .columnHeader
         }
-      case "noautotitle", "noauto": autoTitle = AutoTitle.none
+      case "noautotitle", "noautotitles", "noauto": autoTitle = AutoTitle.none
       default:
         let known = SettingEntry.keyWords.filter { $0 != "tc" }
         throw CommandError(
@@ -390,6 +391,32 @@ struct SetKey: SessionCommand {
       horizontal = .center
       if horizontalStack == nil { horizontalStack = true }
     }
+  }
+
+  /// gnuplot 5.4's words of `set key`, each with `$` after its shortest form, in the order
+  /// gnuplot tries them (the first that fits wins: `b` and `bo` are `bottom`, `box` is
+  /// `box`, `h` is `height`). Source: the table `set_key_tbl` of gnuplot's `src/tables.c`,
+  /// read by `lookup_table` and `almost_equals`.
+  static let gnuplotWords: [String] = [
+    "def$ault", "on", "off", "t$op", "b$ottom", "l$eft", "r$ight", "c$enter", "ver$tical",
+    "hor$izontal", "ov$er", "ab$ove", "u$nder", "be$low", "at", "ins$ide", "o$utside",
+    "tm$argin", "bm$argin", "lm$argin", "rm$argin", "L$eft", "R$ight", "rev$erse",
+    "norev$erse", "inv$ert", "noinv$ert", "enh$anced", "noenh$anced", "b$ox", "nob$ox",
+    "sa$mplen", "sp$acing", "w$idth", "h$eight", "a$utotitles", "noa$utotitles", "ti$tle",
+    "noti$tle", "font", "tc", "text$color", "maxcol$s", "maxcolu$mns", "maxrow$s", "opaque",
+    "noopaque",
+  ]
+
+  /// The whole word of `set key` that `typed` abbreviates by gnuplot's table
+  /// (`gnuplotWords`), or `typed` itself when it abbreviates none (graphcalc's own forms,
+  /// such as `fixed`, are then read as they are).
+  static func gnuplotWord(_ typed: String) -> String {
+    for marked in gnuplotWords where SettingTable.abbreviates(typed, marked) {
+      var whole = marked
+      whole.removeAll { $0 == "$" }
+      return whole
+    }
+    return typed
   }
 
   /// Skips a box's `lt N`, `lw N`, `lc ...`, `ls N`, `dt N` (the box is drawn in the

@@ -20,6 +20,9 @@ public struct PlotLabels: Sendable, Hashable {
   public var keyPlacement = LegendPlacement.best
   /// Whether the grid is drawn at the ticks, where the output has one (`set grid`).
   public var grid = true
+  /// The axes whose ticks the grid is drawn at (`set grid y2tics`); nil: x and y, the
+  /// default, as no `set grid` has named any.
+  public var gridAxes: GridAxes?
   /// Whether one unit is as long on the y axis as on the x axis (`set aspect equal`,
   /// gnuplot's `set size square`): the shown ranges grow to make it so.
   public var equalAspect = false
@@ -59,6 +62,8 @@ public struct PlotLabels: Sendable, Hashable {
   /// Whether x is a time axis (`set xdata time`): quoted range bounds are times read by
   /// `timeFormat`, tick formats are time formats.
   public var xTime = false
+  /// Whether y is a time axis (`set ydata time`): the y column is read by `timeFormat`.
+  public var yTime = false
   /// The format of times read from range bounds and data (`set timefmt`; gnuplot's default).
   public var timeFormat = "%d/%m/%y,%H:%M"
   /// The x tick labels' time format (`set format x "%d/%m"` with time conversions), used on
@@ -88,6 +93,7 @@ public struct PlotLabels: Sendable, Hashable {
       title: title, showLegend: showKey, showGrid: grid, curveMarks: marks, xLabel: xLabel,
       yLabel: yLabel, legendPlacement: keyPlacement, legendTitles: titles)
     options.border = border
+    options.gridAxes = gridAxes ?? .first
     options.mirrorsXTicks = xTics.mirror
     options.mirrorsYTicks = yTics.mirror
     options.textScales = textScales
@@ -106,7 +112,7 @@ extension SettingTable {
     .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
     .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
     .range(x: false),
-    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .timefmt, .margin(.left),
+    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .ydata, .timefmt, .margin(.left),
     .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
   ]
 
@@ -120,6 +126,11 @@ extension SettingTable {
     let options = "give each plot item its own: lw N, lc rgb \"red\", pt N, ps N, dt N"
     for name in ["pointsize", "dashtype"] { hints[name] = options }
     hints["linestyle"] = "gnuplot's set linestyle is set style line N ..."
+    // gnuplot's `set link x2|y2 [via F inverse G]`: graphcalc's second axes map their own
+    // range affinely onto the first's (`AxisLink`), with no function between them.
+    hints["link"] =
+      "the second axes take their own range: set x2range [A:B], set y2range [A:B] "
+      + "(or set logscale y2); a mapping via f(x) inverse g(x) is not supported"
     hints["dummy"] =
       "plot's variable is x; fit's variables are named in its ranges: "
       + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
@@ -127,7 +138,7 @@ extension SettingTable {
       "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
       "label", "arrow", "object", "pointsize", "boxwidth",
-      "ydata", "fit", "table", "palette", "pm3d", "view",
+      "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "clip", "bars", "colorbox", "cbrange",
       "zrange",
@@ -184,7 +195,8 @@ extension SettingEntry {
             .needs(word: "set \(name)", what: "a text in quotes, as in: set \(name) \"Rainfall\""),
             at: first.span)
         }
-        let text: String? = first.isString ? first.text : nil
+        // gnuplot unescapes `\n`, `\t`, `\\`, `\"` in double quotes, not in single ones.
+        let text: String? = first.isString ? StringExpression.unescaped(first.source.text) : nil
         var scale: Double? = nil
         var i = first.isString ? 1 : 0
         while i < words.count {
@@ -218,26 +230,75 @@ extension SettingEntry {
   }
 
   /// `set grid`: the grid at the ticks (graphcalc's default; `unset grid` leaves it out).
+  /// gnuplot's axes words (`set grid x2tics y2tics`, `noxtics`, abbreviated as `x`, `y2t`,
+  /// ...) choose the axes whose ticks the grid is drawn at, added to those chosen by an
+  /// earlier `set grid`; without one, x and y (src/set.c's `set_grid`: the default grid only
+  /// when no axis is named and none is chosen). Minor-tick grids (`mxtics`) are accepted and
+  /// not drawn; layers (`front`, `back`, `layerdefault`) are accepted.
   static let grid = SettingEntry(
-    name: "grid", usage: ["set grid"],
+    name: "grid", usage: ["set grid [xtics|ytics|x2tics|y2tics|noxtics|...]"],
     parse: { arguments throws(CommandError) in
-      // gnuplot's axes of the grid (`set grid x y2`): the grid is drawn at the first axes'
-      // ticks whichever are named.
-      let axes: Set<String> = [
-        "x", "y", "x2", "y2", "xtics", "ytics", "x2tics", "y2tics", "mxtics", "mytics",
-        "mx2tics", "my2tics", "front", "back", "layerdefault",
-      ]
-      if let extra = arguments.values.words.first(where: { $0.isString || !axes.contains($0.text) })
-      {
+      let ignored: Set<String> = ["front", "back", "layerdefault"]
+      var changes: [(GridAxes, Bool)] = []
+      for word in arguments.values.words {
+        if !word.isString, let change = gridChange(word.text) {
+          if let axes = change.0 { changes.append((axes, change.1)) }
+          continue
+        }
+        if !word.isString, ignored.contains(word.text) { continue }
         throw CommandError(
           .notSupported(
-            what: "'\(extra.text)' after set grid", hint: "set grid takes the axes: x, y, x2, y2"),
-          at: extra.span)
+            what: "'\(word.text)' after set grid",
+            hint: "set grid takes the axes: xtics, ytics, x2tics, y2tics (noxtics, ...)"),
+          at: word.span)
       }
-      return SetLabels { $0.grid = true }
+      let named = changes
+      return SetLabels {
+        var axes = $0.grid ? ($0.gridAxes ?? []) : []
+        for (a, on) in named {
+          if on { axes.formUnion(a) } else { axes.subtract(a) }
+        }
+        if named.isEmpty && axes.isEmpty { axes = .first }
+        $0.grid = true
+        $0.gridAxes = axes
+      }
     },
-    listing: { $0.labels.grid ? nil : "grid off" },
-    unset: SetLabels { $0.grid = false })
+    listing: { session in
+      let labels = session.labels
+      guard labels.grid else { return "grid off" }
+      guard let axes = labels.gridAxes, axes != .first else { return nil }
+      let names: [(GridAxes, String)] = [
+        (.x, "xtics"), (.y, "ytics"), (.x2, "x2tics"), (.y2, "y2tics"),
+      ]
+      let words = names.filter { axes.contains($0.0) }.map(\.1)
+      return words.isEmpty ? "grid noxtics noytics" : "grid " + words.joined(separator: " ")
+    },
+    unset: SetLabels {
+      $0.grid = false
+      $0.gridAxes = nil
+    })
+
+  /// What gnuplot's word `word` after `set grid` does: the axes it names (nil for a
+  /// minor-tick grid, which is accepted and not drawn) and whether it adds them (`x2tics`)
+  /// or takes them away (`nox2tics`); nil when it is no axis word. gnuplot's forms from
+  /// src/set.c's `GRID_MATCH` table: `x$tics`, `nox$tics`, `mx$tics`, ... (`x`, `xt`, ...).
+  static func gridChange(_ word: String) -> (GridAxes?, Bool)? {
+    let axes: [(String, GridAxes)] = [("x2", .x2), ("y2", .y2), ("x", .x), ("y", .y)]
+    for (off, rest) in [
+      (false, word), (true, word.hasPrefix("no") ? String(word.dropFirst(2)) : ""),
+    ] {
+      guard !rest.isEmpty else { continue }
+      for (name, a) in axes {
+        if SettingTable.abbreviates(rest, name + "$tics") { return (a, !off) }
+        if SettingTable.abbreviates(rest, "m" + name + "$tics") { return (nil, !off) }
+      }
+      // gnuplot's z and cb grids (3-d, colour box) are no axes here.
+      for name in ["z", "cb"] where SettingTable.abbreviates(rest, name + "$tics") {
+        return nil
+      }
+    }
+    return nil
+  }
 
   /// `set xrange [A:B]`, `set yrange [A:B]`: gnuplot's form of `xrange` and `yrange`.
   static func range(x: Bool) -> SettingEntry {
@@ -292,20 +353,34 @@ extension SettingEntry {
 
   /// `set xdata time` / `set xdata` (gnuplot's time axis): accepted; the axis is a time axis
   /// when the column holds dates.
-  static let xdata = SettingEntry(
-    name: "xdata", usage: ["set xdata time"], keywords: ["time"],
-    parse: { arguments throws(CommandError) in
-      let words = arguments.values.words
-      guard let first = words.first else { return SetLabels { $0.xTime = false } }
-      guard first.text == "time", words.count == 1 else {
-        let extra = first.text == "time" ? words[1] : first
-        throw CommandError(
-          .notSupported(what: "'\(extra.text)' after set xdata", hint: "set xdata takes time"),
-          at: extra.span)
-      }
-      return SetLabels { $0.xTime = true }
-    },
-    listing: { $0.labels.xTime ? "xdata time" : nil }, unset: SetLabels { $0.xTime = false })
+  static let xdata = timeData(axis: "x", \.xTime)
+
+  /// `set ydata time` / `set ydata`: the y column is read with the timefmt (as `set xdata
+  /// time` reads x) and the y axis is a time axis, its ticks labelled with dates.
+  static let ydata = timeData(axis: "y", \.yTime)
+
+  /// `set Adata time` / `set Adata` for axis `axis`, whose flag is `field`.
+  static func timeData(
+    axis: String, _ field: WritableKeyPath<PlotLabels, Bool> & Sendable
+  ) -> SettingEntry {
+    let name = "\(axis)data"
+    return SettingEntry(
+      name: name, usage: ["set \(name) time"], keywords: ["time"],
+      parse: { arguments throws(CommandError) in
+        let words = arguments.values.words
+        guard let first = words.first else { return SetLabels { $0[keyPath: field] = false } }
+        guard first.text == "time", words.count == 1 else {
+          let extra = first.text == "time" ? words[1] : first
+          throw CommandError(
+            .notSupported(
+              what: "'\(extra.text)' after set \(name)", hint: "set \(name) takes time"),
+            at: extra.span)
+        }
+        return SetLabels { $0[keyPath: field] = true }
+      },
+      listing: { $0.labels[keyPath: field] ? "\(name) time" : nil },
+      unset: SetLabels { $0[keyPath: field] = false })
+  }
 
   /// `set timefmt "FORMAT"`: accepted with a note (the dates' forms are recognised).
   static let timefmt = SettingEntry(
@@ -523,7 +598,7 @@ extension Plot {
         else {
           throw CommandError(.titleNotQuoted(example: "title \"sine\""), at: text.span)
         }
-        title = String(text.text.dropFirst().dropLast())
+        title = StringExpression.unescaped(text.text)  // `\n` in double quotes
       default:
         if try Session.readStyleKeyword(word, from: &reader, into: &style) {
           if style.histogram {  // gnuplot's histograms draw data columns only

@@ -196,7 +196,9 @@ extension Session {
       if columns.count > 1 { columns[1].name = "column 2" }
     }
     var invalid = 0
-    try forEachUsingRecord(spec, parts: parts) { values, _, _, _ in
+    // gnuplot 5.4 counts a record left out as missing (`set datafile missing`) as invalid,
+    // not a non-numeric cell's (checked against its STATS_invalid).
+    let missing = try forEachUsingRecord(spec, parts: parts) { values, _, _, _ in
       var valid = true
       var skipped = false
       for k in parts.indices where values[k].isNaN {
@@ -210,6 +212,8 @@ extension Session {
       }
       for k in columns.indices { columns[k].values.append(values[k]) }
     }
+    invalid += missing
+    for k in columns.indices { columns[k].invalid += missing }
     guard !columns[0].values.isEmpty else {
       throw CommandError(
         .expected("a record with numbers in \(Session.baseName(path)) for stats"), at: fileSpan)

@@ -88,8 +88,14 @@ extension CommandEntry {
 
   /// `reset`.
   static let reset = CommandEntry.noArguments(
-    "reset", usage: ["reset"], summary: "back to the default view",
-    details: "Restores the default view: x in [-10, 10], y automatic; removes tangent lines.",
+    "reset", usage: ["reset"], summary: "back to the default view and settings",
+    details: """
+      Restores the default view: x in [-10, 10], y automatic; removes tangent lines. As
+      gnuplot's reset, it also puts every setting of gnuplot's (set title, set key, set
+      logscale, set xtics, set grid, set datafile, set style, set label, ...) back to its
+      default; the canvas, colour, theme, base, digits, bar style, set fit, variables and
+      functions stay.
+      """,
     changesView: true,
     dataX: .restores, Reset())
 
@@ -282,6 +288,7 @@ struct Reset: SessionCommand, Hashable {
     if session.showsBarChart { session.bars.firstBar = 0 }
     session.view = ViewState()
     session.curves?.guideLines = []  // tangent lines go with the view they were drawn for
+    session.resetGnuplotSettings()
     return try session.redraw()
   }
 }
@@ -312,5 +319,25 @@ struct Undo: SessionCommand, Hashable {
     session.view = earlier
     guard session.curves != nil else { return .text(session.viewDescription) }
     return try session.redrawForDisplay()
+  }
+}
+
+extension Session {
+  /// Puts gnuplot's settings back to their defaults, as gnuplot 5.4's `reset` does
+  /// (`help reset`: every option `set` can change, not the terminal or output, `set fit`,
+  /// variables or functions): the plot's labels, key, ticks, scales, grid, second axes,
+  /// annotations and curve modes (`PlotLabels`), the data files' separator, missing text and
+  /// decimal comma, and the box and fill styles. graphcalc's own settings (canvas, colour,
+  /// theme, base, digits, bar style) and the marks of `mark` stay, as gnuplot's terminal does.
+  mutating func resetGnuplotSettings() {
+    let marks = labels.marks
+    labels = PlotLabels()
+    labels.marks = marks
+    data.options.separator = nil
+    data.options.missingText = nil
+    data.options.decimalComma = nil
+    data.boxWidth = nil
+    data.fillDensity = nil
+    data.histogramGap = DataSettings().histogramGap
   }
 }
