@@ -16,6 +16,9 @@ extension DataFile {
     public var summaries: Result<[ColumnStats], DataFileError>
     /// The data records read (every one the reader gives, the left-out ones too).
     public var records: Int
+    /// The records left out because a variables' cell is the missing-value text (`set
+    /// datafile missing`), which gnuplot 5.4 counts in `STATS_invalid`.
+    public var missingRecords: Int
     /// gnuplot's `STATS_blank`: the blank lines before records (trailing ones not counted).
     public var blankLines: Int
     /// gnuplot's `STATS_blocks`: the data sets (records separated by two or more blank
@@ -120,7 +123,7 @@ extension DataFile {
     }
     return StatsPass(
       values: gather.values, summaries: summaries, records: result.records,
-      blankLines: result.blankLines,
+      missingRecords: gather.missingRecords, blankLines: result.blankLines,
       dataSets: result.records > 0 ? 1 + result.setBreaks : 0, fileColumns: layout.names.count)
   }
 }
@@ -138,6 +141,8 @@ private struct StatsGather {
   /// The first and the second variable's values of the records kept.
   var first: [Double] = []
   var second: [Double] = []
+  /// The records left out because a variables' cell is the missing-value text.
+  var missingRecords = 0
   /// The summary's figures, a column each.
   var running: [RunningStats]
 
@@ -184,6 +189,9 @@ private struct StatsGather {
     }
     // The variables: the records whose every variable's cell is a number.
     let marksOut = plain ? 0 : variableMarks
+    if marksOut != 0 {
+      for r in 0..<n where flags[r] & marksOut != 0 { missingRecords += 1 }
+    }
     let a = variableSlots[0]
     if variableSlots.count == 1 {
       for r in 0..<n where flags[r] & marksOut == 0 {

@@ -324,7 +324,7 @@ extension Session {
         .expected("a record with numbers in \(Session.baseName(path)) for stats"), at: fileSpan)
     }
     setStatsVariables(
-      pass.values, invalid: 0, blank: pass.blankLines, blocks: pass.dataSets,
+      pass.values, invalid: pass.missingRecords, blank: pass.blankLines, blocks: pass.dataSets,
       fileColumns: pass.fileColumns, prefix: prefix)
     guard prints else { return Reply() }
     if summary.isEmpty {
