@@ -189,7 +189,7 @@ extension Session {
     let tokens = lexed.tokens
     guard
       let k = tokens.indices.first(where: {
-        tokens[$0].kind == .name && ["title", "t"].contains(tokens[$0].text) && $0 > 0
+        tokens[$0].kind == .name && Session.plotKeyword(tokens[$0].text) == "title" && $0 > 0
       }), k + 1 < tokens.count, tokens[k + 1].kind != .string || k + 2 < tokens.count
     else { return item }
     // The expression: up to the next keyword of a data item outside brackets.
@@ -200,7 +200,7 @@ extension Session {
       if t.kind == .open { depth += 1 }
       if t.kind == .close { depth -= 1 }
       if depth == 0, t.kind == .name, end > k + 1, tokens[end - 1].kind != .symbol,
-        Session.dataItemKeywords.contains(t.text) || ["w", "notitle"].contains(t.text)
+        Session.dataItemKeywords.contains(Session.plotKeyword(t.text))
       {
         break
       }

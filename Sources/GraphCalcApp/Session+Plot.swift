@@ -405,10 +405,10 @@ extension Session {
     }
     var reader = KeywordReader(tokens, from: 1)
     while let word = reader.next() {
-      switch word.text {
-      case "using", "u":
+      switch plotKeyword(word.text) {
+      case "using":
         spec.using = try reader.value(of: word, "columns, as in: using 1:2 or using date:temp_max")
-      case "title", "t":
+      case "title":
         let text = try reader.value(of: word, "a text in quotes, as in: title \"rain\"")
         if let header = try Session.readHeaderTitle(text, from: &reader) {
           spec.headerTitle = header
@@ -426,13 +426,13 @@ extension Session {
         spec.headerTitle = nil
       case "every":
         spec.every = try reader.value(of: word, "a step or points, as in: every 2 or every ::1::3")
-      case "index", "i":
+      case "index":
         spec.index = try reader.value(of: word, "data sets, as in: index 1 or index 0:2")
       case "skip":
         spec.skip = try reader.value(of: word, "a number of lines, as in: skip 3")
       case "by":
         spec.by = try reader.value(of: word, "a column, as in: using date:price by symbol")
-      case "smooth", "s", "sm", "smo", "smoo", "smoot":
+      case "smooth":
         spec.smoothWord = reader.peek()
         (spec.smoothing, spec.kernelBandwidth, spec.kernelPeriod) = try Session.readSmoothing(
           word, from: &reader)

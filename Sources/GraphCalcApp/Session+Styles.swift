@@ -85,6 +85,21 @@ extension Session {
     styleOptionTable.first { text.hasPrefix($0.shortest) && $0.name.hasPrefix(text) }?.option
   }
 
+  /// gnuplot's plot-item keywords by full name and shortest abbreviation (`t$itle`,
+  /// `not$itle`, `w$ith`, `u$sing`, `i$ndex`, `ev$ery`, `s$mooth`, `ax$es`, after
+  /// its plot2d.c and datafile.c `almost_equals` calls).
+  static let plotKeywordTable: [(name: String, shortest: String)] = [
+    ("title", "t"), ("notitle", "not"), ("with", "w"), ("using", "u"), ("index", "i"),
+    ("every", "ev"), ("smooth", "s"), ("axes", "ax"),
+  ]
+
+  /// The full plot-item keyword `text` abbreviates (`ti` → `title`, `w` → `with`), or `text`
+  /// itself when it abbreviates none.
+  static func plotKeyword(_ text: String) -> String {
+    plotKeywordTable.first { text.hasPrefix($0.shortest) && $0.name.hasPrefix(text) }?.name
+      ?? text
+  }
+
   /// The words a plot item's style takes, for suggestions after a word that is none.
   static let styleKeywords = ["with", "lw", "lc", "pt", "ps", "dt", "fs"]
 
@@ -122,7 +137,7 @@ extension Session {
   static func readStyleKeyword(
     _ word: Word, from reader: inout KeywordReader, into style: inout PlotStyle
   ) throws(CommandError) -> Bool {
-    if word.text == "with" || word.text == "w" {
+    if plotKeyword(word.text) == "with" {
       let value = try reader.value(
         of: word, "a style, as in: with lines, with impulses or with yerrorbars")
       if styleEntry(named: value.text)?.name == "histograms" {

@@ -561,9 +561,12 @@ extension Plot {
       let starts: Bool
       switch token.text {
       case "title", "notitle", "with": starts = true
-      case "axes", "axis": starts = next?.kind == .name
-      case "t": starts = next?.kind == .string
-      case "w": starts = next?.kind == .name
+      case "axis": starts = next?.kind == .name
+      case _ where Session.plotKeyword(token.text) == "axes": starts = next?.kind == .name
+      case _ where ["title", "notitle"].contains(Session.plotKeyword(token.text)):
+        starts = next?.kind == .string || Session.plotKeyword(token.text) == "notitle"
+      case _ where Session.plotKeyword(token.text) == "with":
+        starts = next?.kind == .name
       default:
         if let option = Session.styleOption(named: token.text) {
           starts =
@@ -589,9 +592,9 @@ extension Plot {
     var title: String? = nil
     var style = PlotStyle()
     while let word = reader.next() {
-      switch word.text {
+      switch Session.plotKeyword(word.text) {
       case "notitle": title = ""
-      case "title", "t":
+      case "title":
         let text = try reader.value(of: word, "a text in quotes, as in: title \"sine\"")
         guard let q = text.text.first, q == "\"" || q == "'", text.text.count >= 2,
           text.text.last == q

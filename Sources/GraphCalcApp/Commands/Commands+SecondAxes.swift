@@ -143,7 +143,7 @@ extension Session {
   static func readAxes(
     _ word: Word, from reader: inout KeywordReader, into style: inout PlotStyle
   ) throws(CommandError) -> Bool {
-    guard word.text == "axes" || word.text == "axis" else { return false }
+    guard Session.plotKeyword(word.text) == "axes" || word.text == "axis" else { return false }
     let value = try reader.value(of: word, "the axes, as in: axes x1y2")
     guard let axes = CurveAxes(name: value.text) else {
       throw CommandError(
