@@ -77,7 +77,9 @@ struct Histogram: SessionCommand {
       k += 1
     }
     spec = try Session.parseDataItem(rest)
-    let styled = rest.contains { !$0.isString && ["with", "smooth"].contains(Session.plotKeyword($0.text)) }
+    let styled = rest.contains {
+      !$0.isString && ["with", "smooth"].contains(Session.plotKeyword($0.text))
+    }
     if styled || spec.style.marks != .lines || spec.smoothing != nil {
       throw CommandError(
         .notSupported(
