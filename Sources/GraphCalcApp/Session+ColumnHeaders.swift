@@ -27,10 +27,10 @@ enum HeaderTitle: Sendable, Hashable {
 }
 
 extension Session {
-  /// Whether `text` is gnuplot's `columnhead$er` (`columnhead`, `columnheade`,
-  /// `columnheader`).
+  /// Whether `text` is gnuplot's `col$umnheader` (`col`, `column`, `columnhead`, ...: its
+  /// plot2d.c and set.c read it so; `title co` is an undefined variable there).
   static func isColumnHeaderWord(_ text: String) -> Bool {
-    text.count >= 10 && "columnheader".hasPrefix(text)
+    text.count >= 3 && "columnheader".hasPrefix(text)
   }
 
   /// Reads `columnheader`, `columnheader(N)`, `columnhead(N)` after `title` (`value`, just

@@ -30,7 +30,7 @@ extension Session {
 
   /// `word` with its string islands replaced by their numbers: `S eq T` and `S ne T` (S and
   /// T each a string, a string variable or a string function's call) by 1 or 0, and
-  /// `strlen(...)`, `strstrt(...)`, `words(...)`, `exists(...)` by their values. Each number is padded with
+  /// `strlen(...)`, `strstrt(...)`, `words(...)`, `exists(...)` (or `exist(...)`) by their values. Each number is padded with
   /// blanks to the island's width, so the calculator's error columns still point into the
   /// line as typed. The word is returned as it is when it has no island (or cannot be lexed:
   /// the calculator then reports the problem).
@@ -42,7 +42,7 @@ extension Session {
     // calculation about 250 k instructions of runtime metadata at its first use.
     guard
       Self.anyNeedle(
-        in: text, ["eq", "ne", "strlen", "strstrt", "words", "rand", "exists"]),
+        in: text, ["eq", "ne", "strlen", "strstrt", "words", "rand", "exist"]),
       let lexed = try? CommandLexer.lex(text)
     else { return word }
     let tokens = lexed.tokens
@@ -73,7 +73,7 @@ extension Session {
         k = close + 1
         continue
       }
-      if token.kind == .name, ["strlen", "strstrt", "words", "exists"].contains(token.text),
+      if token.kind == .name, ["strlen", "strstrt", "words", "exists", "exist"].contains(token.text),
         k + 1 < tokens.count, tokens[k + 1].text == "(",
         let close = Session.closingBracket(tokens, from: k + 1)
       {

@@ -30,6 +30,7 @@ struct StringExpression {
   static let functions: [String: ClosedRange<Int>] = [
     "sprintf": 1...64, "gprintf": 2...2, "substr": 3...3, "strlen": 1...1, "strstrt": 2...2,
     "word": 2...2, "words": 1...1, "system": 1...1, "exists": 1...1,
+    "exist": 1...1,
   ].merging(StringExpression.timeFunctions) { a, _ in a }
 
   /// A reader of the tokens `range` of `line`.
@@ -143,13 +144,15 @@ struct StringExpression {
       return .number(0)
     case "words":
       return .number(Double(StringExpression.words(try string(arguments[0])).count))
-    case "exists":
-      // gnuplot's exists("NAME"): 1 when NAME is a variable (a number, a string, or a
-      // constant such as pi), else 0.
+    case "exists", "exist":
+      // gnuplot's exists("NAME") (`exist` its older name, which its demos still use): 1 when
+      // NAME is a variable (a number, a string, or a constant such as pi) or, `$NAME`, a
+      // data block, else 0.
       let name = try string(arguments[0])
       let known =
         session.strings[name] != nil || session.brain.variables[name] != nil
         || Builtins.constants[name] != nil
+        || (name.hasPrefix("$") && session.data.options.dataBlocks[name] != nil)
       return .number(known ? 1 : 0)
     case "word":
       let words = StringExpression.words(try string(arguments[0]))

@@ -69,6 +69,8 @@ if options.readsStandardInput {
     if file == "-" {
       runner.runStandardInput()
     } else if let stream = fopen(file, "r") {
+      // As `gnuplot FILE`: ARG0 is the file, ARGC 0 (scripts test `if (ARGC == 0)`).
+      runner.session.enterScript(ScriptCall(path: file, parameters: [], calls: false))
       runner.runScript(LineReader(stream: stream), name: file)
       fclose(stream)
     } else {

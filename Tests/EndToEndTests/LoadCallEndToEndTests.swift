@@ -37,6 +37,20 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// `graphcalc FILE` runs FILE as `gnuplot FILE` does: ARG0 is its path, ARGC 0 (gnuplot
+  /// 5.4 prints `0` and the path for this file; break_continue.dem tests `ARGC == 0`), and
+  /// a file it loads sees its own and gets the script's back.
+  @Test func aScriptFileHasItsOwnArgZeroAndNoArguments() throws {
+    let (folder, inner) = try Self.file("inner.gp", "print ARGC, ARG1\n")
+    defer { withExtendedLifetime(folder) {} }
+    let outer = folder.url.appendingPathComponent("outer.gp").path
+    try "print ARGC\nprint ARG0\ncall \"\(inner)\" 7\nprint ARGC, ARG0\n".write(
+      toFile: outer, atomically: true, encoding: .utf8)
+    let result = try Graphcalc.run([outer])
+    #expect(result.stdout == "0\n\(outer)\n1 7\n0 \(outer)\n")
+    #expect(result.status == 0)
+  }
+
   @Test func loadRunsAFileWithContinuationsAndNamesItsErrors() throws {
     let (folder, path) = try Self.file(
       "setup.gp", "a = 2\nprint a, \\\n  a*3\nnosuch + 1\nprint ARGC\n")

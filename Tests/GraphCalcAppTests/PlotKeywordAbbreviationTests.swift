@@ -64,4 +64,43 @@ import Testing
     let at = line.count - 2
     #expect(reply.error?.location == at..<(at + 2))
   }
+
+  /// gnuplot's `col$umnheader` after `title` and `set key autotitle` (`title col` is the
+  /// header in gnuplot 5.4; `set key auto column` is `autotitle columnheader`).
+  @Test func columnHeaderFromItsShortestForm() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("a b\n1 2\n2 3\n", to: "h.dat")
+    for word in ["col", "column", "columnhead", "columnheader"] {
+      #expect(try Self.table(["plot \"\(file)\" using 1:2 title \(word)"]).contains(
+        "# Curve title: \"b\""))
+    }
+    var session = Self.session()
+    #expect(session.run("set key auto column").error == nil)
+    #expect(session.run("show key").output.contains("autotitle columnheader"))
+    #expect(Session.isColumnHeaderWord("co") == false)
+  }
+
+  /// `exist("NAME")`, gnuplot's older name of `exists` (ellipse.dem's gen-random.inc), and
+  /// `exists("$BLOCK")` of a data block: gnuplot 5.4 prints 0, then 1 after `a = 1`.
+  @Test func existIsExists() {
+    var session = Self.session()
+    #expect(session.run("print exist(\"a\")").output == "0\n")
+    #expect(session.run("a = 1").error == nil)
+    #expect(session.run("print exist(\"a\"), exists(\"a\")").output == "1 1\n")
+    #expect(session.run("print exists(\"$D\")").output == "0\n")
+    #expect(session.run("$D << EOD").error == nil)
+    #expect(session.run("1 2").error == nil)
+    #expect(session.run("EOD").error == nil)
+    #expect(session.run("print exists(\"$D\")").output == "1\n")
+  }
+
+  /// `set xtics ... norangelimit[ed]`, gnuplot's default, is taken (bins.dem); `rangelimited`
+  /// is named as not supported, at its word.
+  @Test func ticsNoRangeLimitIsTheDefault() {
+    var session = Self.session()
+    #expect(session.run("set xtics 1 norangelimit nomirror").error == nil)
+    #expect(session.run("show xtics").output == "xtics 1 nomirror\n")
+    let line = "set xtics 2 rangelimited"
+    #expect(session.run(line).error?.location == 12..<24)
+  }
 }

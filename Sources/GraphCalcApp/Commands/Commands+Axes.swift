@@ -164,7 +164,7 @@ extension SettingEntry {
       ],
       keywords: [
         "auto", "autofreq", "mirror", "nomirror", "format", "rotate", "norotate", "by", "offset",
-        "in", "out", "scale",
+        "in", "out", "scale", "norangelimit", "norangelimited", "rangelimit", "rangelimited",
       ],
       parse: { arguments throws(CommandError) in
         try SettingEntry.parseTics(arguments, name: name, x: x, y: y)
@@ -217,12 +217,15 @@ extension SettingEntry {
       let base = arguments.values.range.lowerBound
       return line.text(of: (base + a)..<(base + b), emptyOffset: tokens[a].offset)
     }
-    let cosmetic: Set<String> = ["border", "axis", "front", "back"]
+    // `norangelimit$ed` is gnuplot's default (ticks over the whole axis), as graphcalc's.
+    let cosmetic: Set<String> = [
+      "border", "axis", "front", "back", "norangelimit", "norangelimite", "norangelimited",
+    ]
     let styled: Set<String> = ["in", "out", "rotate", "norotate", "offset", "nooffset", "scale"]
     let unsupported: Set<String> = [
       "font", "textcolor", "tc", "add", "logscale", "nologscale",
       "enhanced", "noenhanced", "left", "right", "center", "autojustify", "range",
-      "norangelimited", "rangelimited", "timedate", "geographic", "numeric",
+      "rangelimit", "rangelimite", "rangelimited", "timedate", "geographic", "numeric",
     ]
     while i < tokens.count {
       let token = tokens[i]
