@@ -73,7 +73,8 @@ extension Session {
         k = close + 1
         continue
       }
-      if token.kind == .name, ["strlen", "strstrt", "words", "exists", "exist"].contains(token.text),
+      if token.kind == .name,
+        ["strlen", "strstrt", "words", "exists", "exist"].contains(token.text),
         k + 1 < tokens.count, tokens[k + 1].text == "(",
         let close = Session.closingBracket(tokens, from: k + 1)
       {

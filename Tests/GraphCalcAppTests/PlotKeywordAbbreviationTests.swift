@@ -71,8 +71,9 @@ import Testing
     let folder = try TemporaryFolder()
     let file = try folder.write("a b\n1 2\n2 3\n", to: "h.dat")
     for word in ["col", "column", "columnhead", "columnheader"] {
-      #expect(try Self.table(["plot \"\(file)\" using 1:2 title \(word)"]).contains(
-        "# Curve title: \"b\""))
+      #expect(
+        try Self.table(["plot \"\(file)\" using 1:2 title \(word)"]).contains(
+          "# Curve title: \"b\""))
     }
     var session = Self.session()
     #expect(session.run("set key auto column").error == nil)
