@@ -104,4 +104,19 @@ import Testing
     let line = "set xtics 2 rangelimited"
     #expect(session.run(line).error?.location == 12..<24)
   }
+
+  /// gnuplot's `set angles degrees|radians` is `mode deg|rad`: gnuplot 5.4 prints
+  /// `0.5 90.0` for `set angles degrees; print sin(30), asin(1)`.
+  @Test func setAnglesChoosesTheUnit() {
+    var session = Self.session()
+    #expect(session.run("set angles degrees").error == nil)
+    #expect(session.run("print sin(30), asin(1)").output == "0.5 90\n")
+    #expect(session.run("show angles").output == "angles degrees\n")
+    #expect(session.run("set angles r").error == nil)
+    #expect(session.run("print sin(pi/2)").output == "1\n")
+    #expect(session.run("set angles d").error == nil)
+    #expect(session.run("unset angles").error == nil)
+    #expect(session.brain.angleUnit == .radians)
+    #expect(session.run("set angles grads").error?.location == 11..<16)
+  }
 }

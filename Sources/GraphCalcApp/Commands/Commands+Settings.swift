@@ -134,7 +134,8 @@ public struct SettingTable: Sendable {
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
       + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
       + SettingTable.histogramSettings + SettingTable.curveModes
-      + SettingTable.lineStyleSettings + SettingTable.blockSettings)
+      + SettingTable.lineStyleSettings + SettingTable.blockSettings
+      + SettingTable.calculatorSettings)
 }
 
 extension CommandEntry {
