@@ -79,7 +79,10 @@ struct Parser {
   mutating func statement() throws(CalcError) -> CalculatorBrain.Statement {
     if case .name(let name) = tokens[0].kind {
       if isSymbol(.assign, tokens[1]) {
-        try checkAssignable(name, at: tokens[0].range)
+        // A variable may share a built-in function's name, as in gnuplot, whose variables
+        // and functions are apart (stat.inc's `log2 = log(2.0)`, `gamma = 2.5`): the name
+        // before `(` is still the function.
+        if !isVariableOfFunctionName(name) { try checkAssignable(name, at: tokens[0].range) }
         index = 2
         return .assignment(name, try expressionToEnd())
       }
@@ -114,6 +117,15 @@ struct Parser {
     if isReserved(name) {
       throw CalcError(.builtInNotRedefinable(name), at: range)
     }
+  }
+
+  /// Whether `name` may be a variable although it names a built-in function: a function of
+  /// `BuiltinFunction` (not a constant, an operator word, `diff`, `sum`, `prod` or an answer
+  /// list) and not a reserved word of the language served.
+  func isVariableOfFunctionName(_ name: String) -> Bool {
+    BuiltinFunction(name: name) != nil && Builtins.constants[name] == nil
+      && BinaryOperator.word(name) == nil && CalculatorBrain.answerFunctions[name] == nil
+      && !knownValues.reservedWords.contains(name)
   }
 
   /// Whether `name` is built in (`CalculatorBrain.isReserved`) or one of the reserved words
@@ -395,6 +407,10 @@ struct Parser {
       ?? IntegerFunction(user: name, knownValues.functions)?.arity
     {
       guard isSymbol(.leftParen, current) else {
+        // A variable of the function's name (`log2 = log(2.0)`) where no `(` follows.
+        if knownValues.variables[name] != nil, isVariableOfFunctionName(name) {
+          return (.variable(name), 1)
+        }
         throw CalcError(
           .expectedCallParenthesis(function: name, found: current.quoted), at: current.range)
       }

@@ -26,4 +26,24 @@ import Testing
     _ = try brain.execute("x = 4")
     #expect(try brain.execute("x(2)") == .value(8))
   }
+
+  /// A variable may take a built-in function's name, as gnuplot's variables and functions
+  /// are apart (its stat.inc sets `log2 = log(2.0)`, named_var.dem `gamma = 2.5`); the name
+  /// before `(` is still the function. gnuplot 5.4 prints 0.693147180559945, `5.0 24.0` and
+  /// `5.0` for the lines below. A constant (`pi = 3`) and a function name without such a
+  /// variable (`print sin`) stay errors.
+  @Test func aVariableMayShareAFunctionsName() throws {
+    var brain = CalculatorBrain()
+    _ = try brain.execute("log2 = log(2.0)")
+    #expect(try brain.execute("log2") == .value(0.6931471805599453))
+    #expect(try brain.execute("log2(8)") == .value(3))
+    _ = try brain.execute("gamma = 2.5")
+    #expect(try brain.execute("gamma * 2") == .value(5))
+    #expect(try brain.execute("gamma(5)") == .value(24))
+    _ = try brain.execute("f(t) = gamma * t")
+    #expect(try brain.execute("f(2)") == .value(5))
+    #expect(throws: CalcError.self) { try brain.execute("pi = 3") }
+    #expect(throws: CalcError.self) { try brain.execute("sin") }
+    #expect(throws: CalcError.self) { try brain.execute("sin(x) = x") }
+  }
 }

@@ -84,8 +84,8 @@ struct BadItem: Sendable, CustomStringConvertible {
       line: "plot \"d.csv\" with pints", message: "unknown style 'pints' (did you mean 'points'?)",
       location: 18..<23),
     BadItem(
-      line: "plot \"d.csv\" usin 1:2",
-      message: "unexpected 'usin' after the file (did you mean 'using'?)", location: 13..<17),
+      line: "plot \"d.csv\" usign 1:2",
+      message: "unexpected 'usign' after the file (did you mean 'using'?)", location: 13..<18),
     BadItem(line: "plot \"d.csv\" using", message: "using needs columns", location: 13..<18),
     BadItem(line: "plot \"d.csv using 1:2", message: "\" without its closing \"", location: 5..<6),
     BadItem(
