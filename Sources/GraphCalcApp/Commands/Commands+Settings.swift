@@ -259,7 +259,8 @@ struct ShowSetting: SessionCommand, Hashable {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     guard let entry = SettingTable.standardEntry(named: setting) else { return Reply() }
-    return .text(entry.listing(session) ?? "")
+    // Settings that `set` alone leaves out at their defaults still answer `show NAME`.
+    return .text(entry.listing(session) ?? SettingEntry.shownAtDefault(entry.name, session) ?? "")
   }
 }
 

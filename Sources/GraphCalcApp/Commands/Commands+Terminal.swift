@@ -234,8 +234,9 @@ extension Session {
     let notes: [String]
     switch file.kind {
     case .dumb, .screen:
-      // gnuplot's dumb terminal: a text block of W x H characters, 7-bit ASCII, no colour.
-      let cells = TerminalSize(columns: size.width, rows: size.height + 1)
+      // gnuplot's dumb terminal: a text block of H lines of W + 1 characters (gnuplot 5.4
+      // writes columns 0 ... W), 7-bit ASCII, no colour; a multiplot's page likewise.
+      let cells = TerminalSize(columns: size.width + 1, rows: size.height + 1)
       let drawn: (text: String, notes: [String])
       if page {
         drawn = try multiplot.terminal(
@@ -347,7 +348,8 @@ struct SetTerminal: SessionCommand, Hashable {
 
   /// The size `W,H` in the terminal's units: pixels (`in` and `cm` at 72 dpi, as pngcairo
   /// reads them), for pdfcairo inches (or `cm`) at 96 px an inch (graphcalc's PDF pixel is
-  /// 0.75 pt), for dumb characters.
+  /// 0.75 pt), for dumb characters; whole pixels, cut down as gnuplot cuts them
+  /// (Fixtures/terminal-sizes-gnuplot.tsv).
   ///
   /// - Throws: `CommandError` at a value that is not a number, or out of 16 ... 10000
   ///   pixels (dumb: 20 x 6 ... 1000 x 1000 characters).
@@ -366,7 +368,8 @@ struct SetTerminal: SessionCommand, Hashable {
       case (_, "in"), (_, "inch"): perUnit = 72
       default: perUnit = 1
       }
-      let pixels = (value * perUnit).rounded()
+      // gnuplot truncates (10cm at 72 dpi is 283 px); the 1e-9 keeps 4in at 288.
+      let pixels = (value * perUnit + 1e-9).rounded(.down)
       if kind == .dumb {
         let least = result.isEmpty ? PlotOutput.minimumTerminal.columns : 5
         guard value.isFinite, value == value.rounded(), value >= Double(least), value <= 1000
@@ -417,7 +420,7 @@ extension SettingEntry {
     ],
     keywords: GnuplotTerminal.names + ["push", "pop", "size", "font", "enhanced", "background"],
     parse: { arguments throws(CommandError) in try readTerminal(arguments) },
-    listing: { "terminal \($0.output.terminal.listing)" },
+    listing: { $0.output.terminal == .initial ? nil : "terminal \($0.output.terminal.listing)" },
     unset: SetTerminal(change: .terminal(.initial, size: nil, units: [], sizeSpan: nil)))
 
   /// Reads `set terminal ...`.
@@ -620,9 +623,7 @@ extension SettingEntry {
     parse: { arguments throws(CommandError) in
       arguments.values.isEmpty ? SetOutput(file: nil) : SetOutput(file: arguments.values)
     },
-    listing: { s in
-      s.output.file.map { "output \"\(TerminalText.safe($0))\"" } ?? "output (the terminal)"
-    },
+    listing: { s in s.output.file.map { "output \"\(TerminalText.safe($0))\"" } },
     unset: SetOutput(file: nil))
 
   /// `set print ["FILE"|"-"|$BLOCK] [append]`.
@@ -655,7 +656,7 @@ extension SettingEntry {
     },
     listing: { s in
       switch s.output.print {
-      case .standardOutput: return "print \"-\" (standard output)"
+      case .standardOutput: return nil
       case .file(let path): return "print \"\(TerminalText.safe(path))\""
       case .block(let name): return "print \(name)"
       }
@@ -666,12 +667,35 @@ extension SettingEntry {
 // MARK: settings accepted that change nothing here
 
 extension SettingEntry {
+  /// What `show NAME` prints of a setting at its default, which `set` alone leaves out
+  /// (`show terminal` before any `set terminal`), or nil.
+  static func shownAtDefault(_ name: String, _ session: Session) -> String? {
+    switch name {
+    case "terminal": return "terminal unknown (plots are drawn in this terminal)"
+    case "output": return "output (the terminal)"
+    case "print": return "print \"-\" (standard output)"
+    default:
+      return keptSettings.first { $0.name == name }.map { _ in
+        "\(name) \(keptDefaults[name] ?? "")".trimmedOfBlanks()
+      }
+    }
+  }
+
+  /// The kept settings' values before any `set`, as gnuplot 5.4's `show` gives them.
+  static let keptDefaults = [
+    "encoding": "default", "minussign": "off", "clip": "points", "termoption": "",
+    "isosamples": "10, 10", "timestamp": "off", "fontpath": "\"\"", "loadpath": "\"\"",
+    "psdir": "\"\"",
+  ]
+}
+
+extension SettingEntry {
   /// A gnuplot setting graphcalc accepts and keeps only to show it again (`set encoding
-  /// utf8`, `set clip points`): what `show NAME` prints is `NAME VALUE` as typed (or
-  /// `shown` before any `set`); `note`, when not empty, is printed at `set` (what gnuplot
+  /// utf8`, `set clip points`): what `show NAME` prints is `NAME VALUE` as typed (before
+  /// any `set`, `keptDefaults`); `note`, when not empty, is printed at `set` (what gnuplot
   /// would draw that graphcalc does not).
   static func kept(
-    _ name: String, aliases: [String] = [], usage: String, initial: String, note: String = ""
+    _ name: String, aliases: [String] = [], usage: String, note: String = ""
   ) -> SettingEntry {
     SettingEntry(
       name: name, aliases: aliases, usage: [usage],
@@ -680,8 +704,7 @@ extension SettingEntry {
         return KeepSetting(name: name, value: text, note: note)
       },
       listing: { s in
-        let value = s.output.kept[name] ?? initial
-        return value.isEmpty ? name : "\(name) \(value)"
+        s.output.kept[name].map { $0.isEmpty ? name : "\(name) \($0)" }
       },
       unset: KeepSetting(name: name, value: nil, note: ""))
   }
@@ -689,22 +712,21 @@ extension SettingEntry {
   /// gnuplot's settings that draw nothing different in graphcalc.
   static let keptSettings: [SettingEntry] = [
     .kept(
-      "encoding", aliases: ["enc"], usage: "set encoding utf8|default|iso_8859_1|...",
-      initial: "default"),
+      "encoding", aliases: ["enc"], usage: "set encoding utf8|default|iso_8859_1|..."),
     .kept(
-      "minussign", usage: "set minussign", initial: "(off)",
+      "minussign", usage: "set minussign",
       note: "note: tick labels keep the ASCII '-' (gnuplot's set minussign draws U+2212)"),
-    .kept("clip", usage: "set clip points|one|two|radial", initial: "points"),
-    .kept("termoption", aliases: ["termoptions"], usage: "set termoption OPTION", initial: ""),
+    .kept("clip", usage: "set clip points|one|two|radial"),
+    .kept("termoption", aliases: ["termoptions"], usage: "set termoption OPTION"),
     .kept(
-      "isosamples", aliases: ["iso"], usage: "set isosamples N[,M]", initial: "10, 10",
+      "isosamples", aliases: ["iso"], usage: "set isosamples N[,M]",
       note: "note: isosamples are for 3D surfaces (splot), which graphcalc does not draw"),
     .kept(
-      "timestamp", usage: "set timestamp [\"FORMAT\"] [top|bottom]", initial: "(off)",
+      "timestamp", usage: "set timestamp [\"FORMAT\"] [top|bottom]",
       note: "note: graphcalc does not draw the time stamp gnuplot puts in a corner"),
-    .kept("fontpath", usage: "set fontpath \"DIR\"...", initial: "\"\""),
-    .kept("loadpath", usage: "set loadpath \"DIR\"...", initial: "\"\""),
-    .kept("psdir", usage: "set psdir \"DIR\"", initial: "\"\""),
+    .kept("fontpath", usage: "set fontpath \"DIR\"..."),
+    .kept("loadpath", usage: "set loadpath \"DIR\"..."),
+    .kept("psdir", usage: "set psdir \"DIR\""),
   ]
 }
 
