@@ -17,7 +17,8 @@ struct GnuplotTerminalSize: CustomStringConvertible, Sendable {
       contentsOfFile: fixtures + "/terminal-sizes-gnuplot.tsv", encoding: .utf8)
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { row in
       let cells = row.split(separator: "\t").map(String.init)
-      return GnuplotTerminalSize(line: cells[0], width: Double(cells[1])!, height: Double(cells[2])!)
+      return GnuplotTerminalSize(
+        line: cells[0], width: Double(cells[1])!, height: Double(cells[2])!)
     }
   }
 }
@@ -161,8 +162,9 @@ struct GnuplotTerminalSize: CustomStringConvertible, Sendable {
       #expect(Self.run(&session, ["set terminal \(name)", "plot sin(x)"]).output.count > 500)
     }
     let path = folder.path("p.png")
-    #expect(Self.run(&session, ["set term wxt 0 persist", "set output \"\(path)\"", "replot"])
-      .output.isEmpty)
+    #expect(
+      Self.run(&session, ["set term wxt 0 persist", "set output \"\(path)\"", "replot"])
+        .output.isEmpty)
     #expect(Array(try Self.bytes(path).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     let other = folder.path("p.dat")
     #expect(Self.run(&session, ["set output \"\(other)\"", "replot"]).output.count > 500)
@@ -231,7 +233,8 @@ struct GnuplotTerminalSize: CustomStringConvertible, Sendable {
         == "terminal unknown (plots are drawn in this terminal)\n")
     Self.run(&session, ["set terminal pngcairo size 800,600 font \"Arial,10\" enhanced"])
     #expect(
-      session.run("show term").output == "terminal pngcairo size 800,600 font \"Arial,10\" enhanced\n"
+      session.run("show term").output
+        == "terminal pngcairo size 800,600 font \"Arial,10\" enhanced\n"
     )
     #expect(session.run("print GPVAL_TERM").output == "pngcairo\n")
     Self.run(&session, ["set term push", "set term svg", "set term png"])
@@ -305,7 +308,9 @@ struct GnuplotTerminalSize: CustomStringConvertible, Sendable {
     #expect(session.run("print GPVAL_VERSION, GPVAL_PATCHLEVEL").output == "5.4 0\n")
     #expect(session.run("vars").output == "no variables or functions yet\n")
     Self.run(&session, ["plot [0:5] [-1:2] x"])
-    #expect(session.run("print GPVAL_X_MIN, GPVAL_X_MAX, GPVAL_Y_MIN, GPVAL_Y_MAX").output == "0 5 -1 2\n")
+    #expect(
+      session.run("print GPVAL_X_MIN, GPVAL_X_MAX, GPVAL_Y_MIN, GPVAL_Y_MAX").output == "0 5 -1 2\n"
+    )
     Self.run(&session, ["set xrange [1:3]"])  // not plotted yet: the last plot's
     #expect(session.run("print GPVAL_X_MAX").output == "5\n")
     Self.run(&session, ["replot"])
@@ -329,7 +334,8 @@ struct GnuplotTerminalSize: CustomStringConvertible, Sendable {
     ("set isosamples 40, 40", "isosamples 40, 40", true), ("set minussign", "minussign", true),
     ("set timestamp \"%d/%m/%y\" bottom", "timestamp \"%d/%m/%y\" bottom", true),
     ("set fontpath \"/usr/share/fonts\"", "fontpath \"/usr/share/fonts\"", false),
-    ("set loadpath \"a\" \"b\"", "loadpath \"a\" \"b\"", false), ("set psdir \"x\"", "psdir \"x\"", false),
+    ("set loadpath \"a\" \"b\"", "loadpath \"a\" \"b\"", false),
+    ("set psdir \"x\"", "psdir \"x\"", false),
   ])
   func acceptedSettingsAreShownBack(_ line: String, _ shown: String, _ notes: Bool) {
     var session = Self.session()

@@ -107,15 +107,16 @@ public struct PlotLabels: Sendable, Hashable {
 
 extension SettingTable {
   /// The settings of gnuplot's syntax that graphcalc has.
-  static let gnuplotLabels: [SettingEntry] = [
-    .text("title", alias: "tit", \.title, font: \.title),
-    .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
-    .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
-    .range(x: false),
-    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .ydata, .timefmt, .margin(.left),
-    .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
-    .terminal, .output, .printDestination,
-  ] + SettingEntry.keptSettings
+  static let gnuplotLabels: [SettingEntry] =
+    [
+      .text("title", alias: "tit", \.title, font: \.title),
+      .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
+      .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
+      .range(x: false),
+      .autoscale, .samples, .aspect, .size, .logscale, .xdata, .ydata, .timefmt, .margin(.left),
+      .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
+      .terminal, .output, .printDestination,
+    ] + SettingEntry.keptSettings
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
   /// says only that it is not supported).
@@ -141,9 +142,9 @@ extension SettingTable {
       "contour", "hidden3d", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "locale", "bars", "colorbox", "cbrange",
       "zrange",
-      "zlabel", "cblabel", "mouse", "macros", 
+      "zlabel", "cblabel", "mouse", "macros",
       "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
-      "vrange", "raxis", "rtics", "link", "nonlinear", "history", 
+      "vrange", "raxis", "rtics", "link", "nonlinear", "history",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]
     for name in plain where hints[name] == nil { hints[name] = "" }

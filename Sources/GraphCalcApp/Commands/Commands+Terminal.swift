@@ -105,8 +105,7 @@ struct GnuplotTerminal: Sendable, Hashable {
       whole = starts.count == 1 && typed.count >= 2 ? starts[0] : nil
     }
     guard let whole else {
-      if gnuplotOnly.contains(where: { $0 == typed || ($0.hasPrefix(typed) && typed.count >= 3) })
-      {
+      if gnuplotOnly.contains(where: { $0 == typed || ($0.hasPrefix(typed) && typed.count >= 3) }) {
         throw CommandError(
           .notSupported(
             what: "gnuplot's terminal '\(typed)'",
@@ -754,7 +753,7 @@ extension CommandEntry {
       refresh draws the current plot again with the settings made since (set title, set
       terminal, set output, ...), without reading its data files again: after plot "-"
       its inline data are drawn again. replot reads the files again.
-      """    , Refresh())
+      """, Refresh())
 }
 
 /// `refresh`: the current plot drawn again (to `set output`'s file, when there is one).
