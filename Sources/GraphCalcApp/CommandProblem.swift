@@ -174,6 +174,10 @@ public enum CommandProblem: Sendable, Hashable {
     case base
     /// An option of `smooth` (`smooth frequency`).
     case smoothing
+    /// A terminal of `set terminal`; `known` are graphcalc's.
+    case terminal(known: [String])
+    /// An option of `set terminal NAME ...`.
+    case terminalOption(terminal: String)
   }
 
   /// Why a range cannot be shown.
@@ -309,6 +313,11 @@ public enum CommandProblem: Sendable, Hashable {
       case .theme(let known):
         return "unknown theme '\(name)'\(Self.hint(suggestion)); themes are "
           + known.joined(separator: ", ")
+      case .terminal(let known):
+        return "unknown terminal '\(name)'\(Self.hint(suggestion)); terminals are "
+          + known.joined(separator: ", ")
+      case .terminalOption(let terminal):
+        return "unknown option '\(name)' of set terminal \(terminal)\(Self.hint(suggestion))"
       }
     case .usage(let forms, let separated):
       return "usage: \(forms)"

@@ -245,6 +245,7 @@ extension Session {
   /// page); after `set size`/`set origin`, a page of one panel; else the plot in the
   /// terminal (`redraw`).
   mutating func plotted() throws(CommandError) -> Reply {
+    noteDrawnRanges()
     guard multiplot.isActive else {
       multiplot.panels = []
       multiplot.layout = nil
@@ -269,6 +270,7 @@ extension Session {
 
   /// The page drawn for the terminal, with its notes (nothing when output is discarded).
   func drawPage() throws(CommandError) -> Reply {
+    if let file = outputFile { return try writeOutput(file, page: true) }
     if standardOutputDiscarded?() == true {
       try PlotOutput.checkTerminalSize(terminalSize)
       return Reply()
@@ -443,23 +445,21 @@ extension Export {
   /// size`/`set origin`): the whole page, each panel in its part.
   ///
   /// - Throws: `CommandError` when the file cannot be written or the picture made.
-  func exportPage(_ session: Session, width: Int, height: Int) throws(CommandError) -> Reply {
+  /// - Returns: The notes of the panels' plots.
+  func exportPage(_ session: Session, width: Int, height: Int) throws(CommandError) -> [String] {
     let page = session.multiplot
-    let notes: [String]
     switch format.text {
     case "png", "pdf":
       let drawn = try page.picture(
         width: width, height: height, format: format.text == "png" ? .png : .pdf,
         budget: session.samplingBudget, theme: session.theme)
       try AtomicFile.write(drawn.bytes, to: path)
-      notes = drawn.notes
+      return drawn.notes
     default:
       let drawn = page.svg(
         width: width, height: height, budget: session.samplingBudget, theme: session.theme)
       try AtomicFile.write(drawn.text, to: path)
-      notes = drawn.notes
+      return drawn.notes
     }
-    return .text(
-      (["wrote \(TerminalText.safe(path)) (\(width)x\(height))"] + notes).joined(separator: "\n"))
   }
 }

@@ -155,6 +155,9 @@ public struct Session: Sendable {
   var labels = PlotLabels()
   /// gnuplot's multiplot: the page being put together, or the last one (Session+Multiplot).
   var multiplot = MultiplotState()
+  /// gnuplot's terminal, output file and print destination (`set terminal`, `set output`,
+  /// `set print`; Commands+Terminal.swift).
+  var output = OutputSettings()
   /// The `plot "-"` waiting for its data lines, if any (`Session+InlineData.swift`).
   var inlineData: InlineDataRequest?
   /// The blocks of inline data of the line running again after its data were read; the
@@ -184,6 +187,7 @@ public struct Session: Sendable {
     self.ownCommands = commands
     self.brain = CalculatorBrain(
       reservedWords: Set(commands?.names ?? CommandTable.standardNames))
+    updateGPVAL()
   }
 
   /// Whether `word` names one of this session's commands, without building the standard
@@ -449,6 +453,9 @@ public struct Session: Sendable {
   /// nothing when there is none.
   func redraw() throws(CommandError) -> Reply {
     if showsBarChart { return barRedraw() }
+    if let file = outputFile {  // `set output "FILE"`: the file, not the terminal
+      return try writeOutput(file, page: multiplot.isActive && multiplot.hasPage)
+    }
     if multiplot.isActive, multiplot.hasPage { return try drawPage() }
     guard let curves = currentCurves() else { return Reply() }
     if standardOutputDiscarded?() == true {

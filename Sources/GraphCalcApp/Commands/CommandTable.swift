@@ -143,7 +143,7 @@ public struct CommandTable: Sendable {
     "reset", "view", "explore", "undo", "set", "unset", "show", "stats", "fit", "update", "save",
     "export", "stream", "roots", "extrema", "intersect", "integrate", "area", "inflections",
     "tangent", "table", "mark", "unmark", "mode", "rpn", "describe", "vars", "print", "pause",
-    "load", "call", "help", "quit", "exit", "undefine", "array",
+    "load", "call", "help", "quit", "exit", "undefine", "array", "refresh",
   ]
 
   /// The entry of `standard` named `name`, or nil, without building the table: building it
@@ -212,7 +212,7 @@ public struct CommandTable: Sendable {
       .intersect,
       .integrate, .area, .inflections, .tangent, .table, .mark, .unmark, .mode, .rpn, .describe,
       .vars, .print, .pause,
-      .load, .call, .help, .quit, .exit, .undefine, .array,
+      .load, .call, .help, .quit, .exit, .undefine, .array, .refresh,
     ])
 }
 

@@ -164,7 +164,8 @@ struct Describe: SessionCommand, Hashable {
 /// `vars`: the user's variables and functions.
 struct ListVariables: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    let listing = session.brain.listing
+    // gnuplot's GPVAL_ variables are the session's, not the user's (show variables GPVAL).
+    let listing = session.brain.listing.filter { !$0.hasPrefix("GPVAL_") }
     return .text(
       listing.isEmpty ? "no variables or functions yet" : listing.joined(separator: "\n"))
   }

@@ -107,21 +107,21 @@ public struct PlotLabels: Sendable, Hashable {
 
 extension SettingTable {
   /// The settings of gnuplot's syntax that graphcalc has.
-  static let gnuplotLabels: [SettingEntry] = [
-    .text("title", alias: "tit", \.title, font: \.title),
-    .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
-    .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
-    .range(x: false),
-    .autoscale, .samples, .aspect, .size, .logscale, .xdata, .ydata, .timefmt, .margin(.left),
-    .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
-  ]
+  static let gnuplotLabels: [SettingEntry] =
+    [
+      .text("title", alias: "tit", \.title, font: \.title),
+      .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
+      .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
+      .range(x: false),
+      .autoscale, .samples, .aspect, .size, .logscale, .xdata, .ydata, .timefmt, .margin(.left),
+      .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
+      .terminal, .output, .printDestination,
+    ] + SettingEntry.keptSettings
 
   /// What to say to gnuplot's settings that graphcalc does not have, by name (the empty hint
   /// says only that it is not supported).
   static let gnuplotOnlyHints: [String: String] = {
     var hints: [String: String] = [:]
-    let export = "plots are drawn in the terminal; write a file with export svg|png|pdf|table FILE"
-    for name in ["terminal", "term", "output", "out", "termoption"] { hints[name] = export }
     hints["style"] = "give each plot item its style: with impulses|boxes|yerrorbars|..."
     let options = "give each plot item its own: lw N, lc rgb \"red\", pt N, ps N, dt N"
     for name in ["pointsize", "dashtype"] { hints[name] = options }
@@ -139,12 +139,12 @@ extension SettingTable {
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
       "label", "arrow", "object", "pointsize", "boxwidth",
       "fit", "table", "palette", "pm3d", "view",
-      "isosamples", "contour", "hidden3d", "angles", "dummy", "zeroaxis",
-      "xzeroaxis", "yzeroaxis", "encoding", "locale", "clip", "bars", "colorbox", "cbrange",
+      "contour", "hidden3d", "angles", "dummy", "zeroaxis",
+      "xzeroaxis", "yzeroaxis", "locale", "bars", "colorbox", "cbrange",
       "zrange",
-      "zlabel", "cblabel", "mouse", "macros", "print",
+      "zlabel", "cblabel", "mouse", "macros",
       "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
-      "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
+      "vrange", "raxis", "rtics", "link", "nonlinear", "history",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]
     for name in plain where hints[name] == nil { hints[name] = "" }
@@ -533,6 +533,7 @@ struct Replot: SessionCommand, Hashable {
         (try? ViewState.checkedRange(fitted.lowerBound, fitted.upperBound, axis: "x")) ?? fitted
     }
     session.shown = .plot
+    session.noteDrawnRanges()
     return try session.redraw()
   }
 }

@@ -550,33 +550,44 @@ struct Export: SessionCommand {
     case (_, 2): (width, height) = (pixels[0], pixels[1])
     default: throw Session.usageError("export", given: 0, at: sizesSpan)
     }
-    if session.multiplot.hasPage, format.text != "table" {
-      return try exportPage(session, width: width, height: height)
-    }
+    let notes = try writeFile(
+      session, width: width, height: height,
+      page: session.multiplot.hasPage && format.text != "table")
+    return .text(
+      (["wrote \(TerminalText.safe(path)) (\(width)x\(height))"] + notes).joined(separator: "\n"))
+  }
+
+  /// Writes the plot (or, with `page`, the multiplot's page) as `format` to `path` at
+  /// `width` x `height` pixels: what `export` and `set output` write.
+  ///
+  /// - Returns: The notes of the drawing, one a line.
+  /// - Throws: `CommandError` when nothing is plotted, or the file cannot be written or the
+  ///   picture made.
+  func writeFile(_ session: Session, width: Int, height: Int, page: Bool) throws(CommandError)
+    -> [String]
+  {
+    if page { return try exportPage(session, width: width, height: height) }
     guard let curves = session.currentCurves() else {
       throw CommandError(.nothingPlotted(action: "export"))
     }
     let budget = session.samplingBudget
-    let notes: [String]
     switch format.text {
     case "png", "pdf":
       let drawn = try PlotOutput.pictureWithNotes(
         curves, width: width, height: height, format: format.text == "png" ? .png : .pdf,
         budget: budget, theme: session.theme)
       try AtomicFile.write(drawn.bytes, to: path)
-      notes = drawn.notes
+      return drawn.notes
     case "svg":
       let drawn = PlotOutput.svgWithNotes(
         curves, width: width, height: height, budget: budget, theme: session.theme)
       try AtomicFile.write(drawn.text, to: path)
-      notes = drawn.notes
+      return drawn.notes
     default:
       try Session.checkRelationTable(curves, width: width, height: height, at: sizesSpan)
       let drawn = PlotOutput.tableWithNotes(curves, width: width, height: height, budget: budget)
       try AtomicFile.write(drawn.text, to: path)
-      notes = drawn.notes
+      return drawn.notes
     }
-    return .text(
-      (["wrote \(TerminalText.safe(path)) (\(width)x\(height))"] + notes).joined(separator: "\n"))
   }
 }

@@ -61,7 +61,7 @@ struct Print: SessionCommand {
         throw located
       }
     }
-    return Reply(output: texts.joined(separator: " ") + "\n")
+    return try session.printed(texts.joined(separator: " ") + "\n")
   }
 }
 
@@ -124,7 +124,10 @@ extension Session {
 
   /// Forgets the string variable that a numeric assignment `NAME = ...` in `lexed` replaces.
   mutating func forgetString(assignedIn text: String) {
-    guard !strings.isEmpty, let lexed = try? CommandLexer.lex(text), lexed.tokens.count >= 2,
+    // The name before `=` read without the lexer first: most assignments name no string.
+    let name = text.drop(while: { $0 == " " || $0 == "\t" }).prefix(while: CommandLexer.isNamePart)
+    guard strings[String(name)] != nil, let lexed = try? CommandLexer.lex(text),
+      lexed.tokens.count >= 2,
       lexed.tokens[0].kind == .name, lexed.tokens[1].text == "=",
       lexed.tokens.count < 3 || lexed.tokens[2].text != "="
     else { return }

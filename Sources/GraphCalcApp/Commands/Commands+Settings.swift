@@ -230,6 +230,13 @@ extension CommandEntry {
     if words.count == 2, SettingTable.standardEntry(named: words[0].text)?.name == "linetype" {
       return ShowLineLooks(style: false, tag: words[1].word)  // `show linetype N`
     }
+    // `show variables [all|PREFIX]` (gnuplot's `v$ariables`; Commands+Terminal.swift).
+    if let first = words.first, words.count <= 2,
+      SettingTable.abbreviates(first.text, "v$ariables")
+    {
+      let prefix = words.count == 2 ? words[1].text : ""
+      return ShowVariables(prefix: prefix == "all" ? "" : prefix, all: prefix == "all")
+    }
     guard words.count <= 1 else {
       throw Session.usageError("show", given: words.count, at: arguments.text.span)
     }
@@ -253,7 +260,8 @@ struct ShowSetting: SessionCommand, Hashable {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     guard let entry = SettingTable.standardEntry(named: setting) else { return Reply() }
-    return .text(entry.listing(session) ?? "")
+    // Settings that `set` alone leaves out at their defaults still answer `show NAME`.
+    return .text(entry.listing(session) ?? SettingEntry.shownAtDefault(entry.name, session) ?? "")
   }
 }
 
