@@ -64,7 +64,8 @@ let releaseLink: [LinkerSetting] =
 /// `--symbol-ordering-file` places any input section by a symbol in it (the runtime's,
 /// glibc's and ours alike). Scattered over the 11 MB of text, that code cost one page fault
 /// for each of about 96 distinct 64 KiB windows (the kernel's fault-around) in every process
-/// (Docs/performance.md, "Start-up: faults and constructors").
+/// (Docs/performance.md, "Start-up: faults and constructors"). The list names the data those
+/// runs touch too, after the functions, so that their globals share a few pages ("Stop 35").
 let startupLayout: [LinkerSetting] = [
   .unsafeFlags(
     [

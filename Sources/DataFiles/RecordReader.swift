@@ -188,6 +188,12 @@ final class StreamTape: @unchecked Sendable {
 
   /// The tapes of the command running, by path.
   static let open = Mutex<[String: StreamTape]>([:])
+  /// Whether `open` may hold a tape (set under its lock when one is added, cleared when
+  /// they are forgotten), so that `DataFile.forgetStreams()`, which runs before every
+  /// command, does not make `open` (a lazily initialised global: its once-token and storage
+  /// are `.bss` pages a calculation would fault in) in a session that reads no FIFO or pipe.
+  /// An atomic of a constant value is initialised statically (no once-token).
+  static let anyOpen = Atomic<Bool>(false)
 
 }
 
@@ -202,7 +208,11 @@ extension DataFile {
   /// the next command that names one reads it anew. The command layer calls it before each
   /// command, so that within one command every reader of such a file sees the same bytes.
   public static func forgetStreams() {
-    StreamTape.open.withLock { $0.removeAll() }
+    guard StreamTape.anyOpen.load(ordering: .acquiring) else { return }
+    StreamTape.open.withLock {
+      $0.removeAll()
+      StreamTape.anyOpen.store(false, ordering: .releasing)
+    }
   }
 }
 
@@ -322,7 +332,10 @@ final class RecordReader {
     }
     if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
       let made = StreamTape(fd: descriptor)
-      StreamTape.open.withLock { $0[path] = made }
+      StreamTape.open.withLock {
+        $0[path] = made
+        StreamTape.anyOpen.store(true, ordering: .releasing)
+      }
       tape = made
     } else {
       tape = nil

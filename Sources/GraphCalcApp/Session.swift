@@ -141,7 +141,15 @@ public struct Session: Sendable {
     theme == .default && display.darkBackground ? .dark : theme
   }
   /// The pictures' look (`set theme`): colours, fills and line widths of SVG, PNG and PDF.
-  public var theme = Theme.default
+  /// `Theme.default` until one is set, made at the first picture, not in `init`: a
+  /// calculation never builds a theme (its lazy global, palette array and their metadata
+  /// cost page faults in every `-e 1+1`; Docs/performance.md, "Stop 35").
+  public var theme: Theme {
+    get { chosenTheme ?? .default }
+    set { chosenTheme = newValue }
+  }
+  /// The theme `set theme` chose; nil for `Theme.default`.
+  private var chosenTheme: Theme?
   /// What `unset canvas` and `unset color` go back to: the display the session started
   /// with (the executable sets it from the terminal and `--color`).
   public var defaultDisplay = TerminalDisplay()
