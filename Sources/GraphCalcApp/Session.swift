@@ -94,6 +94,9 @@ public struct Session: Sendable {
   /// gnuplot's string variables (`msg = "..."`), by name: the command layer's, never the
   /// calculator's (StringExpression.swift).
   public var strings: [String: String] = [:]
+  /// Whether gnuplot's GPVAL_ values are in `strings` and the calculator's variables
+  /// (`updateGPVAL`, at the first line that names one).
+  var gpvalInPlace = false
   /// The `if`/`do for`/`while` block or data block whose lines are being read, run or kept
   /// once it ends (Session+Blocks.swift).
   var openBlock: OpenBlock?
@@ -195,7 +198,8 @@ public struct Session: Sendable {
     self.ownCommands = commands
     self.brain = CalculatorBrain(
       reservedWords: Set(commands?.names ?? CommandTable.standardNames))
-    updateGPVAL()
+    // gnuplot's GPVAL_ values are put in place at the first line that names one (or at
+    // `set terminal|output`, `show variables`): a calculation does not build them.
   }
 
   /// Whether `word` names one of this session's commands, without building the standard
@@ -226,6 +230,7 @@ public struct Session: Sendable {
   /// Runs a line that is no business of blocks: its macros (`@NAME`) and call parameters
   /// put in, its plot iterations (`plot for [...]`) written out, then its commands.
   mutating func runCommands(_ line: String) -> Reply {
+    if !gpvalInPlace, Session.anyNeedle(in: line, ["GPVAL"]) { updateGPVAL() }
     var text = line
     do throws(CommandError) {
       // gnuplot's macros `@NAME` (Session+Macros.swift): the error's columns are then in the

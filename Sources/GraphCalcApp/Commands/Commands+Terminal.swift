@@ -190,8 +190,10 @@ extension Session {
   }
 
   /// Puts the GPVAL_ string variables and `GPVAL_VERSION` (5.4: the gnuplot whose language
-  /// graphcalc reads) in place: at the start and after each change of terminal or output.
+  /// graphcalc reads) in place: at the first line that names one, at `show variables` and
+  /// after each change of terminal or output.
   mutating func updateGPVAL() {
+    gpvalInPlace = true
     for (name, value) in gpvalStrings { strings[name] = value }
     brain.setVariable("GPVAL_VERSION", to: 5.4)
   }
@@ -778,6 +780,7 @@ struct ShowVariables: SessionCommand, Hashable {
   var all = false
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    if !session.gpvalInPlace { session.updateGPVAL() }
     var lines = [
       prefix.isEmpty
         ? "\tUser and default variables:" : "\tVariables beginning with \(prefix):"
