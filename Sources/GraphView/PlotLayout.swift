@@ -487,6 +487,7 @@ public enum PlotLayout {
         ink += relationInk(region)
         continue
       }
+      if options.look(index).pointLabels != nil { continue }  // after the clip, below
       drawCurve(
         curve, index: index, marks: options.marks(index), look: options.look(index), map: map,
         plotArea: plotArea, clip: clipRect, metrics: m, into: &renderer, ink: &ink,
@@ -499,6 +500,13 @@ public enum PlotLayout {
       ink += [a, b]
     }
     renderer.endClip()
+    // `with labels`: texts may reach past the plot area (gnuplot keeps them whole).
+    for index in plot.curves.indices {
+      guard let labels = options.look(index).pointLabels else { continue }
+      ink += drawPointLabels(
+        labels, index: index, scales: plot.scales, map: map, plotArea: plotArea, metrics: m,
+        into: &renderer)
+    }
     for box in drawMarkers(plot.markers, map: map, plotArea: plotArea, in: &renderer) {
       ink += [
         PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.maxX, y: box.maxY),

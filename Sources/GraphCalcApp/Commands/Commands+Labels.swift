@@ -608,6 +608,13 @@ extension Plot {
                 hint: "histograms draw a data column: plot \"FILE\" using 2 with histograms"),
               at: word.span)
           }
+          if style.labels != nil {  // gnuplot's labels take a text column
+            throw CommandError(
+              .notSupported(
+                what: "with labels of a function",
+                hint: "labels draw a text column: plot \"FILE\" using 1:2:3 with labels"),
+              at: word.span)
+          }
           continue
         }
         throw KeywordReader.unexpected(word, keywords: keywords)
