@@ -1,5 +1,5 @@
-import GraphView
 import DataFiles
+import GraphView
 
 // gnuplot's `with labels` (`help labels`): `plot FILE using X:Y:LABEL with labels [offset
 // DX,DY] [left|center|right] [point [pt N] [ps S] [lc ...]|nopoint] [font ",SIZE"]

@@ -69,6 +69,9 @@ public enum PlotLayout {
     public var textLabels: [PlotTextLabel] = []
     /// Arrows drawn on the plot (gnuplot's `set arrow`).
     public var arrows: [PlotArrow] = []
+    /// Shapes drawn on the plot (gnuplot's `set object`), in the order of their tags
+    /// (PlotObjects.swift).
+    public var objects: [PlotObject] = []
     /// The line y = 0 (gnuplot's `xzeroaxis`) where `showAxes` draws it.
     public var xZeroAxis = ZeroAxis()
     /// The line x = 0 (gnuplot's `yzeroaxis`) where `showAxes` draws it.
@@ -332,6 +335,9 @@ public enum PlotLayout {
     let (xMinor, yMinor) = minorTicks(
       plot, map: map, plotArea: plotArea, metrics: m, tickLength: renderer.tickLength)
 
+    drawObjects(
+      .behind, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
     // Grid, inside the frame (a line on the frame's edge would only blur it).
     if options.showGrid && renderer.capabilities.contains(.grid) {
       let axes = options.gridAxes
@@ -376,6 +382,9 @@ public enum PlotLayout {
         }
       }
     }
+    drawObjects(
+      .back, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
     drawAnnotations(
       front: false, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
       into: &renderer)
@@ -514,6 +523,9 @@ public enum PlotLayout {
       ]
     }
 
+    drawObjects(
+      .front, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
     drawAnnotations(
       front: true, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
       into: &renderer)

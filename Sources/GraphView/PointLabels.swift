@@ -70,7 +70,8 @@ extension PlotLayout {
         height: max(0, plotArea.height - 1e-6))
       let radius = markerRadius(m) * style.pointSize
       for p in points {
-        drawPointMarker(p, type: type, radius: radius, clip: clip, style: .curve(index), into: &renderer)
+        drawPointMarker(
+          p, type: type, radius: radius, clip: clip, style: .curve(index), into: &renderer)
       }
     }
     return ink

@@ -137,7 +137,7 @@ extension SettingTable {
     let plain = [
       "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
-      "label", "arrow", "object", "pointsize", "boxwidth",
+      "label", "arrow", "pointsize", "boxwidth",
       "fit", "table", "palette", "pm3d", "view",
       "isosamples", "contour", "hidden3d", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "clip", "bars", "colorbox", "cbrange",
