@@ -44,6 +44,8 @@ extension PlotLayout {
     metrics m: Metrics, into renderer: inout some PlotRenderer
   ) -> [PixelPoint] {
     let style = labels.style
+    // The offset's character: gnuplot's (8.39 x 18 px at 800x600), as the margins' unit.
+    let char = marginCharacter(renderer, m)
     var ink: [PixelPoint] = []
     let n = min(labels.x.count, labels.y.count, labels.texts.count)
     var points: [PixelPoint] = []
@@ -59,7 +61,7 @@ extension PlotLayout {
       let text = labels.texts[i]
       guard !text.isEmpty else { continue }
       let at = PixelPoint(
-        x: p.x + style.offsetX * m.char.width, y: p.y - style.offsetY * m.char.height)
+        x: p.x + style.offsetX * char.width, y: p.y - style.offsetY * char.height)
       renderer.drawText(
         text, at: at, anchor: TextAnchor(style.justification, .middle), style: .label,
         scale: style.scale, rotation: style.rotation, color: style.color)
