@@ -178,18 +178,28 @@ struct SetObject: SessionCommand {
           throw CommandError(
             .needs(word: "arc", what: "[A:B] in degrees, as in: arc [0:90]"), at: t.span)
         }
-        tokens.i += 1
-        let a = try tokens.expression(
-          stopsAtComma: true, what: "the start angle, as in: arc [0:90]")
-        guard let colon = tokens.current, colon.kind == .colon else {
-          throw CommandError(.expected("':' and the end angle, as in: arc [0:90]"), at: tokens.span)
+        // `[A:B]`: the colon and the bracket at depth 1 split the two expressions.
+        let start = tokens.i + 1
+        var depth = 0
+        var colon: Int? = nil
+        var close: Int? = nil
+        for k in tokens.i..<tokens.tokens.count {
+          let c = tokens.tokens[k]
+          if c.kind == .open { depth += 1 }
+          if c.kind == .close { depth -= 1 }
+          if depth == 1, c.kind == .colon, colon == nil { colon = k }
+          if depth == 0 {
+            close = k
+            break
+          }
         }
-        tokens.i += 1
-        let b = try tokens.expression(stopsAtComma: true, what: "the end angle, as in: arc [0:90]")
-        guard let close = tokens.current, close.text == "]" else {
-          throw CommandError(.expected("']' after the angles"), at: tokens.span)
+        guard let colon, let close, colon > start, close > colon + 1 else {
+          throw CommandError(
+            .needs(word: "arc", what: "[A:B] in degrees, as in: arc [0:90]"), at: open.span)
         }
-        tokens.i += 1
+        let a = tokens.word(start, colon)
+        let b = tokens.word(colon + 1, close)
+        tokens.i = close + 1
         arc = (a, b)
       case "angle":
         angle = try tokens.expression(
