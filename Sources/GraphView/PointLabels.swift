@@ -36,7 +36,8 @@ extension PlotLayout {
   /// Draws the texts of `labels` (a curve `with labels`, curve `index`): each record whose
   /// point lies inside `plotArea` gets its text at the point, moved by the offset (gnuplot
   /// leaves out a label whose point is outside the plot area, not one whose text sticks
-  /// out), and its marker when the style has a point type, in the curve's colour.
+  /// out), and its marker when the style has a point type, in the curve's colour (the text
+  /// then one tick mark right of and above the point, as gnuplot puts it).
   ///
   /// - Returns: The points drawn at, for placing the legend.
   static func drawPointLabels(
@@ -46,6 +47,9 @@ extension PlotLayout {
     let style = labels.style
     // The offset's character: gnuplot's (8.39 x 18 px at 800x600), as the margins' unit.
     let char = marginCharacter(renderer, m)
+    // With a point, gnuplot moves the text one tick mark right and up off it (4.5 px in
+    // its 800x600 SVG, whatever the offset and point size; measured against gnuplot 5.4).
+    let tic = style.pointType == nil ? 0 : 0.9 * max(0, renderer.tickLength)
     var ink: [PixelPoint] = []
     let n = min(labels.x.count, labels.y.count, labels.texts.count)
     var points: [PixelPoint] = []
@@ -61,7 +65,7 @@ extension PlotLayout {
       let text = labels.texts[i]
       guard !text.isEmpty else { continue }
       let at = PixelPoint(
-        x: p.x + style.offsetX * char.width, y: p.y - style.offsetY * char.height)
+        x: p.x + style.offsetX * char.width + tic, y: p.y - style.offsetY * char.height - tic)
       renderer.drawText(
         text, at: at, anchor: TextAnchor(style.justification, .middle), style: .label,
         scale: style.scale, rotation: style.rotation, color: style.color)

@@ -88,11 +88,11 @@ import Testing
     }
   }
 
-  /// The fixture holds its four cases (a missing fixture fails here, never skips).
+  /// The fixture holds its five cases (a missing fixture fails here, never skips).
   @Test func theFixtureIsThere() {
-    #expect(Self.cases.count == 4)
+    #expect(Self.cases.count == 5)
     #expect(Self.cases.filter { !$0.objects.isEmpty }.count == 2)
-    #expect(Self.cases.filter { !$0.labels.isEmpty }.count == 2)
+    #expect(Self.cases.filter { !$0.labels.isEmpty }.count == 3)
   }
 
   /// Each shape's box and each label's anchor are gnuplot 5.4's within 1.5 pixels (a
