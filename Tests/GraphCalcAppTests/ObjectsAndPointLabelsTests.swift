@@ -261,4 +261,24 @@ import Testing
     #expect(session.run("set object 2 polygon from 0,0 to 1,1").error != nil)
     #expect(session.labels.annotations.objects.isEmpty)
   }
+
+  /// `set style rectangle` is what a new rectangle starts from; its own options win, and a
+  /// circle does not take it.
+  @Test func theRectangleStyle() {
+    var session = Self.session()
+    for line in [
+      "set style rectangle fc rgb \"red\" fs solid 0.5 noborder front",
+      "set object 1 rect from 1,1 to 2,2", "set object 2 rect from 0,0 to 1,1 fs empty back",
+      "set object 3 circle at 0,0 size 1",
+    ] {
+      #expect(session.run(line).error == nil, "\(line)")
+    }
+    #expect(
+      session.run("show object").output
+        == "object 1 rectangle from 1, 1 to 2, 2 front fc rgb \"#ff0000\" fs solid 0.5 noborder\n"
+        + "object 2 rectangle from 0, 0 to 1, 1 back fc rgb \"#ff0000\" fs empty noborder\n"
+        + "object 3 circle at 0, 0 size 1 back fs empty border\n")
+    let error = session.run("set style rectangle from 1,1 to 2,2").error
+    #expect(error?.message.hasPrefix("a shape or position in set style rectangle") == true)
+  }
 }

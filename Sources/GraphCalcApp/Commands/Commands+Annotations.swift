@@ -20,6 +20,10 @@ public struct PlotAnnotations: Sendable, Hashable {
   public var arrows: [Int: PlotArrow] = [:]
   /// The shapes by tag (`set object N`; Commands+Objects.swift).
   public var objects: [Int: PlotObject] = [:]
+  /// What a new rectangle starts from (`set style rectangle`): gnuplot's default rectangle
+  /// (`PlotObject.rectangle`) with the options given; its shape is not used.
+  public var rectangleStyle = PlotObject.rectangle(
+    .polygon([]))
   /// The line y = 0 (`set xzeroaxis`); graphcalc draws it by default.
   public var xZeroAxis = ZeroAxis()
   /// The line x = 0 (`set yzeroaxis`).

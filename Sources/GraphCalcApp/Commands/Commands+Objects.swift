@@ -419,8 +419,11 @@ struct SetObject: SessionCommand {
     if let old, (old.isRectangle) == (kind == .rectangle) {
       object = old
       object.shape = shape
+    } else if kind == .rectangle {
+      object = session.labels.annotations.rectangleStyle  // `set style rectangle`
+      object.shape = shape
     } else {
-      object = kind == .rectangle ? PlotObject.rectangle(shape) : PlotObject(shape: shape)
+      object = PlotObject(shape: shape)
     }
     if let fillColor { object.fillColor = fillColor }
     if let fill { object.fill = fill }
@@ -434,4 +437,39 @@ struct SetObject: SessionCommand {
 
   /// Where an error about the whole command points: the tag, or nowhere.
   func arguments(spanOf tag: Word?) -> Range<Int>? { tag?.span }
+}
+
+/// `set style rectangle [fc ...] [fs ...] [border ...|noborder] [lw N] [dt N]
+/// [front|back|behind]`: what `set object N rectangle` starts from (gnuplot's `help set
+/// style rectangle`; `unset style rectangle` is not needed: `set style rectangle back fc
+/// bgnd fs solid 1 border` is the default again).
+struct SetRectangleStyle: SessionCommand {
+  /// The options, read as `set object` reads them.
+  var options: SetObject
+
+  /// - Throws: `CommandError` at a word `set object` does not take, or at a shape or
+  ///   position (a style has none).
+  init(_ arguments: CommandArguments) throws(CommandError) {
+    options = try SetObject(arguments)
+    if options.tag != nil || options.kind != nil || options.from != nil
+      || !options.corners.isEmpty || options.center != nil || options.size != nil
+    {
+      throw CommandError(
+        .notSupported(
+          what: "a shape or position in set style rectangle",
+          hint: "it takes fc, fs, border, lw, dt and front|back|behind"),
+        at: arguments.text.span)
+    }
+  }
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    var style = session.labels.annotations.rectangleStyle
+    if let fillColor = options.fillColor { style.fillColor = fillColor }
+    if let fill = options.fill { style.fill = fill }
+    if let border = options.border { style.border = border }
+    if options.lookGiven { style.borderLook = options.look }
+    if let layer = options.layer { style.layer = layer }
+    session.labels.annotations.rectangleStyle = style
+    return Reply()
+  }
 }
