@@ -159,7 +159,9 @@ extension Session {
     var boxed = spec.style
     if boxed.histogram { boxed.marks = .boxes }  // the box width and fill of `set style`
     let style = boxLook(boxed)
+    let pointLabels = curve.look.pointLabels  // `with labels` (Session+PointLabels.swift)
     curve.look = style.look
+    curve.look.pointLabels = pointLabels
     if spec.style.histogram {  // laid out by `plot` (`layOutHistogram`)
       curve.marks = .boxes
       return (curve, note)

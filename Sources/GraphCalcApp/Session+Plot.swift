@@ -437,9 +437,23 @@ extension Session {
         (spec.smoothing, spec.kernelBandwidth, spec.kernelPeriod) = try Session.readSmoothing(
           word, from: &reader)
       default:
+        if var labels = spec.style.labels,
+          try Session.readPointLabelOption(word, from: &reader, into: &labels)
+        {
+          spec.style.labels = labels
+          continue
+        }
         if try Session.readStyleKeyword(word, from: &reader, into: &spec.style) { continue }
-        throw KeywordReader.unexpected(word, keywords: dataItemKeywords)
+        throw KeywordReader.unexpected(
+          word,
+          keywords: dataItemKeywords + (spec.style.labels == nil ? [] : pointLabelWords))
       }
+    }
+    // `with labels point pt N ps S`: the marker's type and size are the item's.
+    if var labels = spec.style.labels {
+      if let pt = spec.style.look.pointType { labels.pointType = pt }
+      if labels.pointType != nil, let ps = spec.style.look.pointSize { labels.pointSize = ps }
+      spec.style.labels = labels
     }
     return spec
   }
@@ -480,7 +494,7 @@ extension Session {
       || Session.usingHasExpression(spec.using)
       || ((labels.xTime || labels.yTime) && spec.using != nil)
       || spec.using.map({ Session.usingParts($0).count > 2 }) ?? false
-      || spec.marks.columnCounts.allSatisfy({ $0 > 2 })
+      || spec.marks.columnCounts.allSatisfy({ $0 > 2 }) || spec.style.labels != nil
     {
       return try expressionDataItem(spec)
     }

@@ -18,6 +18,9 @@ public struct PlotStyle: Sendable, Hashable {
   /// Whether the style is gnuplot's `histograms` (drawn as `boxes` laid out in clusters,
   /// Session+Histograms.swift); `marks` is then `.boxes`.
   public var histogram = false
+  /// gnuplot's `with labels`: how each record's text is drawn (Session+PointLabels.swift);
+  /// `marks` is then `.points`. Nil for every other style.
+  public var labels: PlotTextLabel?
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {
@@ -105,7 +108,7 @@ extension Session {
 
   /// The style names a did-you-mean picks from.
   static var styleNames: [String] {
-    styleTable.filter { $0.marks != nil && $0.name != "lp" }.map(\.name)
+    styleTable.filter { ($0.marks != nil || $0.name == "labels") && $0.name != "lp" }.map(\.name)
   }
 
   /// Reads the style word after `with` (the word just read).
@@ -146,9 +149,17 @@ extension Session {
         style.withGiven = true
         return true
       }
+      if styleEntry(named: value.text)?.name == "labels" {  // Session+PointLabels.swift
+        style.marks = .points
+        style.labels = style.labels ?? PointLabels.defaultStyle
+        style.withGiven = true
+        style.histogram = false
+        return true
+      }
       style.marks = try readStyle(value)
       style.withGiven = true
       style.histogram = false
+      style.labels = nil
       if style.marks == .filledCurves { try readFilledCurvesOption(from: &reader, into: &style) }
       return true
     }

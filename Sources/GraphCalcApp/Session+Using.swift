@@ -489,6 +489,8 @@ extension Session {
     // The parts: as written, or the default columns.
     var parts: [UsingPart] = []
     var tickParts: [TickLabelPart] = []
+    // `with labels`: the last part is the text's column (Session+PointLabels.swift).
+    var labelColumn: ColumnRef? = nil
     // `smooth acsplines` of a line style takes a third column, the weights (gnuplot's).
     let counts =
       spec.smoothing == .acsplines && spec.marks.columnCounts == [1, 2]
@@ -501,6 +503,15 @@ extension Session {
         } else {
           words.append(word)
         }
+      }
+      if spec.style.labels != nil {
+        guard words.count == 3 else {
+          throw CommandError(
+            .styleColumns(
+              style: "labels", forms: "x:y:label", spec: using.text, count: words.count),
+            at: using.span)
+        }
+        labelColumn = try Session.pointLabelColumn(words.removeLast())
       }
       guard counts.contains(words.count) else {
         if counts == [1, 2] {
@@ -527,6 +538,11 @@ extension Session {
         parts[yPart] = .expression(
           UsingExpression.timeColumnExpression(ref, format: labels.timeFormat), word)
       }
+    } else if spec.style.labels != nil {
+      // gnuplot's labels need their three columns written.
+      throw CommandError(
+        .needs(word: "with labels", what: "using X:Y:LABEL, as in: using 1:2:3"),
+        at: fileSpan)
     } else if counts.allSatisfy({ $0 > 2 }) {
       // An error-bar style without using: the file's first columns, as many as the style
       // takes and the file has (gnuplot reads every column of the line).
@@ -557,6 +573,8 @@ extension Session {
     // the text of the group and tick label columns.
     var textColumns: [ColumnRef] = tickParts.map(\.column)
     if let group { textColumns.append(group) }
+    if let labelColumn { textColumns.append(labelColumn) }
+    var labelTexts: [String] = []
     var xs: [Double] = []
     var ys: [Double] = []
     // The error-bar and box columns, as gnuplot reads them (`extents(_:x:y:)`).
@@ -575,7 +593,9 @@ extension Session {
         for k in more.indices { more[k].append(.nan) }
         if group != nil { groups.append("") }
         if tickParts.contains(where: \.toKey) { keyTitles.append("") }
+        if labelColumn != nil { labelTexts.append("") }
       }
+      if labelColumn != nil { labelTexts.append(texts[texts.count - 1]) }
       let x = values.count >= 2 ? values[0] : Double(record)
       let y = values[values.count >= 2 ? 1 : 0]
       for k in more.indices { more[k].append(values[k + 2]) }
@@ -614,6 +634,9 @@ extension Session {
       xIsTime: parts.count >= 2 && (isTime(parts[0]) || labels.xTime),
       yIsTime: isTime(parts.count >= 2 ? parts[1] : parts.last) || labels.yTime)
     curve.look = spec.style.look
+    if let style = spec.style.labels {
+      curve.look.pointLabels = PointLabels(x: xs, y: ys, texts: labelTexts, style: style)
+    }
     curve.extents = Session.extents(spec.marks, columns: more, x: xs, y: ys)
     if spec.smoothing == .acsplines, spec.marks.columnCounts == [1, 2], more.count == 1 {
       curve.weights = more[0]

@@ -69,6 +69,10 @@ public struct CurveLook: Sendable, Hashable {
   /// so an output that sees it unresolved draws N's palette colour. Resolved with
   /// `lineStyle`.
   public var lineType: Int?
+  /// gnuplot's `with labels`: the curve's records are drawn as texts (`PointLabels`), not
+  /// as markers; its table writes `x y "text"` a record, as gnuplot 5.4's does. Nil for
+  /// every other style.
+  public var pointLabels: PointLabels?
 
   /// gnuplot's `set boxwidth W [absolute|relative]` (`help boxwidth`).
   public enum BoxWidth: Sendable, Hashable {

@@ -123,6 +123,10 @@ public struct OffsetRenderer<Base: PlotRenderer>: PlotRenderer {
   public mutating func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle) {
     base.fillArea(moved(polygons), style: style)
   }
+  /// Paints the shape, moved into `base`.
+  public mutating func fillShape(_ polygons: [[PixelPoint]], color: RGBColor?, opacity: Double) {
+    base.fillShape(moved(polygons), color: color, opacity: opacity)
+  }
   /// Strokes the dashed lines, moved into `base`.
   public mutating func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle) {
     base.drawDashedLines(moved(lines), style: style)

@@ -69,6 +69,9 @@ public enum PlotLayout {
     public var textLabels: [PlotTextLabel] = []
     /// Arrows drawn on the plot (gnuplot's `set arrow`).
     public var arrows: [PlotArrow] = []
+    /// Shapes drawn on the plot (gnuplot's `set object`), in the order of their tags
+    /// (PlotObjects.swift).
+    public var objects: [PlotObject] = []
     /// The line y = 0 (gnuplot's `xzeroaxis`) where `showAxes` draws it.
     public var xZeroAxis = ZeroAxis()
     /// The line x = 0 (gnuplot's `yzeroaxis`) where `showAxes` draws it.
@@ -332,6 +335,9 @@ public enum PlotLayout {
     let (xMinor, yMinor) = minorTicks(
       plot, map: map, plotArea: plotArea, metrics: m, tickLength: renderer.tickLength)
 
+    drawObjects(
+      .behind, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
     // Grid, inside the frame (a line on the frame's edge would only blur it).
     if options.showGrid && renderer.capabilities.contains(.grid) {
       let axes = options.gridAxes
@@ -376,6 +382,9 @@ public enum PlotLayout {
         }
       }
     }
+    drawObjects(
+      .back, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
     drawAnnotations(
       front: false, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
       into: &renderer)
@@ -487,6 +496,7 @@ public enum PlotLayout {
         ink += relationInk(region)
         continue
       }
+      if options.look(index).pointLabels != nil { continue }  // after the clip, below
       drawCurve(
         curve, index: index, marks: options.marks(index), look: options.look(index), map: map,
         plotArea: plotArea, clip: clipRect, metrics: m, into: &renderer, ink: &ink,
@@ -499,6 +509,13 @@ public enum PlotLayout {
       ink += [a, b]
     }
     renderer.endClip()
+    // `with labels`: texts may reach past the plot area (gnuplot keeps them whole).
+    for index in plot.curves.indices {
+      guard let labels = options.look(index).pointLabels else { continue }
+      ink += drawPointLabels(
+        labels, index: index, scales: plot.scales, map: map, plotArea: plotArea, metrics: m,
+        into: &renderer)
+    }
     for box in drawMarkers(plot.markers, map: map, plotArea: plotArea, in: &renderer) {
       ink += [
         PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.maxX, y: box.maxY),
@@ -506,6 +523,9 @@ public enum PlotLayout {
       ]
     }
 
+    drawObjects(
+      .front, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
+      into: &renderer)
     drawAnnotations(
       front: true, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
       into: &renderer)

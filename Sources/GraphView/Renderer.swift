@@ -328,6 +328,12 @@ public protocol PlotRenderer {
   /// `fillPolygons` does (a text canvas's shade glyph).
   mutating func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle)
 
+  /// Paints the inside of `polygons` (pixels, each closed) as one area by the nonzero rule
+  /// in `color` (nil: the output's background) at `opacity` in 0...1: a shape of gnuplot's
+  /// `set object ... fc rgb "..." fs solid D`. The default does nothing: a text canvas
+  /// draws the shape's outline alone, which stays legible over the curves.
+  mutating func fillShape(_ polygons: [[PixelPoint]], color: RGBColor?, opacity: Double)
+
   /// Strokes the straight lines of `lines` (pixels, two points each) dashed in the colour of
   /// `style` (a tangent line). The default strokes dashes of 6 pixels with gaps of 4 through
   /// `drawPolylines`.
@@ -451,6 +457,9 @@ extension PlotRenderer {
   public mutating func fillArea(_ polygons: [[PixelPoint]], style: DrawStyle) {
     fillPolygons(polygons, style: style)
   }
+
+  /// The default: nothing is painted.
+  public mutating func fillShape(_ polygons: [[PixelPoint]], color: RGBColor?, opacity: Double) {}
 
   /// The default: dashes of 6 pixels and gaps of 4, stroked with `drawPolylines`.
   public mutating func drawDashedLines(_ lines: [[PixelPoint]], style: DrawStyle) {

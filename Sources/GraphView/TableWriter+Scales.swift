@@ -79,6 +79,9 @@ extension TableWriter {
           look.histogram
           ? (marks == .boxErrorBars ? extraColumns(.yErrorBars) : []) : extraColumns(marks)
         header = (["x", "y"] + extra.map(\.name)).joined(separator: " ")
+        // `with labels`: `x y "text"`, no type column (gnuplot 5.4's table).
+        let texts = look.pointLabels?.texts
+        if texts != nil { header = "x y label" }
         var record = 0
         func row(_ x: Double, _ y: Double) {
           defer { record += 1 }
@@ -88,6 +91,11 @@ extension TableWriter {
             return
           }
           rows += 1
+          if let texts {
+            let text = texts.indices.contains(record) ? texts[record] : ""
+            body += "\(recordNumber(x)) \(recordNumber(y)) \"\(commentSafe(text))\"\n"
+            return
+          }
           body += "\(recordNumber(x)) \(recordNumber(y))"
           for column in extra {
             // A box without a width column: gnuplot writes x for both sides; filledcurves

@@ -17,8 +17,19 @@ extension CairoRenderer {
     fillPath(polygons, style: style, opacity: theme.fillOpacity(style))
   }
 
+  /// Paints `polygons` in `color` (nil: the background's colour) at `opacity`: a `set
+  /// object` shape.
+  public func fillShape(_ polygons: [[PixelPoint]], color: RGBColor?, opacity: Double) {
+    fillPath(polygons, color: color ?? theme.background.dominant, opacity: max(0, opacity))
+  }
+
   /// One path of `polygons` (closed) filled in `style`'s colour at `opacity`, nonzero rule.
   func fillPath(_ polygons: [[PixelPoint]], style: DrawStyle, opacity: Double) {
+    fillPath(polygons, color: theme.color(style), opacity: opacity)
+  }
+
+  /// One path of `polygons` (closed) filled in `color` at `opacity`, nonzero rule.
+  func fillPath(_ polygons: [[PixelPoint]], color: RGBColor, opacity: Double) {
     var any = false
     cairo_new_path(context)
     for polygon in polygons {
@@ -34,7 +45,7 @@ extension CairoRenderer {
       cairo_new_path(context)
       return
     }
-    let (r, g, b) = theme.color(style).fractions
+    let (r, g, b) = color.fractions
     cairo_set_source_rgba(context, r, g, b, opacity)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)

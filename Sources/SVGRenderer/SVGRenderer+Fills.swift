@@ -18,8 +18,21 @@ extension SVGRenderer {
     fillPath(polygons, style: style, opacity: opacity < 1 ? Self.number(opacity) : nil)
   }
 
+  /// Paints `polygons` as one `<path>` in `color` (nil: the background's colour) at
+  /// `opacity` (no `fill-opacity` at 1): a `set object` shape.
+  public mutating func fillShape(_ polygons: [[PixelPoint]], color: RGBColor?, opacity: Double) {
+    let fill = (color ?? theme.background.dominant).hex
+    fillPath(
+      polygons, fill: fill, opacity: opacity < 1 ? Self.number(max(0, opacity)) : nil)
+  }
+
   /// One `<path>` of `polygons` (a subpath each, closed) filled in `style`'s colour.
   mutating func fillPath(_ polygons: [[PixelPoint]], style: DrawStyle, opacity: String?) {
+    fillPath(polygons, fill: color(style), opacity: opacity)
+  }
+
+  /// One `<path>` of `polygons` (a subpath each, closed) filled in `fill` (an SVG colour).
+  mutating func fillPath(_ polygons: [[PixelPoint]], fill: String, opacity: String?) {
     let start = body.count
     Self.append("<path d=\"", to: &body)
     let dataStart = body.count
@@ -39,7 +52,7 @@ extension SVGRenderer {
       return
     }
     Self.append(
-      "\" fill=\"" + color(style) + "\""
+      "\" fill=\"" + fill + "\""
         + (opacity.map { " fill-opacity=\"" + $0 + "\"" } ?? "") + " stroke=\"none\"/>\n",
       to: &body)
   }

@@ -200,7 +200,7 @@ func loadSmoothCases() -> [GnuplotUsingCase] {
     ("hist", "usage: hist", -1..<0),
     ("set boxwidth -1", "boxwidth needs a width above 0", 13..<15),
     ("set style fill pattern 2", "a fill pattern is not supported", 15..<22),
-    ("set style rectangle", "set style rectangle is not supported", 10..<19),
+    ("set style circle", "set style circle is not supported", 10..<16),
     ("set style fill solid 2", "solid needs a density from 0 to 1", 21..<22),
   ])
   func mistakesAreLocated(_ line: String, _ message: String, _ columns: Range<Int>) throws {

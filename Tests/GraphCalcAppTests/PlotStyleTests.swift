@@ -75,7 +75,7 @@ import Testing
   /// are not drawn named as such.
   @Test(arguments: [
     ("plot \"F\" w impulsez", "unknown style 'impulsez' (did you mean 'impulses'?)", 11..<19),
-    ("plot \"F\" w labels", "gnuplot's style 'labels' is not supported", 11..<17),
+    ("plot \"F\" w circles", "gnuplot's style 'circles' is not supported", 11..<18),
     ("plot \"F\" w boxs", "unknown style 'boxs' (did you mean 'boxes'?)", 11..<15),
     ("plot \"F\" u 1:2 w yerrorbars", "with yerrorbars, using takes 3 or 4 columns", 11..<14),
     ("plot \"F\" u 1:2:3 w xyerrorbars", "with xyerrorbars, using takes 4 or 6", 11..<16),

@@ -18,6 +18,12 @@ public struct PlotAnnotations: Sendable, Hashable {
   public var labels: [Int: PlotTextLabel] = [:]
   /// The arrows by tag (`set arrow N`).
   public var arrows: [Int: PlotArrow] = [:]
+  /// The shapes by tag (`set object N`; Commands+Objects.swift).
+  public var objects: [Int: PlotObject] = [:]
+  /// What a new rectangle starts from (`set style rectangle`): gnuplot's default rectangle
+  /// (`PlotObject.rectangle`) with the options given; its shape is not used.
+  public var rectangleStyle = PlotObject.rectangle(
+    .polygon([]))
   /// The line y = 0 (`set xzeroaxis`); graphcalc draws it by default.
   public var xZeroAxis = ZeroAxis()
   /// The line x = 0 (`set yzeroaxis`).
@@ -57,6 +63,10 @@ public struct PlotAnnotations: Sendable, Hashable {
   func apply(to options: inout PlotLayout.Options) {
     options.textLabels = labels.keys.sorted().compactMap { labels[$0] }
     options.arrows = arrows.keys.sorted().compactMap { arrows[$0] }
+    options.objects = objects.keys.sorted().compactMap { objects[$0] }
+    for i in options.objects.indices {  // `lt N` and `ls N` of the borders
+      options.objects[i].borderLook = lines.resolved(options.objects[i].borderLook, curve: nil)
+    }
     options.xZeroAxis = xZeroAxis
     options.yZeroAxis = yZeroAxis
     options.xTickStyle = xTickStyle

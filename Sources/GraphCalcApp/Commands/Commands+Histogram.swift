@@ -213,6 +213,8 @@ extension SettingEntry {
     name: "style",
     usage: [
       "set style fill solid [DENSITY]|empty", "set style data|function STYLE",
+      "set style rectangle [fc rgb \"COLOUR\"] [fs empty|solid D] [border [lc ...]|noborder]"
+        + " [lw N] [dt N] [front|back|behind]",
       "set style histogram clustered|errorbars|rowstacked|columnstacked [gap N] [lw W] "
         + "[title offset X,Y] [nokeyseparators]", SettingEntry.styleLineUsage,
       SettingEntry.styleIncrementUsage,
@@ -233,6 +235,10 @@ extension SettingEntry {
       // `set style line N ...`, `set style increment user|default`: Commands+LineStyles.swift
       if let command = try SettingEntry.styleLineOrIncrement(words.map(\.source)) {
         return command
+      }
+      if what.text.count >= 4, "rectangle".hasPrefix(what.text) {  // Commands+Objects.swift
+        let values = arguments.values
+        return try SetRectangleStyle(values.dropping(to: values.range.lowerBound + 1))
       }
       if what.text.count >= 4, "histogram".hasPrefix(what.text) {  // Session+Histograms.swift
         return try SetHistogramStyle.parse(words.dropFirst().map(\.word)[...])

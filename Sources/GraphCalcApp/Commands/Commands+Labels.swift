@@ -137,7 +137,7 @@ extension SettingTable {
     let plain = [
       "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
-      "label", "arrow", "object", "pointsize", "boxwidth",
+      "label", "arrow", "pointsize", "boxwidth",
       "fit", "table", "palette", "pm3d", "view",
       "contour", "hidden3d", "angles", "dummy", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "locale", "bars", "colorbox", "cbrange",
@@ -610,6 +610,13 @@ extension Plot {
               .notSupported(
                 what: "with histograms of a function",
                 hint: "histograms draw a data column: plot \"FILE\" using 2 with histograms"),
+              at: word.span)
+          }
+          if style.labels != nil {  // gnuplot's labels take a text column
+            throw CommandError(
+              .notSupported(
+                what: "with labels of a function",
+                hint: "labels draw a text column: plot \"FILE\" using 1:2:3 with labels"),
               at: word.span)
           }
           continue

@@ -192,13 +192,43 @@ struct Plot: SessionCommand, Hashable {
   ///
   /// - Throws: `CommandError` at the bad range, more than `curveLimit` items, the empty item, or the bad word of a data
   ///   item.
+  /// The items with `with labels offset X,Y` put together again: its comma is no item's
+  /// end (gnuplot reads the offset before it looks for the next item).
+  static func joiningOffsets(_ pieces: [CommandArguments]) -> [CommandArguments] {
+    var out: [CommandArguments] = []
+    for piece in pieces {
+      if let last = out.last, endsInOffset(last) {
+        out[out.count - 1] = CommandArguments(
+          line: last.line, range: last.range.lowerBound..<piece.range.upperBound,
+          start: last.start)
+      } else {
+        out.append(piece)
+      }
+    }
+    return out
+  }
+
+  /// Whether `piece` ends in `offset [character] [-]X` (its comma then comes next).
+  static func endsInOffset(_ piece: CommandArguments) -> Bool {
+    var tokens = Array(piece.tokens)
+    guard tokens.count >= 3, tokens.last?.kind == .number else { return false }
+    tokens.removeLast()
+    if let sign = tokens.last, sign.kind == .symbol, sign.text == "-" || sign.text == "+" {
+      tokens.removeLast()
+    }
+    if let unit = tokens.last, ["character", "char"].contains(unit.text) { tokens.removeLast() }
+    guard let word = tokens.last, word.kind == .name, ["offset", "off"].contains(word.text)
+    else { return false }
+    return tokens.contains { $0.kind == .name && $0.text.hasPrefix("label") }
+  }
+
   init(_ arguments: CommandArguments) throws(CommandError) {
     let ranges = try PlotRanges.read(arguments)
     x = ranges.x
     y = ranges.y
     parameter = ranges.parameter
     items = []
-    var pieces = ranges.rest.items
+    var pieces = Plot.joiningOffsets(ranges.rest.items)
     for (k, piece) in pieces.enumerated() {
       let (item, clause) = try Plot.fillClause(piece, alone: pieces.count == 1)
       guard let clause else { continue }

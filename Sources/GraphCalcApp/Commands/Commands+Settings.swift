@@ -132,7 +132,9 @@ public struct SettingTable: Sendable {
     [
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
-      + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
+      + SettingTable.gnuplotObjects + SettingTable.secondAxes + SettingTable.autoscaleSettings + [
+        .fit
+      ]
       + SettingTable.histogramSettings + SettingTable.curveModes
       + SettingTable.lineStyleSettings + SettingTable.blockSettings
       + SettingTable.calculatorSettings)
