@@ -18,6 +18,11 @@ public struct PlotStyle: Sendable, Hashable {
   /// Whether the style is gnuplot's `histograms` (drawn as `boxes` laid out in clusters,
   /// Session+Histograms.swift); `marks` is then `.boxes`.
   public var histogram = false
+  /// The radius of gnuplot's `filledcurves r=R` (polar curves): the area between the curve
+  /// and the circle r = R is filled (Session+CurveStyles.swift); nil for none.
+  public var fillRadius: Double? = nil
+  /// With `fillRadius`: 1 fills only where r > R (`above`), -1 where r < R (`below`), 0 both.
+  public var fillSide = 0
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {

@@ -131,20 +131,16 @@ extension SettingTable {
     hints["link"] =
       "the second axes take their own range: set x2range [A:B], set y2range [A:B] "
       + "(or set logscale y2); a mapping via f(x) inverse g(x) is not supported"
-    hints["dummy"] =
-      "plot's variable is x; fit's variables are named in its ranges: "
-      + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
     let plain = [
       "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
       "label", "arrow", "object", "pointsize", "boxwidth",
       "fit", "table", "palette", "pm3d", "view",
-      "isosamples", "contour", "hidden3d", "angles", "dummy", "zeroaxis",
+      "isosamples", "contour", "hidden3d", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "clip", "bars", "colorbox", "cbrange",
       "zrange",
       "zlabel", "cblabel", "mouse", "macros", "print",
-      "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
-      "vrange", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
+      "dashtype", "monochrome", "jitter", "errorbars", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]
     for name in plain where hints[name] == nil { hints[name] = "" }

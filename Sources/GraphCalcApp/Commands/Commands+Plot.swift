@@ -334,17 +334,12 @@ struct Plot: SessionCommand, Hashable {
     for item in items {
       switch item {
       case .pair(let x, let y, let title, let style):
-        try Plot.checkUnstyled(style, y)
+        try Plot.checkRadius(style, y, polar: false)
         plotted.append(
-          try session.parametricModeItem(x, y, title: title, range: parameterRange))
+          try session.parametricModeItem(
+            x, y, title: title, range: parameterRange, style: style))
       case .data(var spec):
-        if curveMode.polar {  // gnuplot reads the columns as (θ, r)
-          throw CommandError(
-            .notSupported(
-              what: "data files in polar mode (set polar reads their columns as angle and r)",
-              hint: "unset polar, or plot the points as x y: using ($2*cos($1)):($2*sin($1))"),
-            at: spec.path.span)
-        }
+        try Plot.checkRadius(spec.style, spec.path, polar: curveMode.polar)
         if !spec.style.withGiven, !spec.style.histogram,
           let marks = session.labels.annotations.dataStyle
         {
@@ -357,6 +352,11 @@ struct Plot: SessionCommand, Hashable {
           inlineIndex += 1
         }
         defer { session.data.options = reading }
+        if Session.isPseudoFile(spec.path.text) {  // `'+'`, `'++'`: generated lines
+          let range = parameter == nil ? curveMode.tRange ?? newView.xRange : parameterRange
+          session.data.options.dataBlocks[spec.path.text] = session.pseudoFileBytes(
+            spec.path.text, range: range)
+        }
         if let skip = spec.skip { session.data.options.skipLines = try session.skipCount(skip) }
         if let by = spec.by {  // a long table: one curve per group
           let (curves, note) = try session.groupedDataItems(spec, by: by)
@@ -365,6 +365,9 @@ struct Plot: SessionCommand, Hashable {
           continue
         }
         var (curve, note) = try session.styledDataItem(spec)
+        if curveMode.polar {  // gnuplot reads the columns as (θ, r)
+          curve = session.polarData(curve, style: spec.style)
+        }
         if let place = spec.histogramPlace {  // Session+Histograms.swift
           try session.layOutHistogram(
             &curve, place: place, index: plotted.count, title: spec.title, run: &histograms)
@@ -380,8 +383,8 @@ struct Plot: SessionCommand, Hashable {
         if let curve = try session.curveItem(
           piece, title: givenTitle, parameterRange: parameterRange)
         {
-          try Plot.checkUnstyled(style, piece)
-          plotted.append(curve)
+          try Plot.checkRadius(style, piece, polar: false)
+          plotted.append(session.styled(curve, style))
           continue
         }
         if let relation = try session.relationItem(piece, title: givenTitle) {
@@ -394,11 +397,12 @@ struct Plot: SessionCommand, Hashable {
           continue
         }
         if curveMode.polar, session.mode == .infix {  // `set polar`: r(t)
-          try Plot.checkUnstyled(style, piece)
           plotted.append(
-            try session.polarModeItem(piece, title: givenTitle, range: parameterRange))
+            try session.polarModeItem(
+              piece, title: givenTitle, range: parameterRange, style: style))
           continue
         }
+        try Plot.checkRadius(style, piece, polar: false)
         if !style.withGiven, let marks = session.labels.annotations.functionStyle {
           style.marks = marks  // `set style function STYLE`
         }
@@ -409,9 +413,12 @@ struct Plot: SessionCommand, Hashable {
             // user's functions too, so the compiled functions keep one set of rules.
             let unit = session.brain.angleUnit
             let functions = session.compilingBrain.functions
+            // `set dummy t`: the item is written in t, read as x.
+            let dummy = session.dummyRename(from: "x")
             let f = try PlotFunction(
-              unit.rewrite(expr), variable: "x", variables: session.brain.variables,
-              functions: functions, nameLocations: locations)
+              unit.rewrite(dummy.map { expr.renaming($0, to: "x") } ?? expr), variable: "x",
+              variables: session.brain.variables, functions: functions,
+              nameLocations: dummy.flatMap { locations[$0] }.map { ["x": $0] } ?? locations)
             plotted.append(.function(f, title: givenTitle ?? title, style: session.boxLook(style)))
           } catch {
             // The compiler places errors about names; any other is about the whole item.
@@ -493,16 +500,28 @@ struct Plot: SessionCommand, Hashable {
 }
 
 extension Plot {
-  /// Refuses a style on a parametric or polar curve or a relation, which are drawn with
-  /// lines of the default look only.
+  /// Refuses `filledcurves r=R` on an item that is not a polar curve of `set polar`.
+  ///
+  /// - Throws: `CommandError` under the item when `style` has a fill radius and `polar` is
+  ///   false.
+  static func checkRadius(_ style: PlotStyle, _ piece: Word, polar: Bool) throws(CommandError) {
+    guard style.fillRadius != nil, !polar else { return }
+    throw CommandError(
+      .notSupported(
+        what: "filledcurves r= outside set polar",
+        hint: "r=R fills to the circle of radius R of a polar plot: set polar first"),
+      at: piece.span)
+  }
+
+  /// Refuses a style on a relation, which is drawn with lines of the default look only.
   ///
   /// - Throws: `CommandError` under the item when `style` is not the default.
   static func checkUnstyled(_ style: PlotStyle, _ piece: Word) throws(CommandError) {
     guard style.marks != .lines || style.look != CurveLook() else { return }
     throw CommandError(
       .notSupported(
-        what: "a style on a parametric or polar curve or a relation",
-        hint: "with, lw, lc, pt, ps and dt are for functions of x and data files"),
+        what: "a style on a relation",
+        hint: "with, lw, lc, pt, ps and dt are for functions, curves and data files"),
       at: piece.span)
   }
 }

@@ -133,7 +133,7 @@ public struct SettingTable: Sendable {
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
       + SettingTable.secondAxes + SettingTable.autoscaleSettings + [.fit]
-      + SettingTable.histogramSettings + SettingTable.curveModes
+      + SettingTable.histogramSettings + SettingTable.curveModes + SettingTable.dummySettings
       + SettingTable.lineStyleSettings + SettingTable.blockSettings)
 }
 
