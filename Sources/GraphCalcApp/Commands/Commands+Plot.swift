@@ -132,6 +132,12 @@ public struct PlotRanges: Sendable, Hashable {
   public var rest: CommandArguments
   /// The parameter's range of parametric and polar items (`[t=0:6pi]`), if given.
   public var parameter: RangeBounds?
+  /// A first range that names another variable (gnuplot's `plot [u=0:1] sin(u), cos(u)`,
+  /// `plot [q=0:1] q`): the name, the item's dummy variable for this plot, and the range
+  /// with the name cut off, the parameter's in parametric and polar mode and x's otherwise.
+  public var named: RangeBounds?
+  /// The name `named` gives.
+  public var namedDummy: String?
 
   /// Reads up to two leading ranges off `arguments`.
   ///
@@ -143,6 +149,8 @@ public struct PlotRanges: Sendable, Hashable {
     while let (bounds, rest) = try result.rest.leadingRange() {
       if let parameter = Session.parameterBounds(bounds) {
         result.parameter = parameter
+      } else if result.x == nil, result.named == nil, let named = Session.namedBounds(bounds) {
+        (result.namedDummy, result.named) = (named.name, named.bounds)
       } else if result.x == nil {
         result.x = bounds
       } else if result.y == nil {
@@ -175,6 +183,9 @@ struct Plot: SessionCommand, Hashable {
   var x: RangeBounds?
   var y: RangeBounds?
   var parameter: RangeBounds?
+  /// A first range naming the dummy variable (`PlotRanges.named`).
+  var namedDummy: String?
+  var named: RangeBounds?
   /// The items, in order.
   var items: [Item]
   /// Whether the items join the current plot's curves (`replot EXPR`) instead of
@@ -197,6 +208,8 @@ struct Plot: SessionCommand, Hashable {
     x = ranges.x
     y = ranges.y
     parameter = ranges.parameter
+    namedDummy = ranges.namedDummy
+    named = ranges.named
     items = []
     var pieces = ranges.rest.items
     for (k, piece) in pieces.enumerated() {
@@ -272,6 +285,15 @@ struct Plot: SessionCommand, Hashable {
     // `""` before any file of this command is the file of the last plot (gnuplot's rule).
     var items = items
     let curveMode = session.labels.curveMode
+    // `plot [u=0:1] ...`: the range of the variable it names, for this plot its dummy.
+    var (x, parameter) = (x, parameter)
+    if let named {
+      if curveMode.parametric || curveMode.polar { parameter = named } else { x = named }
+    }
+    if let namedDummy {
+      session.labels.curveMode.dummy[0] = namedDummy
+    }
+    defer { session.labels.curveMode.dummy = curveMode.dummy }
     if curveMode.parametric, session.mode == .infix {
       items = try Plot.pairedForParametric(items)
     }
