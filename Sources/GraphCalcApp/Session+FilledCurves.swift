@@ -83,12 +83,12 @@ extension Session {
             what: "filledcurves xy=X,Y",
             hint: "filledcurves takes closed, x1, x2, y1, y2, y=V, x=V, above, below"),
           at: word.span)
-      case ("r", let v?):
+      case ("r", let v?) where !v.isEmpty:
         // The circle r = R of a polar curve (Session+CurveStyles.swift): the curve and the
         // circle make one closed outline.
         style.fillRadius = try number(v, "r=1")
         style.look.fillTo = .closed
-      case ("r", nil):
+      case ("r", _):
         throw CommandError(
           .needs(word: "r", what: "a radius, as in: filledcurves r=1"), at: word.span)
       default:

@@ -349,9 +349,8 @@ public enum PlotLayout {
       let radii =
         reach > 0 && reach.isFinite
         ? Ticks.ticks(for: 0...reach, approximateCount: 4).map(\.value).filter { $0 > 0 } : []
-      for (a, b) in polarGridLines(radii: radii, angle: angle, map: map, plotArea: plotArea) {
-        renderer.drawLine(from: a, to: b, style: .grid)
-      }
+      renderer.drawPolylines(
+        polarGridLines(radii: radii, angle: angle, map: map, plotArea: plotArea), style: .grid)
     } else if options.showGrid && renderer.capabilities.contains(.grid) {
       let axes = options.gridAxes
       var gridX = axes.contains(.x) ? xTicks.map(\.0) : []
@@ -1083,23 +1082,23 @@ public enum PlotLayout {
 }
 
 extension PlotLayout {
-  /// The segments of a polar grid (gnuplot's `set grid polar ANGLE`, src/graphics.c's
+  /// The polylines of a polar grid (gnuplot's `set grid polar ANGLE`, src/graphics.c's
   /// `place_grid` with `polar_grid_angle`): each circle about the origin of radius in
   /// `radii` (plot units) as 360 chords, and rays from the origin every `angle` radians
-  /// (from 0, at most 720 of them) out to the largest circle; only the segments whose ends
-  /// both lie inside `plotArea` (a circle that leaves the view is cut there, as gnuplot
-  /// clips it), in pixels.
+  /// (from 0, at most 720 of them) out to the largest circle, each in 64 pieces; only the
+  /// runs of pieces whose ends lie inside `plotArea` (a circle that leaves the view is cut
+  /// there, as gnuplot clips it), in pixels.
   ///
   /// - Parameters:
   ///   - radii: The circles' radii, in plot units.
   ///   - angle: The rays' spacing in radians; no rays when it is not above 0.
   ///   - map: Plot units to pixels.
   ///   - plotArea: The plot area, in pixels.
-  /// - Returns: The segments, each from and to a pixel.
+  /// - Returns: The polylines, in pixels, each of at least two points.
   static func polarGridLines(
     radii: [Double], angle: Double, map: PixelMap, plotArea: PixelRect
-  ) -> [(PixelPoint, PixelPoint)] {
-    var segments: [(PixelPoint, PixelPoint)] = []
+  ) -> [[PixelPoint]] {
+    var lines: [[PixelPoint]] = []
     func inside(_ p: PixelPoint) -> Bool {
       p.x.isFinite && p.y.isFinite && p.x >= plotArea.minX && p.x <= plotArea.maxX
         && p.y >= plotArea.minY && p.y <= plotArea.maxY
@@ -1107,31 +1106,32 @@ extension PlotLayout {
     func point(_ r: Double, _ a: Double) -> PixelPoint {
       PixelPoint(x: map.x(r * cos(a)), y: map.y(r * sin(a)))
     }
-    let chords = 360
-    for r in radii where r.isFinite {
-      var last = point(r, 0)
-      for k in 1...chords {
-        let next = point(r, 2 * Double.pi * Double(k) / Double(chords))
-        if inside(last) && inside(next) { segments.append((last, next)) }
-        last = next
+    /// The runs of `points` inside the plot area, as polylines.
+    func addRuns(_ points: [PixelPoint]) {
+      var run: [PixelPoint] = []
+      for p in points {
+        if inside(p) {
+          run.append(p)
+        } else {
+          if run.count >= 2 { lines.append(run) }
+          run = []
+        }
       }
+      if run.count >= 2 { lines.append(run) }
     }
-    guard let outer = radii.filter(\.isFinite).max(), angle > 0, angle.isFinite else {
-      return segments
+    let chords = 360
+    for r in radii where r.isFinite && r > 0 {
+      addRuns((0...chords).map { point(r, 2 * Double.pi * Double($0) / Double(chords)) })
     }
-    let rays = min(720, Int((2 * Double.pi / angle).rounded(.up)))
-    let pieces = 64  // each ray in pieces, so the part inside the view is drawn
+    guard let outer = radii.filter(\.isFinite).max(), outer > 0, angle > 0, angle.isFinite
+    else { return lines }
+    let rays = min(720, Int((2 * Double.pi / angle - 1e-9).rounded(.up)))
+    let pieces = 64
     for k in 0..<rays {
       let a = Double(k) * angle
-      guard a < 2 * Double.pi - 1e-9 else { break }
-      var last = point(0, a)
-      for j in 1...pieces {
-        let next = point(outer * Double(j) / Double(pieces), a)
-        if inside(last) && inside(next) { segments.append((last, next)) }
-        last = next
-      }
+      addRuns((0...pieces).map { point(outer * Double($0) / Double(pieces), a) })
     }
-    return segments
+    return lines
   }
 }
 

@@ -430,13 +430,18 @@ struct Plot: SessionCommand, Hashable {
         }
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
+          // `set dummy t`: the item is written in t, read as x; x itself is then no
+          // variable of it (gnuplot: undefined variable).
+          let dummy = session.dummyRename(from: "x")
+          if dummy != nil, expr.mentions("x"), session.brain.variables["x"] == nil {
+            throw CommandError(
+              CalcError(.unknownName("x"), at: locations["x"]), shiftedBy: piece.offset)
+          }
           do {
             // In degrees (mode deg) the trigonometric calls are rewritten to radians, in the
             // user's functions too, so the compiled functions keep one set of rules.
             let unit = session.brain.angleUnit
             let functions = session.compilingBrain.functions
-            // `set dummy t`: the item is written in t, read as x.
-            let dummy = session.dummyRename(from: "x")
             let f = try PlotFunction(
               unit.rewrite(dummy.map { expr.renaming($0, to: "x") } ?? expr), variable: "x",
               variables: session.brain.variables, functions: functions,

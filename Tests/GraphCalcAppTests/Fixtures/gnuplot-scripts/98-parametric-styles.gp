@@ -4,5 +4,4 @@
 # compare: titles
 set parametric
 set samples 20
-plot [u=0:1] sin(u),cos(u) with points title "c", u,u**2 with linespoints lw 2 lc rgb "red" title "p", \
-     u/2,1-u with filledcurves xy=0,0 title "f"
+plot [u=0:1] sin(u),cos(u) with points title "c", u,u**2 with linespoints lw 2 lc rgb "red" title "p", u/2,1-u with filledcurves xy=0,0 title "f"

@@ -3,5 +3,4 @@
 set samples 11
 set urange [0:1]
 set vrange [0:2]
-plot [0:2] '+' using 1:(sin($1)) with points, '+' using 1:($1**2) with lines, \
-     '++' using 1:2 with points, -2.5+sin(x)/x with filledcurve xy=-5,-4.
+plot [0:2] '+' using 1:(sin($1)) with points, '+' using 1:($1**2) with lines, '++' using 1:2 with points, -2.5+cos(x) with filledcurve xy=-5,-4.
