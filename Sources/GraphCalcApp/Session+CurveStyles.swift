@@ -1,7 +1,7 @@
 import CompiledFunctions
 import DataFiles
-import GraphView
 import Glibc
+import GraphView
 
 // Styles on parametric and polar curves (tracker issue 16; airfoil.dem, spline.dem,
 // fillcrvs.dem): `plot sin(t), cos(t) with lines lw 2 lc rgb "red"`, `with points`,
@@ -31,7 +31,8 @@ extension Session {
     if !style.withGiven, let marks = labels.annotations.functionStyle { style.marks = marks }
     let styled = boxLook(style)
     if styled.marks == .lines { return .parametric(curve, title: title, look: styled.look) }
-    return .data(sampledCurve(curve.x, curve.y, range: curve.parameterRange, title: title, style: styled))
+    return .data(
+      sampledCurve(curve.x, curve.y, range: curve.parameterRange, title: title, style: styled))
   }
 
   /// The curve (`x(t)`, `y(t)`) at `labels.samples` values of t evenly over `range` (both

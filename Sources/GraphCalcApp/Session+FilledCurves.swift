@@ -87,6 +87,7 @@ extension Session {
         // The circle r = R of a polar curve (Session+CurveStyles.swift): the curve and the
         // circle make one closed outline.
         style.fillRadius = try number(v, "r=1")
+        style.fillRadiusSpan = word.span
         style.look.fillTo = .closed
       case ("r", _):
         throw CommandError(

@@ -23,6 +23,8 @@ public struct PlotStyle: Sendable, Hashable {
   public var fillRadius: Double? = nil
   /// With `fillRadius`: 1 fills only where r > R (`above`), -1 where r < R (`below`), 0 both.
   public var fillSide = 0
+  /// Where `r=R` was written, for the error outside polar mode.
+  public var fillRadiusSpan: Range<Int>?
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {

@@ -90,8 +90,22 @@ extension SettingEntry {
           .notSupported(what: "'\(words[1].text)' after set angles", hint: ""),
           at: words[1].span)
       }
-      return SetMode(mode: nil, angleUnit: unit)
+      return SetAngles(unit: unit)
     },
     listing: { session in session.brain.angleUnit == .degrees ? "angles degrees" : nil },
-    unset: SetMode(mode: nil, angleUnit: .radians))
+    unset: SetAngles(unit: .radians))
+}
+
+/// `set angles degrees|radians`: the angle unit, as `mode deg|rad` sets it; remembered as
+/// gnuplot's (`PlotLabels.anglesInDegrees`), so `reset` goes back to radians as gnuplot's
+/// does (a `mode deg` of graphcalc's own stays).
+struct SetAngles: SessionCommand {
+  /// The unit.
+  var unit: AngleUnit
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    session.brain.angleUnit = unit
+    session.labels.anglesInDegrees = unit == .degrees
+    return Reply()
+  }
 }

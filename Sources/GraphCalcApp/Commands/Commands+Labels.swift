@@ -27,6 +27,8 @@ public struct PlotLabels: Sendable, Hashable {
   /// `set angles`'s unit when set; 30 degrees by default), the grid then circles and rays
   /// (`PlotLayout.Options.polarGrid`); nil for the grid at the ticks.
   public var polarGrid: Double?
+  /// Whether `set angles degrees` chose degrees (so `reset` goes back to radians).
+  public var anglesInDegrees = false
   /// Whether one unit is as long on the y axis as on the x axis (`set aspect equal`,
   /// gnuplot's `set size square`): the shown ranges grow to make it so.
   public var equalAspect = false
@@ -145,7 +147,8 @@ extension SettingTable {
       "xzeroaxis", "yzeroaxis", "encoding", "locale", "clip", "bars", "colorbox", "cbrange",
       "zrange",
       "zlabel", "cblabel", "mouse", "macros", "print",
-      "dashtype", "monochrome", "jitter", "errorbars", "raxis", "rtics", "link", "nonlinear", "history", "loadpath", "fontpath",
+      "dashtype", "monochrome", "jitter", "errorbars", "raxis", "rtics", "link", "nonlinear",
+      "history", "loadpath", "fontpath",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]
     for name in plain where hints[name] == nil { hints[name] = "" }

@@ -537,7 +537,7 @@ extension Plot {
       .notSupported(
         what: "filledcurves r= outside set polar",
         hint: "r=R fills to the circle of radius R of a polar plot: set polar first"),
-      at: piece.span)
+      at: style.fillRadiusSpan ?? piece.span)
   }
 
   /// Refuses a style on a relation, which is drawn with lines of the default look only.
