@@ -188,8 +188,18 @@ extension Session {
       style.look.dashType = try whole("a dash type from 1 (solid), as in: dt 2", least: 1)
     case .lineType:
       // gnuplot's line type N: its colour, and what `set linetype N` gave it
-      // (`LineStyleTables.resolved`, when the plot is drawn).
-      let n = try whole("a line type from 1, as in: lt 2", least: 1)
+      // (`LineStyleTables.resolved`, when the plot is drawn). `lt -1` is gnuplot's
+      // LT_BLACK (the border's solid black; fillcrvs.dem).
+      // A function item's words are its tokens (`-`, `1`), a data item's its words (`-1`).
+      let minusOne =
+        reader.peek()?.text == "-" && reader.peekAfterNext()?.text == "1" ? 2 : 0
+      if reader.peek()?.text == "-1" || minusOne == 2 {
+        for _ in 0..<max(1, minusOne) { _ = reader.next() }
+        style.look.color = CurveLook.color(named: "black")
+        style.look.colorIndex = nil
+        return true
+      }
+      let n = try whole("a line type from 1 (or -1, black), as in: lt 2", least: 1)
       style.look.colorIndex = n
       style.look.lineType = n
     case .lineStyle:

@@ -258,6 +258,23 @@ import Testing
     expectSame(points(ours), [(2, 0), (0, 2), (-2, 0), (-2, 0), (0, 2), (2, 0)])
   }
 
+  @Test func lineTypeMinusOneIsBlack() throws {
+    // fillcrvs.dem's `t/3,1.52-abs(t/pi) with filledcurve xy=0,1.8 lt -1`: gnuplot's
+    // LT_BLACK.
+    var session = Session()
+    _ = session.run("set parametric")
+    let reply = session.run("plot [t=-pi:pi] t/3,1.52-abs(t/pi) with filledcurve xy=0,1.8 lt -1")
+    #expect(reply.error == nil, "\(reply.error?.message ?? "")")
+    guard case .data(let curve) = session.curves?.items.first else {
+      Issue.record("not sampled")
+      return
+    }
+    #expect(curve.look.color == CurveLook.color(named: "black"))
+    _ = session.run("unset parametric")
+    let bad = session.run("plot '+' using 1:1 lt -2").error
+    #expect(bad?.message.contains("or -1, black") == true, "\(bad?.message ?? "")")
+  }
+
   // MARK: '+' and '++'
 
   @Test func plusSamplesTheNamedRangeThenTrangeThenX() throws {
