@@ -48,13 +48,14 @@ public struct DataFileOptions: Sendable, Hashable {
   public var dataBlocks: [String: [UInt8]] = [:]
 
   /// The bytes `path` reads instead of a file: the inline block for `-`, a data block's for
-  /// `$NAME`; nil for a file.
+  /// `$NAME`, and for gnuplot's pseudo-files `+` and `++` the block of that name when the
+  /// caller made one (GraphCalcApp's `plot '+'`); nil for a file.
   ///
   /// - Parameter path: The path as given to a reader.
   /// - Returns: The bytes, or nil when `path` names a file.
   public func bytes(for path: String) -> [UInt8]? {
     guard let first = path.utf8.first else { return nil }
-    if first == UInt8(ascii: "$") { return dataBlocks[path] }
+    if first == UInt8(ascii: "$") || first == UInt8(ascii: "+") { return dataBlocks[path] }
     return path == DataFile.inlinePath ? inlineData : nil
   }
   /// Lines left out at the start of the file, whatever they hold (gnuplot's `skip N`),

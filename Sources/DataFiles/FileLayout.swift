@@ -246,7 +246,9 @@ struct FileLayout {
   /// before comma because semicolon files often have commas in their cells (decimal commas,
   /// which are then not numbers). A tab is not the separator when, in 90% of the lines, a
   /// field between tabs holds numbers apart by blanks (`1.03307     1.0` in gnuplot's
-  /// lcdemo.dat: tabs and spaces mixed, which gnuplot splits at every run of blanks).
+  /// lcdemo.dat: tabs and spaces mixed, which gnuplot splits at every run of blanks), nor
+  /// when 90% of the lines start with a blank (poldat.dem's inline data: `\t0\t0\t-200`,
+  /// whose first field gnuplot reads as 0, not as an empty cell).
   static func detectSeparation(
     _ bytes: UnsafeBufferPointer<UInt8>, comment: UInt8, atEOF: Bool
   ) -> FieldSeparation {
@@ -260,6 +262,8 @@ struct FileLayout {
     // Numbers apart by blanks inside one tab field: the last byte before a blank run was
     // part of a number, and the byte after it starts one.
     var spacedLines = 0
+    var indentedLines = 0  // lines that start with a blank
+    var indented = false
     var spaced = false
     var afterNumber = false
     var inBlanks = false
@@ -273,6 +277,7 @@ struct FileLayout {
         blank = true
         counts = [0, 0, 0]
         spaced = false
+        indented = b == UInt8(ascii: " ") || b == UInt8(ascii: "\t")
         afterNumber = false
         inBlanks = false
       }
@@ -285,6 +290,7 @@ struct FileLayout {
         if !blank {
           perLine.append(counts)
           if spaced { spacedLines += 1 }
+          if indented { indentedLines += 1 }
         }
         if perLine.count >= sniffLines { break }
         lineStart = true
@@ -317,13 +323,18 @@ struct FileLayout {
     {
       perLine.append(counts)
       if spaced { spacedLines += 1 }
+      if indented { indentedLines += 1 }
     }
     if perLine.isEmpty { return .whitespace }
     let data = perLine.count > 1 ? Array(perLine.dropFirst()) : perLine
     for (k, c) in candidates.enumerated() {
       let present = data.filter { $0[k] > 0 }.count
       guard present * 10 >= data.count * 9, perLine[0][k] > 0 else { continue }
-      if c == UInt8(ascii: "\t") && spacedLines * 10 >= perLine.count * 9 { continue }
+      if c == UInt8(ascii: "\t")
+        && (spacedLines * 10 >= perLine.count * 9 || indentedLines * 10 >= perLine.count * 9)
+      {
+        continue
+      }
       return .delimiter(c)
     }
     return .whitespace

@@ -168,7 +168,7 @@ public struct ExploreTracer: Sendable {
           TraceCurve(
             item: i, title: title, kind: .functionOfY, first: g, second: nil,
             firstSlope: slope(g, "y"), secondSlope: nil, variable: "y"))
-      case .parametric(let curve, _):
+      case .parametric(let curve, _, _):
         guard let parts = curve.source as? ParametricParts else {
           skipped.append(title)
           continue

@@ -118,14 +118,15 @@ public enum PlotItem: Sendable {
   /// text.
   case relation(PlaneRelation, title: String)
   /// A parametric or polar curve (`plot (cos(t), sin(t))`, `plot r = 1 + cos(θ)`), sampled
-  /// along its parameter, and its legend text.
-  case parametric(ParametricCurve, title: String)
+  /// along its parameter, its legend text and its line's options (`lw`, `lc`, `dt` of
+  /// `with lines`; none unless given).
+  case parametric(ParametricCurve, title: String, look: CurveLook = CurveLook())
 
   /// The legend text.
   public var title: String {
     switch self {
     case .function(_, let title, _), .functionOfY(_, let title), .relation(_, let title),
-      .parametric(_, let title):
+      .parametric(_, let title, _):
       return title
     case .data(let curve): return curve.title
     }
@@ -336,7 +337,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     switch items[curve] {
     case .functionOfY: return .functionOfY
     case .relation(let relation, _): return .relation(relation)
-    case .parametric(let curve, _): return .parametric(curve)
+    case .parametric(let curve, _, _): return .parametric(curve)
     case .function, .data: return .functionOfX
     }
   }
@@ -470,6 +471,7 @@ public struct FunctionCurves: GraphViewRecordsDataSource, Sendable {
     switch items[curve] {
     case .data(let d): look = d.look
     case .function(_, _, let style): look = style.look
+    case .parametric(_, _, let given): look = given
     default: look = CurveLook()
     }
     return labels.annotations.lines.resolved(look, curve: curve)

@@ -83,17 +83,21 @@ extension Session {
             what: "filledcurves xy=X,Y",
             hint: "filledcurves takes closed, x1, x2, y1, y2, y=V, x=V, above, below"),
           at: word.span)
+      case ("r", let v?) where !v.isEmpty:
+        // The circle r = R of a polar curve (Session+CurveStyles.swift): the curve and the
+        // circle make one closed outline.
+        style.fillRadius = try number(v, "r=1")
+        style.fillRadiusSpan = word.span
+        style.look.fillTo = .closed
       case ("r", _):
         throw CommandError(
-          .notSupported(
-            what: "filledcurves r= (polar plots)",
-            hint: "filledcurves takes closed, x1, x2, y1, y2, y=V, x=V, xy=X,Y, above, below"),
-          at: word.span)
+          .needs(word: "r", what: "a radius, as in: filledcurves r=1"), at: word.span)
       default:
         // Not an option of filledcurves: the item's next keyword.
         if side != 0 {
           style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side)
         }
+        if style.fillRadius != nil { style.fillSide = side }
         return
       }
       _ = reader.next()
@@ -101,6 +105,7 @@ extension Session {
     if side != 0 {
       style.look.fillTo = style.look.fillTo.map { with(side, $0) } ?? .between(side: side)
     }
+    if style.fillRadius != nil { style.fillSide = side }
   }
 
   /// `fillTo` limited to `side` where it has one (`above`, `below`).

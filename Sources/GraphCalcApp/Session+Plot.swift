@@ -123,7 +123,7 @@ extension Session {
     func unite(_ b: (Double, Double)) {
       bounds = bounds.map { (min($0.0, b.0), max($0.1, b.1)) } ?? b
     }
-    for case .parametric(let curve, _) in curves.items {
+    for case .parametric(let curve, _, _) in curves.items {
       if let b = ParametricSampler.yBounds(of: curve, xWithin: xRange) {
         unite(CurveExtents.widened(b))
       }
@@ -201,7 +201,7 @@ extension Session {
       case .data, .functionOfY, .parametric: false
       }
     }
-    for case .parametric(let curve, _) in curves.items where !keepsX {
+    for case .parametric(let curve, _, _) in curves.items where !keepsX {
       guard let b = CurveExtents.xBounds(of: curve) else { continue }
       let w = CurveExtents.widened(b)
       lohi = lohi.map { (min($0.0, w.0), max($0.1, w.1)) } ?? w

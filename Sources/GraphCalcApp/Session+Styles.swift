@@ -21,6 +21,13 @@ public struct PlotStyle: Sendable, Hashable {
   /// gnuplot's `with labels`: how each record's text is drawn (Session+PointLabels.swift);
   /// `marks` is then `.points`. Nil for every other style.
   public var labels: PlotTextLabel?
+  /// The radius of gnuplot's `filledcurves r=R` (polar curves): the area between the curve
+  /// and the circle r = R is filled (Session+CurveStyles.swift); nil for none.
+  public var fillRadius: Double? = nil
+  /// With `fillRadius`: 1 fills only where r > R (`above`), -1 where r < R (`below`), 0 both.
+  public var fillSide = 0
+  /// Where `r=R` was written, for the error outside polar mode.
+  public var fillRadiusSpan: Range<Int>?
 
   /// Creates a style.
   public init(marks: CurveMarks = .lines, look: CurveLook = CurveLook()) {
@@ -207,8 +214,18 @@ extension Session {
       style.look.dashType = try whole("a dash type from 1 (solid), as in: dt 2", least: 1)
     case .lineType:
       // gnuplot's line type N: its colour, and what `set linetype N` gave it
-      // (`LineStyleTables.resolved`, when the plot is drawn).
-      let n = try whole("a line type from 1, as in: lt 2", least: 1)
+      // (`LineStyleTables.resolved`, when the plot is drawn). `lt -1` is gnuplot's
+      // LT_BLACK (the border's solid black; fillcrvs.dem).
+      // A function item's words are its tokens (`-`, `1`), a data item's its words (`-1`).
+      let minusOne =
+        reader.peek()?.text == "-" && reader.peekAfterNext()?.text == "1" ? 2 : 0
+      if reader.peek()?.text == "-1" || minusOne == 2 {
+        for _ in 0..<max(1, minusOne) { _ = reader.next() }
+        style.look.color = CurveLook.color(named: "black")
+        style.look.colorIndex = nil
+        return true
+      }
+      let n = try whole("a line type from 1 (or -1, black), as in: lt 2", least: 1)
       style.look.colorIndex = n
       style.look.lineType = n
     case .lineStyle:

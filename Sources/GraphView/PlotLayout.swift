@@ -1,3 +1,5 @@
+import Glibc
+
 /// Lays out and draws one plot through a `PlotRenderer`: margins, frame, axes, grid, ticks,
 /// tick labels, curves (clipped), legend and title.
 ///
@@ -29,6 +31,12 @@ public enum PlotLayout {
     /// The axes whose major ticks the grid is drawn at when `showGrid` (gnuplot's `set grid
     /// xtics y2tics`): x and y by default; x2 and y2 at the second axes' ticks, where drawn.
     public var gridAxes = GridAxes.first
+    /// gnuplot's `set grid polar [ANGLE]`: when set (with `showGrid`), the grid is circles
+    /// about the origin at nice radii (about 4 over the farthest reach of the view's edges
+    /// along an axis, as gnuplot's r ticks) and rays from the origin every
+    /// `polarGrid` radians out to the largest circle, in place of the lines at the ticks
+    /// (`PlotLayout.polarGridLines`); nil for the grid at the ticks.
+    public var polarGrid: Double? = nil
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     var showAxes: Bool
     /// How each curve is drawn, by index (`.lines` for curves beyond the list): the styles
@@ -339,7 +347,17 @@ public enum PlotLayout {
       .behind, plot: plot, map: map, plotArea: plotArea, options: options, metrics: m,
       into: &renderer)
     // Grid, inside the frame (a line on the frame's edge would only blur it).
-    if options.showGrid && renderer.capabilities.contains(.grid) {
+    if options.showGrid && renderer.capabilities.contains(.grid), let angle = options.polarGrid {
+      // gnuplot draws the circles at the r axis's ticks: nice values over [0, R], R the
+      // farthest the view's edges reach from the origin along an axis.
+      let (xs, ys) = (plot.viewport.xRange, plot.viewport.yRange)
+      let reach = [xs.lowerBound, xs.upperBound, ys.lowerBound, ys.upperBound].map(abs).max() ?? 0
+      let radii =
+        reach > 0 && reach.isFinite
+        ? Ticks.ticks(for: 0...reach, approximateCount: 4).map(\.value).filter { $0 > 0 } : []
+      renderer.drawPolylines(
+        polarGridLines(radii: radii, angle: angle, map: map, plotArea: plotArea), style: .grid)
+    } else if options.showGrid && renderer.capabilities.contains(.grid) {
       let axes = options.gridAxes
       var gridX = axes.contains(.x) ? xTicks.map(\.0) : []
       var gridY = axes.contains(.y) ? yTicks.map(\.0) : []
@@ -1080,6 +1098,60 @@ public enum PlotLayout {
 
     func x(_ v: Double) -> Double { LayoutClip.limited(area.minX + viewport.pixelX(v) * kx) }
     func y(_ v: Double) -> Double { LayoutClip.limited(area.minY + viewport.pixelY(v) * ky) }
+  }
+}
+
+extension PlotLayout {
+  /// The polylines of a polar grid (gnuplot's `set grid polar ANGLE`, src/graphics.c's
+  /// `place_grid` with `polar_grid_angle`): each circle about the origin of radius in
+  /// `radii` (plot units) as 360 chords, and rays from the origin every `angle` radians
+  /// (from 0, at most 720 of them) out to the largest circle, each in 64 pieces; only the
+  /// runs of pieces whose ends lie inside `plotArea` (a circle that leaves the view is cut
+  /// there, as gnuplot clips it), in pixels.
+  ///
+  /// - Parameters:
+  ///   - radii: The circles' radii, in plot units.
+  ///   - angle: The rays' spacing in radians; no rays when it is not above 0.
+  ///   - map: Plot units to pixels.
+  ///   - plotArea: The plot area, in pixels.
+  /// - Returns: The polylines, in pixels, each of at least two points.
+  static func polarGridLines(
+    radii: [Double], angle: Double, map: PixelMap, plotArea: PixelRect
+  ) -> [[PixelPoint]] {
+    var lines: [[PixelPoint]] = []
+    func inside(_ p: PixelPoint) -> Bool {
+      p.x.isFinite && p.y.isFinite && p.x >= plotArea.minX && p.x <= plotArea.maxX
+        && p.y >= plotArea.minY && p.y <= plotArea.maxY
+    }
+    func point(_ r: Double, _ a: Double) -> PixelPoint {
+      PixelPoint(x: map.x(r * cos(a)), y: map.y(r * sin(a)))
+    }
+    /// The runs of `points` inside the plot area, as polylines.
+    func addRuns(_ points: [PixelPoint]) {
+      var run: [PixelPoint] = []
+      for p in points {
+        if inside(p) {
+          run.append(p)
+        } else {
+          if run.count >= 2 { lines.append(run) }
+          run = []
+        }
+      }
+      if run.count >= 2 { lines.append(run) }
+    }
+    let chords = 360
+    for r in radii where r.isFinite && r > 0 {
+      addRuns((0...chords).map { point(r, 2 * Double.pi * Double($0) / Double(chords)) })
+    }
+    guard let outer = radii.filter(\.isFinite).max(), outer > 0, angle > 0, angle.isFinite
+    else { return lines }
+    let rays = min(720, Int((2 * Double.pi / angle - 1e-9).rounded(.up)))
+    let pieces = 64
+    for k in 0..<rays {
+      let a = Double(k) * angle
+      addRuns((0...pieces).map { point(outer * Double($0) / Double(pieces), a) })
+    }
+    return lines
   }
 }
 

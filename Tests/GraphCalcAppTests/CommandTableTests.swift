@@ -127,7 +127,7 @@ import Testing
       session.run("unset colr").error?.message == "unknown setting 'colr' (did you mean 'color'?)")
     #expect(
       session.run("show zzz").error?.message
-        == "unknown setting 'zzz'; settings are canvas, color, datafile, bar, base, digits, theme, title, xlabel, ylabel, key, grid, xrange, yrange, autoscale, samples, aspect, size, logscale, xdata, ydata, timefmt, lmargin, rmargin, bmargin, tmargin, margins, origin, multiplot, terminal, output, print, encoding, minussign, clip, termoption, isosamples, timestamp, fontpath, loadpath, psdir, xtics, ytics, tics, format, border, decimalsign, label, arrow, xzeroaxis, yzeroaxis, zeroaxis, mxtics, mytics, bars, pointsize, object, x2tics, y2tics, x2range, y2range, x2label, y2label, offsets, fit, boxwidth, style, polar, parametric, trange, linetype, macros, angles",
+        == "unknown setting 'zzz'; settings are canvas, color, datafile, bar, base, digits, theme, title, xlabel, ylabel, key, grid, xrange, yrange, autoscale, samples, aspect, size, logscale, xdata, ydata, timefmt, lmargin, rmargin, bmargin, tmargin, margins, origin, multiplot, terminal, output, print, encoding, minussign, clip, termoption, isosamples, timestamp, fontpath, loadpath, psdir, xtics, ytics, tics, format, border, decimalsign, label, arrow, xzeroaxis, yzeroaxis, zeroaxis, mxtics, mytics, bars, pointsize, object, x2tics, y2tics, x2range, y2range, x2label, y2label, offsets, fit, boxwidth, style, polar, parametric, trange, rrange, urange, vrange, dummy, angles, linetype, macros"
     )
   }
 

@@ -88,15 +88,19 @@ import Testing
     #expect(titled.error?.message.contains("the x item of a parametric pair") == true)
   }
 
-  @Test func polarDataIsNotSupported() throws {
+  @Test func polarDataIsReadAsAngleAndRadius() throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/d.dat"
     try "0 1\n1 1\n".write(toFile: path, atomically: true, encoding: .utf8)
     var session = Session()
     _ = session.run("set polar")
-    let reply = session.run("plot \"\(path)\"")
-    #expect(reply.error?.message.contains("data files in polar mode") == true)
-    #expect(reply.error?.message.contains("not supported") == true)
+    #expect(session.run("plot \"\(path)\"").error == nil)
+    guard case .data(let curve) = session.curves?.items.first else {
+      Issue.record("no data curve")
+      return
+    }
+    // (0, 1) and (1 rad, 1): gnuplot's 1 0 and 0.540302 0.841471.
+    #expect(Array(curve.x) == [1, cos(1.0)] && Array(curve.y) == [0, sin(1.0)])
     _ = session.run("unset polar")
     #expect(session.run("plot \"\(path)\"").error == nil)
   }

@@ -15,8 +15,8 @@ import Testing
 
   /// Mistakes are named, the caret under the word at fault.
   @Test(arguments: [
-    ("plot F u 1:2 w filledcurves r=1", "filledcurves r= (polar plots) is not supported", "r=1"),
-    ("plot F u 1:2 w filledcurves xy=1,2", "filledcurves xy=X,Y is not supported", "xy=1"),
+    ("plot F u 1:2 w filledcurves r=1", "filledcurves r= outside set polar is not", "r=1"),
+    ("plot F u 1:2 w filledcurves xy=1,2", "", ""),
     ("plot F u 1:2 w filledcurves y=abc", "y needs a number", "y=abc"),
     ("plot F u 1:2 w filledcurves fs pattern 2", "a fill pattern is not supported", "pattern"),
     ("plot F u 1:2 w filledcurves fs solid 2", "solid needs a density from 0 to 1", "2"),

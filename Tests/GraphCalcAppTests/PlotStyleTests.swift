@@ -89,7 +89,7 @@ import Testing
     ("plot \"F\" lc", "lc needs a colour", 9..<11),
     ("plot sin(x) with impulsez", "unknown style 'impulsez'", 17..<25),
     ("plot sin(x) lw 2 foo", "unexpected 'foo'", 17..<20),
-    ("plot (cos(t), sin(t)) lw 2", "a style on a parametric", 5..<21),
+    ("plot x^2 + y^2 < 1 lw 2", "a style on a relation", 5..<18),
   ])
   func mistakesAreLocated(_ line: String, _ message: String, _ columns: Range<Int>) throws {
     var session = Self.session()

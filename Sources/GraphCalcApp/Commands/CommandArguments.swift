@@ -90,7 +90,7 @@ public struct CommandArguments: Sendable, Hashable {
       let token = line.tokens[i]
       if token.kind == .open { depth += 1 }
       if token.kind == .close { depth = max(0, depth - 1) }
-      if depth == 0, token.kind == .comma {
+      if depth == 0, token.kind == .comma, !Self.joinsPoint(line.tokens, comma: i) {
         result.append(CommandArguments(line: line, range: itemStart..<i, start: column))
         itemStart = i + 1
         column = token.span.upperBound
@@ -98,6 +98,20 @@ public struct CommandArguments: Sendable, Hashable {
     }
     result.append(CommandArguments(line: line, range: itemStart..<range.upperBound, start: column))
     return result
+  }
+
+  /// Whether the comma at `comma` is the one inside gnuplot's `filledcurves xy=X,Y` (after
+  /// `xy=`, a number, and before a number, signs allowed, no blanks), which does not
+  /// separate items.
+  static func joinsPoint(_ tokens: [CommandToken], comma: Int) -> Bool {
+    var k = comma - 1
+    guard k >= 2, tokens[k].kind == .number, comma + 1 < tokens.count else { return false }
+    k -= 1
+    if ["-", "+"].contains(tokens[k].text) { k -= 1 }
+    guard k >= 1, tokens[k].text == "=", tokens[k - 1].text == "xy" else { return false }
+    var j = comma + 1
+    if ["-", "+"].contains(tokens[j].text), j + 1 < tokens.count { j += 1 }
+    return tokens[j].kind == .number && tokens[comma + 1].offset == tokens[comma].span.upperBound
   }
 
   /// These arguments from token index `index` on (an index into `line.tokens`).

@@ -200,32 +200,3 @@ struct ShowHelp: SessionCommand, Hashable {
 struct Quit: SessionCommand, Hashable {
   func run(in session: inout Session) throws(CommandError) -> Reply { Reply(quits: true) }
 }
-
-extension SettingEntry {
-  /// gnuplot's `set angles degrees|radians` (`d$egrees`, `r$adians`; no word: radians),
-  /// `unset angles` (radians) and `show angles`: the unit `mode deg|rad` chooses, for the
-  /// trigonometric functions, their inverses and polar plots' angle alike.
-  static let angles = SettingEntry(
-    name: "angles", usage: ["set angles degrees|radians"], keywords: ["degrees", "radians"],
-    parse: { arguments throws(CommandError) in
-      let words = arguments.values.words.map(\.word)
-      guard let word = words.first else { return SetMode(mode: nil, angleUnit: .radians) }
-      guard words.count == 1 else {
-        throw CommandError(.usage("set angles degrees|radians"), at: words[1].span)
-      }
-      if word.text.first == "d", "degrees".hasPrefix(word.text) {
-        return SetMode(mode: nil, angleUnit: .degrees)
-      }
-      if word.text.first == "r", "radians".hasPrefix(word.text) {
-        return SetMode(mode: nil, angleUnit: .radians)
-      }
-      throw CommandError(.usage("set angles degrees|radians"), at: word.span)
-    },
-    listing: { session in session.brain.angleUnit == .degrees ? "angles degrees" : nil },
-    unset: SetMode(mode: nil, angleUnit: .radians))
-}
-
-extension SettingTable {
-  /// The settings of the calculator itself that gnuplot also has.
-  static let calculatorSettings: [SettingEntry] = [.angles]
-}

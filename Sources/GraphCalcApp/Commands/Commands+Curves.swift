@@ -157,6 +157,27 @@ extension Session {
     return nil
   }
 
+  /// A range in front of a plot's items that names a variable other than t and θ
+  /// (`[u=0:1]`, gnuplot's way of naming the dummy variable for one plot): the name and the
+  /// range with the name cut off its lower bound; nil for any other range (`[a==b:2]` too).
+  static func namedBounds(_ bounds: RangeBounds) -> (name: String, bounds: RangeBounds)? {
+    guard let lower = bounds.lower?.trimmed() else { return nil }
+    let text = Array(lower.text)
+    guard let first = text.first, first.isLetter || first == "_" else { return nil }
+    var k = 1
+    while k < text.count, text[k].isLetter || text[k].isNumber || text[k] == "_" { k += 1 }
+    let name = String(text[..<k])
+    var j = k
+    while j < text.count, text[j] == " " { j += 1 }
+    guard j < text.count, text[j] == "=", j + 1 >= text.count || text[j + 1] != "=" else {
+      return nil
+    }
+    let value = Word(String(text[(j + 1)...]), at: lower.offset + j + 1).trimmed()
+    var cut = bounds
+    cut.lower = value.text.isEmpty ? nil : value
+    return (name, cut)
+  }
+
   /// The hint after a pair `(X, Y)` that reads t, or `r = EXPR` that reads θ or theta, at
   /// the prompt: `hint: plot (X, Y) draws it`; nil for other lines.
   static func curveHint(for line: String) -> String? {

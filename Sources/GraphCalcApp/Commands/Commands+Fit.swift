@@ -281,10 +281,15 @@ struct Fit: SessionCommand {
     var impliedError: String?
   }
 
-  /// The variables' names: a range's name, else gnuplot's `x y t u v`.
+  /// The names of `set dummy` (outside parametric and polar mode), the first two
+  /// variables' names when no range names them; set by `run`.
+  var dummies = ["x", "y"]
+
+  /// The variables' names: a range's name, else `set dummy`'s, else gnuplot's `x y t u v`.
   func variableNames(_ count: Int) -> [String] {
     (0..<count).map { i in
       if i < ranges.count, let name = ranges[i].name { return name.text }
+      if i < dummies.count { return dummies[i] }
       return i < Self.defaultVariables.count ? Self.defaultVariables[i] : "x\(i + 1)"
     }
   }
@@ -391,6 +396,14 @@ struct Fit: SessionCommand {
   }
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    // `set dummy x1, x2`: gnuplot's fit reads its variables by those names.
+    let mode = session.labels.curveMode
+    let named = mode.parametric || mode.polar ? ["x", "y"] : mode.dummy
+    if named != dummies {
+      var renamed = self
+      renamed.dummies = named
+      return try renamed.run(in: &session)
+    }
     // `fit ... "-"`: the data lines come first (as for `plot "-"`); the line runs again with
     // them as the file.
     var inlineBlock: [UInt8]? = nil

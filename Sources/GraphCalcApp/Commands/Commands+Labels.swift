@@ -23,6 +23,12 @@ public struct PlotLabels: Sendable, Hashable {
   /// The axes whose ticks the grid is drawn at (`set grid y2tics`); nil: x and y, the
   /// default, as no `set grid` has named any.
   public var gridAxes: GridAxes?
+  /// gnuplot's `set grid polar [ANGLE]`: the rays' spacing in radians (the angle is read in
+  /// `set angles`'s unit when set; 30 degrees by default), the grid then circles and rays
+  /// (`PlotLayout.Options.polarGrid`); nil for the grid at the ticks.
+  public var polarGrid: Double?
+  /// Whether `set angles degrees` chose degrees (so `reset` goes back to radians).
+  public var anglesInDegrees = false
   /// Whether one unit is as long on the y axis as on the x axis (`set aspect equal`,
   /// gnuplot's `set size square`): the shown ranges grow to make it so.
   public var equalAspect = false
@@ -94,6 +100,7 @@ public struct PlotLabels: Sendable, Hashable {
       yLabel: yLabel, legendPlacement: keyPlacement, legendTitles: titles)
     options.border = border
     options.gridAxes = gridAxes ?? .first
+    options.polarGrid = polarGrid
     options.mirrorsXTicks = xTics.mirror
     options.mirrorsYTicks = yTics.mirror
     options.textScales = textScales
@@ -131,20 +138,17 @@ extension SettingTable {
     hints["link"] =
       "the second axes take their own range: set x2range [A:B], set y2range [A:B] "
       + "(or set logscale y2); a mapping via f(x) inverse g(x) is not supported"
-    hints["dummy"] =
-      "plot's variable is x; fit's variables are named in its ranges: "
-      + "fit [x1=*:*] [x2=*:*] h(x1, x2) \"FILE\" using 1:2:3 via a, b"
     let plain = [
       "mxtics", "mytics", "ztics", "mx2tics", "my2tics", "x2data", "y2data", "xdtics",
       "ydtics", "x2dtics", "y2dtics", "xmtics", "ymtics", "x2mtics", "y2mtics",
       "label", "arrow", "pointsize", "boxwidth",
       "fit", "table", "palette", "pm3d", "view",
-      "contour", "hidden3d", "angles", "dummy", "zeroaxis",
+      "contour", "hidden3d", "zeroaxis",
       "xzeroaxis", "yzeroaxis", "locale", "bars", "colorbox", "cbrange",
       "zrange",
       "zlabel", "cblabel", "mouse", "macros",
-      "dashtype", "monochrome", "jitter", "errorbars", "rrange", "urange",
-      "vrange", "raxis", "rtics", "link", "nonlinear", "history",
+      "dashtype", "monochrome", "jitter", "errorbars", "raxis", "rtics", "link", "nonlinear",
+      "history",
       "xyplane", "ticslevel", "surface", "cntrparam", "mapping", "linestyle", "fill",
     ]
     for name in plain where hints[name] == nil { hints[name] = "" }
@@ -165,6 +169,28 @@ struct SetLabels: SessionCommand {
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
     change(&session.labels)
+    return Reply()
+  }
+}
+
+/// `set grid polar [ANGLE]` (and `nopolar`): the grid's axes as `set grid` sets them, then
+/// the polar grid's rays every ANGLE in `set angles`'s unit (30 degrees when none is given).
+struct SetPolarGrid: SessionCommand {
+  /// The axes' change of the same line.
+  var axes: SetLabels
+  /// The angle as typed, in the angle unit; nil for 30 degrees.
+  var angle: Double?
+  /// `polar` (true) or `nopolar`.
+  var on: Bool
+
+  func run(in session: inout Session) throws(CommandError) -> Reply {
+    _ = try axes.run(in: &session)
+    guard on else {
+      session.labels.polarGrid = nil
+      return Reply()
+    }
+    let degrees = session.brain.angleUnit == .degrees
+    session.labels.polarGrid = angle.map { degrees ? $0 * .pi / 180 : $0 } ?? .pi / 6
     return Reply()
   }
 }
@@ -236,16 +262,47 @@ extension SettingEntry {
   /// when no axis is named and none is chosen). Minor-tick grids (`mxtics`) are accepted and
   /// not drawn; layers (`front`, `back`, `layerdefault`) are accepted.
   static let grid = SettingEntry(
-    name: "grid", usage: ["set grid [xtics|ytics|x2tics|y2tics|noxtics|...]"],
+    name: "grid",
+    usage: ["set grid [xtics|ytics|x2tics|y2tics|noxtics|...] [polar [ANGLE]]"],
     parse: { arguments throws(CommandError) in
-      let ignored: Set<String> = ["front", "back", "layerdefault"]
+      let ignored: Set<String> = ["front", "back", "layerdefault", "vertical", "novertical"]
+      // Line properties of the grid (`lt -1 dt 0 lw 0.5`, `linewidth 0.5`): accepted, the
+      // grid keeps its look; each takes one value (`lc rgb "red"` two).
+      let properties: Set<String> = [
+        "lt", "linetype", "lw", "linewidth", "lc", "linecolor", "dt", "dashtype", "ls",
+        "linestyle",
+      ]
       var changes: [(GridAxes, Bool)] = []
-      for word in arguments.values.words {
+      var polar: (angle: Double?, set: Bool)? = nil
+      let words = arguments.values.words
+      var k = 0
+      while k < words.count {
+        let word = words[k]
+        k += 1
         if !word.isString, let change = gridChange(word.text) {
           if let axes = change.0 { changes.append((axes, change.1)) }
           continue
         }
         if !word.isString, ignored.contains(word.text) { continue }
+        if !word.isString, word.text == "polar" || word.text == "nopolar" {
+          polar = (nil, word.text == "polar")
+          if word.text == "polar", k < words.count, let angle = Double(words[k].text) {
+            guard angle > 0, angle.isFinite else {
+              throw CommandError(
+                .needs(word: "polar", what: "an angle above 0, as in: set grid polar 30"),
+                at: words[k].span)
+            }
+            polar = (angle, true)
+            k += 1
+          }
+          continue
+        }
+        if !word.isString, properties.contains(word.text), k < words.count {
+          if ["lc", "linecolor"].contains(word.text), words[k].text == "rgb" { k += 1 }
+          k += 1
+          continue
+        }
+        if word.text == "," { continue }  // major, minor line properties
         throw CommandError(
           .notSupported(
             what: "'\(word.text)' after set grid",
@@ -253,7 +310,7 @@ extension SettingEntry {
           at: word.span)
       }
       let named = changes
-      return SetLabels {
+      let axesChange = SetLabels {
         var axes = $0.grid ? ($0.gridAxes ?? []) : []
         for (a, on) in named {
           if on { axes.formUnion(a) } else { axes.subtract(a) }
@@ -262,10 +319,16 @@ extension SettingEntry {
         $0.grid = true
         $0.gridAxes = axes
       }
+      guard let polar else { return axesChange }
+      return SetPolarGrid(axes: axesChange, angle: polar.angle, on: polar.set)
     },
     listing: { session in
       let labels = session.labels
       guard labels.grid else { return "grid off" }
+      if let angle = labels.polarGrid {
+        let shown = session.brain.angleUnit == .degrees ? angle * 180 / .pi : angle
+        return "grid polar \(Session.shortNumber((shown * 1e9).rounded() / 1e9))"
+      }
       guard let axes = labels.gridAxes, axes != .first else { return nil }
       let names: [(GridAxes, String)] = [
         (.x, "xtics"), (.y, "ytics"), (.x2, "x2tics"), (.y2, "y2tics"),
@@ -276,6 +339,7 @@ extension SettingEntry {
     unset: SetLabels {
       $0.grid = false
       $0.gridAxes = nil
+      $0.polarGrid = nil
     })
 
   /// What gnuplot's word `word` after `set grid` does: the axes it names (nil for a

@@ -132,6 +132,12 @@ public struct PlotRanges: Sendable, Hashable {
   public var rest: CommandArguments
   /// The parameter's range of parametric and polar items (`[t=0:6pi]`), if given.
   public var parameter: RangeBounds?
+  /// A first range that names another variable (gnuplot's `plot [u=0:1] sin(u), cos(u)`,
+  /// `plot [q=0:1] q`): the name, the item's dummy variable for this plot, and the range
+  /// with the name cut off, the parameter's in parametric and polar mode and x's otherwise.
+  public var named: RangeBounds?
+  /// The name `named` gives.
+  public var namedDummy: String?
 
   /// Reads up to two leading ranges off `arguments`.
   ///
@@ -143,6 +149,8 @@ public struct PlotRanges: Sendable, Hashable {
     while let (bounds, rest) = try result.rest.leadingRange() {
       if let parameter = Session.parameterBounds(bounds) {
         result.parameter = parameter
+      } else if result.x == nil, result.named == nil, let named = Session.namedBounds(bounds) {
+        (result.namedDummy, result.named) = (named.name, named.bounds)
       } else if result.x == nil {
         result.x = bounds
       } else if result.y == nil {
@@ -175,6 +183,9 @@ struct Plot: SessionCommand, Hashable {
   var x: RangeBounds?
   var y: RangeBounds?
   var parameter: RangeBounds?
+  /// A first range naming the dummy variable (`PlotRanges.named`).
+  var namedDummy: String?
+  var named: RangeBounds?
   /// The items, in order.
   var items: [Item]
   /// Whether the items join the current plot's curves (`replot EXPR`) instead of
@@ -227,6 +238,8 @@ struct Plot: SessionCommand, Hashable {
     x = ranges.x
     y = ranges.y
     parameter = ranges.parameter
+    namedDummy = ranges.namedDummy
+    named = ranges.named
     items = []
     var pieces = Plot.joiningOffsets(ranges.rest.items)
     for (k, piece) in pieces.enumerated() {
@@ -302,6 +315,15 @@ struct Plot: SessionCommand, Hashable {
     // `""` before any file of this command is the file of the last plot (gnuplot's rule).
     var items = items
     let curveMode = session.labels.curveMode
+    // `plot [u=0:1] ...`: the range of the variable it names, for this plot its dummy.
+    var (x, parameter) = (x, parameter)
+    if let named {
+      if curveMode.parametric || curveMode.polar { parameter = named } else { x = named }
+    }
+    if let namedDummy {
+      session.labels.curveMode.dummy[0] = namedDummy
+    }
+    defer { session.labels.curveMode.dummy = curveMode.dummy }
     if curveMode.parametric, session.mode == .infix {
       items = try Plot.pairedForParametric(items)
     }
@@ -364,17 +386,12 @@ struct Plot: SessionCommand, Hashable {
     for item in items {
       switch item {
       case .pair(let x, let y, let title, let style):
-        try Plot.checkUnstyled(style, y)
+        try Plot.checkRadius(style, y, polar: false)
         plotted.append(
-          try session.parametricModeItem(x, y, title: title, range: parameterRange))
+          try session.parametricModeItem(
+            x, y, title: title, range: parameterRange, style: style))
       case .data(var spec):
-        if curveMode.polar {  // gnuplot reads the columns as (θ, r)
-          throw CommandError(
-            .notSupported(
-              what: "data files in polar mode (set polar reads their columns as angle and r)",
-              hint: "unset polar, or plot the points as x y: using ($2*cos($1)):($2*sin($1))"),
-            at: spec.path.span)
-        }
+        try Plot.checkRadius(spec.style, spec.path, polar: curveMode.polar)
         if !spec.style.withGiven, !spec.style.histogram,
           let marks = session.labels.annotations.dataStyle
         {
@@ -387,6 +404,11 @@ struct Plot: SessionCommand, Hashable {
           inlineIndex += 1
         }
         defer { session.data.options = reading }
+        if Session.isPseudoFile(spec.path.text) {  // `'+'`, `'++'`: generated lines
+          let range = parameter == nil ? curveMode.tRange ?? newView.xRange : parameterRange
+          session.data.options.dataBlocks[spec.path.text] = session.pseudoFileBytes(
+            spec.path.text, range: range)
+        }
         if let skip = spec.skip { session.data.options.skipLines = try session.skipCount(skip) }
         if let by = spec.by {  // a long table: one curve per group
           let (curves, note) = try session.groupedDataItems(spec, by: by)
@@ -395,6 +417,9 @@ struct Plot: SessionCommand, Hashable {
           continue
         }
         var (curve, note) = try session.styledDataItem(spec)
+        if curveMode.polar {  // gnuplot reads the columns as (θ, r)
+          curve = session.polarData(curve, style: spec.style)
+        }
         if let place = spec.histogramPlace {  // Session+Histograms.swift
           try session.layOutHistogram(
             &curve, place: place, index: plotted.count, title: spec.title, run: &histograms)
@@ -410,8 +435,8 @@ struct Plot: SessionCommand, Hashable {
         if let curve = try session.curveItem(
           piece, title: givenTitle, parameterRange: parameterRange)
         {
-          try Plot.checkUnstyled(style, piece)
-          plotted.append(curve)
+          try Plot.checkRadius(style, piece, polar: false)
+          plotted.append(session.styled(curve, style))
           continue
         }
         if let relation = try session.relationItem(piece, title: givenTitle) {
@@ -424,24 +449,33 @@ struct Plot: SessionCommand, Hashable {
           continue
         }
         if curveMode.polar, session.mode == .infix {  // `set polar`: r(t)
-          try Plot.checkUnstyled(style, piece)
           plotted.append(
-            try session.polarModeItem(piece, title: givenTitle, range: parameterRange))
+            try session.polarModeItem(
+              piece, title: givenTitle, range: parameterRange, style: style))
           continue
         }
+        try Plot.checkRadius(style, piece, polar: false)
         if !style.withGiven, let marks = session.labels.annotations.functionStyle {
           style.marks = marks  // `set style function STYLE`
         }
         let (expressions, locations) = try session.expressions(piece)
         for (expr, title) in expressions {
+          // `set dummy t`: the item is written in t, read as x; x itself is then no
+          // variable of it (gnuplot: undefined variable).
+          let dummy = session.dummyRename(from: "x")
+          if dummy != nil, expr.mentions("x"), session.brain.variables["x"] == nil {
+            throw CommandError(
+              CalcError(.unknownName("x"), at: locations["x"]), shiftedBy: piece.offset)
+          }
           do {
             // In degrees (mode deg) the trigonometric calls are rewritten to radians, in the
             // user's functions too, so the compiled functions keep one set of rules.
             let unit = session.brain.angleUnit
             let functions = session.compilingBrain.functions
             let f = try PlotFunction(
-              unit.rewrite(expr), variable: "x", variables: session.brain.variables,
-              functions: functions, nameLocations: locations)
+              unit.rewrite(dummy.map { expr.renaming($0, to: "x") } ?? expr), variable: "x",
+              variables: session.brain.variables, functions: functions,
+              nameLocations: dummy.flatMap { locations[$0] }.map { ["x": $0] } ?? locations)
             plotted.append(.function(f, title: givenTitle ?? title, style: session.boxLook(style)))
           } catch {
             // The compiler places errors about names; any other is about the whole item.
@@ -523,16 +557,28 @@ struct Plot: SessionCommand, Hashable {
 }
 
 extension Plot {
-  /// Refuses a style on a parametric or polar curve or a relation, which are drawn with
-  /// lines of the default look only.
+  /// Refuses `filledcurves r=R` on an item that is not a polar curve of `set polar`.
+  ///
+  /// - Throws: `CommandError` under the item when `style` has a fill radius and `polar` is
+  ///   false.
+  static func checkRadius(_ style: PlotStyle, _ piece: Word, polar: Bool) throws(CommandError) {
+    guard style.fillRadius != nil, !polar else { return }
+    throw CommandError(
+      .notSupported(
+        what: "filledcurves r= outside set polar",
+        hint: "r=R fills to the circle of radius R of a polar plot: set polar first"),
+      at: style.fillRadiusSpan ?? piece.span)
+  }
+
+  /// Refuses a style on a relation, which is drawn with lines of the default look only.
   ///
   /// - Throws: `CommandError` under the item when `style` is not the default.
   static func checkUnstyled(_ style: PlotStyle, _ piece: Word) throws(CommandError) {
     guard style.marks != .lines || style.look != CurveLook() else { return }
     throw CommandError(
       .notSupported(
-        what: "a style on a parametric or polar curve or a relation",
-        hint: "with, lw, lc, pt, ps and dt are for functions of x and data files"),
+        what: "a style on a relation",
+        hint: "with, lw, lc, pt, ps and dt are for functions, curves and data files"),
       at: piece.span)
   }
 }

@@ -17,6 +17,18 @@ public struct CurveMode: Sendable, Hashable {
   /// The range of t (`set trange [A:B]`), in the angle unit for polar curves; nil for
   /// the default (`Session.defaultParameterRange`).
   public var tRange: ClosedRange<Double>?
+  /// The range of r of polar curves and polar data (`set rrange [A:B]`): the plotted
+  /// radius is r - A, and r < A is undefined (Session+CurveStyles.swift); nil for none.
+  public var rRange: ClosedRange<Double>?
+  /// The ranges of u and v of the pseudo-file `'++'` (`set urange`, `set vrange`); nil for
+  /// gnuplot's default [-5:5].
+  public var uRange: ClosedRange<Double>?
+  /// See `uRange`.
+  public var vRange: ClosedRange<Double>?
+  /// gnuplot's dummy variables (`set dummy u,v`): the name a function item is written in
+  /// (the first; x by default, t after `set parametric` or `set polar`) and the second
+  /// (y; for `splot`, kept and shown only).
+  public var dummy = ["x", "y"]
 
   /// Neither mode, t's default range.
   public init() {}
@@ -25,7 +37,9 @@ public struct CurveMode: Sendable, Hashable {
 extension SettingTable {
   /// `set polar`, `set parametric`, `set trange`.
   static let curveModes: [SettingEntry] = [
-    .mode("polar", \.polar), .mode("parametric", \.parametric), .tRange,
+    .mode("polar", \.polar), .mode("parametric", \.parametric),
+    .parameterRange("trange", \.tRange), .parameterRange("rrange", \.rRange),
+    .parameterRange("urange", \.uRange), .parameterRange("vrange", \.vRange),
   ]
 }
 
@@ -40,44 +54,73 @@ extension SettingEntry {
         if let extra = arguments.values.words.first {
           throw CommandError(.usage("set \(name)"), at: extra.span)
         }
-        return SetLabels { $0.curveMode[keyPath: field] = true }
+        // gnuplot's `set polar` and `set parametric` make the dummy variable t, and
+        // their `unset` makes it x again (src/set.c's `set_polar`, `set_parametric`).
+        return SetLabels {
+          $0.curveMode[keyPath: field] = true
+          $0.curveMode.dummy = ["t", "y"]
+        }
       },
       listing: { $0.labels.curveMode[keyPath: field] ? name : nil },
-      unset: SetLabels { $0.curveMode[keyPath: field] = false })
+      unset: SetLabels {
+        if $0.curveMode[keyPath: field] { $0.curveMode.dummy = ["x", "y"] }
+        $0.curveMode[keyPath: field] = false
+      })
   }
 
-  /// `set trange [A:B]`: the range of t of polar and parametric items (`unset trange`:
-  /// [0:2π], or [0:360] in `mode deg`).
-  static let tRange = SettingEntry(
-    name: "trange", usage: ["set trange [MIN:MAX]"],
-    parse: { arguments throws(CommandError) in
-      let usage = CommandError(
-        .usage("set trange [MIN:MAX]"),
-        at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
-      guard let (bounds, rest) = try arguments.values.leadingRange() else { throw usage }
-      if let extra = rest.words.first {
-        throw CommandError(
-          .notSupported(what: "'\(extra.text)' after set trange", hint: ""), at: extra.span)
-      }
-      return SetParameterRange(bounds: bounds)
-    },
-    listing: { session in
-      session.labels.curveMode.tRange.map {
-        "trange [\(Session.shortNumber($0.lowerBound)):\(Session.shortNumber($0.upperBound))]"
-      }
-    },
-    unset: SetLabels { $0.curveMode.tRange = nil })
+  /// `set trange [A:B]` (the range of t of polar and parametric items; `unset trange`:
+  /// [0:2π], or [0:360] in `mode deg`), `set rrange [A:B]` (r of polar curves: A at the
+  /// centre), `set urange`, `set vrange` (the pseudo-file `'++'`): `field` is the range.
+  /// `[*:*]` is the default again (gnuplot's autoscaled range).
+  static func parameterRange(
+    _ name: String, _ field: WritableKeyPath<CurveMode, ClosedRange<Double>?> & Sendable
+  ) -> SettingEntry {
+    SettingEntry(
+      name: name, usage: ["set \(name) [MIN:MAX]"],
+      parse: { arguments throws(CommandError) in
+        let usage = CommandError(
+          .usage("set \(name) [MIN:MAX]"),
+          at: arguments.values.isEmpty ? arguments.name.span : arguments.values.text.span)
+        guard let (bounds, rest) = try arguments.values.leadingRange() else { throw usage }
+        if let extra = rest.words.first {
+          throw CommandError(
+            .notSupported(what: "'\(extra.text)' after set \(name)", hint: ""), at: extra.span)
+        }
+        return SetParameterRange(bounds: bounds, field: field, axis: String(name.prefix(1)))
+      },
+      listing: { session in
+        session.labels.curveMode[keyPath: field].map {
+          "\(name) [\(Session.shortNumber($0.lowerBound)):\(Session.shortNumber($0.upperBound))]"
+        }
+      },
+      unset: SetLabels { $0.curveMode[keyPath: field] = nil })
+  }
 }
 
-/// `set trange [A:B]`: the bounds are computed when set; a missing one is the current one.
+/// `set trange|rrange|urange|vrange [A:B]`: the bounds are computed when set; a missing one
+/// (or `*`) is the current one; `[*:*]` sets the default again.
 struct SetParameterRange: SessionCommand {
   /// The bracket as typed.
   var bounds: RangeBounds
+  /// The range set.
+  var field: WritableKeyPath<CurveMode, ClosedRange<Double>?> & Sendable
+  /// The axis's letter, for messages (`t`, `r`, `u`, `v`).
+  var axis: String
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
-    let current = session.labels.curveMode.tRange ?? session.defaultParameterRange
-    if let range = try session.range(bounds, current: current, axis: "t") {
-      session.labels.curveMode.tRange = range
+    var bounds = bounds
+    let stars = [bounds.lower, bounds.upper].map { $0?.trimmed().text == "*" }
+    if stars[0] { bounds.lower = nil }
+    if stars[1] { bounds.upper = nil }
+    if stars[0] && stars[1] {
+      session.labels.curveMode[keyPath: field] = nil
+      return Reply()
+    }
+    let defaults: ClosedRange<Double> =
+      axis == "t" ? session.defaultParameterRange : axis == "r" ? 0...10 : -5...5
+    let current = session.labels.curveMode[keyPath: field] ?? defaults
+    if let range = try session.range(bounds, current: current, axis: axis) {
+      session.labels.curveMode[keyPath: field] = range
     }
     return Reply()
   }
@@ -90,32 +133,51 @@ extension Session {
     return "\(value)"
   }
 
-  /// The polar curve of a function item in `set polar` mode: x = r(t) cos t,
-  /// y = r(t) sin t, t in the angle unit over `range` (gnuplot's polar plot).
-  ///
-  /// - Throws: `CommandError` at the bad column of an item that does not parse or compile.
-  func polarModeItem(_ piece: Word, title: String?, range: ClosedRange<Double>)
-    throws(CommandError) -> PlotItem
-  {
-    let t = Expr.variable("t")
-    let cosine = brain.angleUnit.rewrite(.call("cos", [t]))
-    let sine = brain.angleUnit.rewrite(.call("sin", [t]))
-    let fx = try curvePart(piece, { .binary(.multiply, $0, cosine) }, variable: "t", rename: nil)
-    let fy = try curvePart(piece, { .binary(.multiply, $0, sine) }, variable: "t", rename: nil)
-    return .parametric(parametric(fx, fy, range, parameter: "t"), title: title ?? piece.text)
+  /// The dummy variable function items are written in (`set dummy`), when it is not
+  /// `standard` (x for functions of x, t for parametric and polar items): the name
+  /// `curvePart` reads as the standard one; nil when it is the standard one.
+  func dummyRename(from standard: String) -> String? {
+    let name = labels.curveMode.dummy[0]
+    return name == standard ? nil : name
   }
 
-  /// The curve of two function items `X(t), Y(t)` in `set parametric` mode, over `range`;
-  /// its legend is the title given to the second (gnuplot's rule), else both as typed.
+  /// The polar curve of a function item in `set polar` mode: x = r(t) cos t,
+  /// y = r(t) sin t, t in the angle unit over `range` (gnuplot's polar plot), in `style`
+  /// (Session+CurveStyles.swift: a style other than lines, or `set rrange`, samples it at
+  /// `set samples` angles as gnuplot does).
+  ///
+  /// - Throws: `CommandError` at the bad column of an item that does not parse or compile.
+  func polarModeItem(
+    _ piece: Word, title: String?, range: ClosedRange<Double>, style: PlotStyle = PlotStyle()
+  ) throws(CommandError) -> PlotItem {
+    let t = Expr.variable("t")
+    let rename = dummyRename(from: "t")
+    let shown = title ?? piece.text
+    let r = try curvePart(piece, { $0 }, variable: "t", rename: rename)
+    if let curve = sampledPolar(r, range: range, title: shown, style: style) {
+      return .data(curve)
+    }
+    let cosine = brain.angleUnit.rewrite(.call("cos", [t]))
+    let sine = brain.angleUnit.rewrite(.call("sin", [t]))
+    let fx = try curvePart(piece, { .binary(.multiply, $0, cosine) }, variable: "t", rename: rename)
+    let fy = try curvePart(piece, { .binary(.multiply, $0, sine) }, variable: "t", rename: rename)
+    return styled(.parametric(parametric(fx, fy, range, parameter: "t"), title: shown), style)
+  }
+
+  /// The curve of two function items `X(t), Y(t)` in `set parametric` mode, over `range`,
+  /// in `style` (Session+CurveStyles.swift); its legend is the title given to the second
+  /// (gnuplot's rule), else both as typed.
   ///
   /// - Throws: `CommandError` at the bad column of either item.
-  func parametricModeItem(_ x: Word, _ y: Word, title: String?, range: ClosedRange<Double>)
-    throws(CommandError) -> PlotItem
-  {
-    let fx = try curvePart(x, { $0 }, variable: "t", rename: nil)
-    let fy = try curvePart(y, { $0 }, variable: "t", rename: nil)
+  func parametricModeItem(
+    _ x: Word, _ y: Word, title: String?, range: ClosedRange<Double>,
+    style: PlotStyle = PlotStyle()
+  ) throws(CommandError) -> PlotItem {
+    let rename = dummyRename(from: "t")
+    let fx = try curvePart(x, { $0 }, variable: "t", rename: rename)
+    let fy = try curvePart(y, { $0 }, variable: "t", rename: rename)
     let shown = title ?? "\(x.trimmed().text), \(y.trimmed().text)"
-    return .parametric(parametric(fx, fy, range, parameter: "t"), title: shown)
+    return styled(.parametric(parametric(fx, fy, range, parameter: "t"), title: shown), style)
   }
 }
 

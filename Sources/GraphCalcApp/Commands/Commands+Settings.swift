@@ -132,12 +132,9 @@ public struct SettingTable: Sendable {
     [
       .canvas, .color, .datafile, .barStyle, .base, .digits, .theme,
     ] + SettingTable.gnuplotLabels + SettingTable.gnuplotAxes + SettingTable.gnuplotAnnotations
-      + SettingTable.gnuplotObjects + SettingTable.secondAxes + SettingTable.autoscaleSettings + [
-        .fit
-      ]
-      + SettingTable.histogramSettings + SettingTable.curveModes
-      + SettingTable.lineStyleSettings + SettingTable.blockSettings
-      + SettingTable.calculatorSettings)
+      + SettingTable.gnuplotObjects + SettingTable.secondAxes + SettingTable.autoscaleSettings
+      + [.fit] + SettingTable.histogramSettings + SettingTable.curveModes
+      + SettingTable.dummySettings + SettingTable.lineStyleSettings + SettingTable.blockSettings)
 }
 
 extension CommandEntry {

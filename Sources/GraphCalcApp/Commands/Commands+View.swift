@@ -328,8 +328,10 @@ extension Session {
   /// variables or functions): the plot's labels, key, ticks, scales, grid, second axes,
   /// annotations and curve modes (`PlotLabels`), the data files' separator, missing text and
   /// decimal comma, and the box and fill styles. graphcalc's own settings (canvas, colour,
-  /// theme, base, digits, bar style) and the marks of `mark` stay, as gnuplot's terminal does.
+  /// theme, base, digits, bar style) and the marks of `mark` stay, as gnuplot's terminal does;
+  /// degrees chosen by `set angles degrees` go back to radians (a `mode deg` stays).
   mutating func resetGnuplotSettings() {
+    if labels.anglesInDegrees { brain.angleUnit = .radians }
     let marks = labels.marks
     labels = PlotLabels()
     labels.marks = marks
