@@ -137,7 +137,8 @@ import Testing
   @Test(arguments: [
     "set terminal png", "set term dumb", "set output \"a.png\"", "set style line 1 pi 2",
     "set object 1 rect", "set linestyle 1 lw 2", "set arrow 1 from 0,0 to 1,1 size 1,20",
-    "unset ztics", "set logscale z", "show ztics", "set title \"a\" offset 0,1", "set grid polar",
+    "unset ztics", "set logscale z", "show ztics", "set title \"a\" offset graph 0,1",
+    "set grid polar",
     "set autoscale zfix", "set offsets graph 0.1", "set link x2",
   ])
   func gnuplotOnlySettingsAreNamed(_ line: String) throws {
