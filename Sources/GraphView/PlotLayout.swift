@@ -787,9 +787,24 @@ public enum PlotLayout {
       }
       if renderer.capabilities.contains(.cellBars) { return }
     }
-    if marks.drawsLines {
+    // A filled curve strokes its outline with `fs ... border` (its segments, `StyleGeometry`);
+    // filled boxes leave theirs out with `noborder`, as gnuplot's do.
+    let outlines =
+      marks.drawsLines
+      ? !(look.fillBorder == false && !curve.filledBoxes.isEmpty)
+      : look.fillBorder == true && !curve.filledAreas.isEmpty
+    if outlines {
       let lines = curvePolylines(curve, map: map, clip: clip)
-      if !lines.isEmpty { renderer.drawPolylines(lines, style: style) }
+      if let border = look.borderColor,
+        !curve.filledBoxes.isEmpty || !curve.filledAreas.isEmpty, !lines.isEmpty
+      {
+        // gnuplot's `fs ... border lt -1`: the fill's outline in its own colour.
+        var outline = CurveLook(lineWidth: look.lineWidth, dashType: look.dashType)
+        outline.color = border
+        renderer.drawStyledPolylines(lines, style: style, look: outline)
+      } else if !lines.isEmpty {
+        renderer.drawPolylines(lines, style: style)
+      }
       for line in lines { ink.append(contentsOf: line) }
     }
     let radius = markerRadius(m) * (look.pointSize ?? 1)

@@ -34,7 +34,7 @@ extension CairoRenderer {
       cairo_new_path(context)
       return
     }
-    let (r, g, b) = theme.color(style).fractions
+    let (r, g, b) = theme.fillColor(style).fractions
     cairo_set_source_rgba(context, r, g, b, opacity)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)

@@ -39,7 +39,7 @@ extension SVGRenderer {
       return
     }
     Self.append(
-      "\" fill=\"" + color(style) + "\""
+      "\" fill=\"" + theme.fillColor(style).hex + "\""
         + (opacity.map { " fill-opacity=\"" + $0 + "\"" } ?? "") + " stroke=\"none\"/>\n",
       to: &body)
   }
