@@ -14,6 +14,9 @@ struct DataSettings: Sendable, Hashable {
   var boxWidth: CurveLook.BoxWidth?
   /// gnuplot's `set style fill solid D` for `boxes`: D, or nil for `empty` (outlines).
   var fillDensity: Double?
+  /// The outline colour of filled boxes and areas (`set style fill ... border lt -1`), nil
+  /// for the curve's.
+  var fillBorderColor: RGBColor?
   /// gnuplot's `set style histogram ...` (Session+Histograms.swift).
   var histogram = HistogramStyle()
   /// The last `plot` line when it drew histograms (and no inline data): `replot` alone runs

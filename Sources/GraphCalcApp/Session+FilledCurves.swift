@@ -13,6 +13,7 @@ extension Session {
   func filledLook(_ style: PlotStyle) -> PlotStyle {
     var styled = style
     let density = styled.look.fillDensity ?? data.fillDensity
+    if styled.look.borderColor == nil { styled.look.borderColor = data.fillBorderColor }
     if style.marks == .filledCurves {
       styled.look.fillDensity = (density ?? 0) > 0 ? density : 1
     } else {
@@ -134,6 +135,59 @@ extension Session {
     return typed
   }
 
+  /// Reads the colour of a fill's border at the start of `words` (after `border`): `-1` or
+  /// `lt -1` (gnuplot's black), `N` or `lt N` (line type N's colour), `lc|linecolor [rgb]
+  /// "COLOUR"`, `lc N`, `rgb "COLOUR"`; strings keep their quotes.
+  ///
+  /// - Returns: The colour (nil when none is written) and how many words it took.
+  /// - Throws: `CommandError` at a colour or line type that is not one.
+  static func readBorderColor(_ words: [Word], keyword: String = "border") throws(CommandError)
+    -> (RGBColor?, Int)
+  {
+    guard let first = words.first else { return (nil, 0) }
+    func lineType(_ w: Word) throws(CommandError) -> RGBColor {
+      guard let n = Int(w.text), n >= -1, n != 0 else {
+        throw CommandError(
+          .needs(
+            word: keyword, what: "a line type, -1 (black) or from 1, as in: \(keyword) lt -1"),
+          at: w.span)
+      }
+      return n == -1 ? RGBColor(0x000000) : Theme.default.series(n - 1)
+    }
+    func color(_ w: Word) throws(CommandError) -> RGBColor {
+      if let q = w.text.first, q == "\"" || q == "'", w.text.count >= 2,
+        let c = CurveLook.color(named: String(w.text.dropFirst().dropLast()))
+      {
+        return c
+      }
+      if let n = Int(w.text), n >= 1 { return Theme.default.series(n - 1) }
+      throw CommandError(
+        .needs(word: keyword, what: "a colour, as in: \(keyword) rgb \"black\""), at: w.span)
+    }
+    func missing(_ w: Word) -> CommandError {
+      CommandError(
+        .needs(word: w.text, what: "a value, as in: \(keyword) lc rgb \"black\""), at: w.span)
+    }
+    switch first.text {
+    case "lt", "linetype":
+      guard words.count > 1 else { throw missing(first) }
+      return (try lineType(words[1]), 2)
+    case "lc", "linecolor":
+      guard words.count > 1 else { throw missing(first) }
+      if ["rgb", "rgbcolor"].contains(words[1].text) {
+        guard words.count > 2 else { throw missing(words[1]) }
+        return (try color(words[2]), 3)
+      }
+      return (try color(words[1]), 2)
+    case "rgb", "rgbcolor":
+      guard words.count > 1 else { throw missing(first) }
+      return (try color(words[1]), 2)
+    default:
+      if Int(first.text) != nil { return (try lineType(first), 1) }
+      return (nil, 0)
+    }
+  }
+
   /// Reads `fs`/`fill`/`fillstyle` (the word just read) and its words: `solid [D]`,
   /// `transparent solid [D]`, `empty`, `border [lc ...]`, `noborder`.
   ///
@@ -167,8 +221,10 @@ extension Session {
         style.look.fillBorder = true
         _ = reader.next()
         any = true
-        // gnuplot's `border lc rgb "..."` / `border -1`: the colour is the curve's here.
-        if let next = reader.peek(), Int(next.text) != nil { _ = reader.next() }
+        // gnuplot's `border lt -1`, `border lc rgb "..."`, `border 3`: the outline's colour.
+        let (color, used) = try Session.readBorderColor(reader.remaining)
+        if let color { style.look.borderColor = color }
+        reader.skip(used)
         continue
       case "noborder":
         style.look.fillBorder = false

@@ -110,6 +110,7 @@ extension Session {
     guard [.boxes, .boxErrorBars, .boxXYError].contains(style.marks) else { return style }
     var styled = style
     if styled.look.fillDensity == nil { styled.look.fillDensity = data.fillDensity }
+    if styled.look.borderColor == nil { styled.look.borderColor = data.fillBorderColor }
     if styled.look.boxWidth == nil { styled.look.boxWidth = data.boxWidth }
     return styled
   }

@@ -177,6 +177,24 @@ extension Session {
       return true
     }
     if try readAxes(word, from: &reader, into: &style) { return true }
+    if ["fc", "fillcolor", "fillcolour"].contains(word.text) {
+      // gnuplot's fill colour: `fc rgb "COLOUR"`, `fc "COLOUR"`, `fc lt N`, `fc N`.
+      let rest = Array(reader.remaining.prefix(3))
+      guard let first = rest.first else {
+        throw CommandError(
+          .needs(word: word.text, what: "a colour, as in: fc rgb \"#00aa00\""), at: word.span)
+      }
+      let named = ["lt", "linetype", "rgb", "rgbcolor"].contains(first.text)
+      let probe = named ? rest : [Word("lc", at: word.offset)] + rest
+      let (color, used) = try Session.readBorderColor(probe, keyword: word.text)
+      guard let color else {
+        throw CommandError(
+          .needs(word: word.text, what: "a colour, as in: fc rgb \"#00aa00\""), at: word.span)
+      }
+      reader.skip(named ? used : used - 1)
+      style.look.fillColor = color
+      return true
+    }
     guard let option = styleOption(named: word.text) else { return false }
     func number(_ what: String) throws(CommandError) -> (Double, Word) {
       let value = try reader.value(of: word, what)

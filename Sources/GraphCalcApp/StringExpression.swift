@@ -84,9 +84,37 @@ struct StringExpression {
       let token = line.tokens[index]
       guard token.kind == .symbol, token.text == "." else { break }
       index += 1
-      result = .text(result.text(session) + (try term()).text(session))
+      result = .text(result.text(session) + (try joinedTerm()).text(session))
     }
     return result
+  }
+
+  /// An operand after `.`: a string term, or a number (gnuplot joins `"n = ".n` and
+  /// `"x".(2*k)` as text): a number literal, a name that is no string (a variable), or an
+  /// expression in brackets, written as the calculator prints it.
+  private mutating func joinedTerm() throws(CommandError) -> Value {
+    guard index < end else { return try term() }
+    let token = line.tokens[index]
+    let call = index + 1 < end && line.tokens[index + 1].text == "("
+    if token.kind == .number
+      || (token.kind == .name && session.strings[token.text] == nil && !call)
+    {
+      index += 1
+      return .number(try number((index - 1)..<index))
+    }
+    if token.kind == .open, token.text == "(" {
+      let open = index
+      var depth = 0
+      while index < end {
+        let t = line.tokens[index]
+        if t.kind == .open { depth += 1 }
+        if t.kind == .close { depth -= 1 }
+        index += 1
+        if depth == 0 { return .number(try number((open + 1)..<(index - 1))) }
+      }
+      throw CommandError(.unclosedBracket, at: token.span)
+    }
+    return try term()
   }
 
   /// A string or a number: what a string expression gives.

@@ -32,6 +32,12 @@ public struct CurveLook: Sendable, Hashable {
   /// Whether a filled style (`filledcurves`, `fillsteps`, filled boxes) also strokes its
   /// outline in the curve's colour (gnuplot's `fill ... border`).
   public var fillBorder: Bool?
+  /// The fill's own colour (gnuplot's `fc`/`fillcolor` on a plot item), nil for the curve's
+  /// colour; pictures paint fills in it, a text canvas keeps the curve's.
+  public var fillColor: RGBColor?
+  /// The colour of a filled style's outline (gnuplot's `fs ... border lt -1` or `border lc
+  /// rgb "..."`), nil for the curve's colour.
+  public var borderColor: RGBColor?
 
   /// What gnuplot's `filledcurves` fills to.
   public enum FillTo: Sendable, Hashable {

@@ -37,6 +37,15 @@ public enum PlotLayout {
     /// `polarGrid` radians out to the largest circle, in place of the lines at the ticks
     /// (`PlotLayout.polarGridLines`); nil for the grid at the ticks.
     public var polarGrid: Double? = nil
+    /// The major grid lines' look (gnuplot's `set grid lt N lc rgb "..." lw W dt N`); the
+    /// default draws the output's own grid line, as before looks existed.
+    public var gridLook = CurveLook()
+    /// The axes whose minor ticks get grid lines too (gnuplot's `set grid mxtics mytics`),
+    /// where minor ticks are drawn (`set mxtics`); none by default.
+    public var minorGridAxes: GridAxes = []
+    /// The minor grid lines' look (the line properties after the comma of `set grid ... ,
+    /// lt 0 lw 0.5`); the default draws the output's own grid line.
+    public var minorGridLook = CurveLook()
     /// Whether to draw the axes x = 0 and y = 0 where they lie inside the view.
     var showAxes: Bool
     /// How each curve is drawn, by index (`.lines` for curves beyond the list): the styles
@@ -70,6 +79,9 @@ public enum PlotLayout {
     /// The sizes of the title's, the axis labels' and the legend's text, as multiples of the
     /// output's (gnuplot's `font ",SIZE"`); a text canvas has one size.
     public var textScales = TextScales()
+    /// Where the title and the axis labels are moved, their colours and boxes (gnuplot's
+    /// `set title "..." offset DX,DY tc rgb "..." boxed`); the defaults draw them as before.
+    public var textPlacements = TextPlacements()
     /// The key's options beyond `legendPlacement` (gnuplot's `set key box title ...`); the
     /// defaults draw the legend as before they existed.
     public var key = KeyOptions()
@@ -192,6 +204,57 @@ public enum PlotLayout {
     }
   }
 
+  /// How one of the title and axis labels is placed beyond its automatic place (gnuplot's
+  /// `offset`, `textcolor` and `boxed` of `set title`, `set xlabel`, `set ylabel`).
+  public struct TextPlacement: Sendable, Hashable {
+    /// How far the text moves right, in gnuplot's characters (`marginCharacter`: 0.7 em in a
+    /// picture, a cell on a text canvas).
+    public var offsetX = 0.0
+    /// How far the text moves up, in gnuplot's characters (1.5 em in a picture, a cell).
+    public var offsetY = 0.0
+    /// The text's colour (`tc rgb "..."`), nil for the output's text colour.
+    public var color: RGBColor?
+    /// Whether a box is drawn around the text (`set title ... boxed`; pictures only).
+    public var boxed = false
+
+    /// Creates a placement: no offset, the output's colour, no box.
+    public init(
+      offsetX: Double = 0, offsetY: Double = 0, color: RGBColor? = nil, boxed: Bool = false
+    ) {
+      self.offsetX = offsetX
+      self.offsetY = offsetY
+      self.color = color
+      self.boxed = boxed
+    }
+
+    /// The top margin a title of `lines` lines takes less (gnuplot 5.4, measured on its svg
+    /// terminal): a downward offset gives back one line height per whole character, up to the
+    /// title's lines; a fraction, or an upward offset, changes nothing.
+    func titleLinesGivenBack(lines: Double) -> Double {
+      offsetY < 0 ? min((-offsetY).rounded(.down), lines) : 0
+    }
+  }
+
+  /// Where the title and the axis labels are moved (`TextPlacement` each).
+  public struct TextPlacements: Sendable, Hashable {
+    /// The title's (`set title ... offset`).
+    public var title = TextPlacement()
+    /// The x axis label's (`set xlabel ... offset`).
+    public var xLabel = TextPlacement()
+    /// The y axis label's (`set ylabel ... offset`).
+    public var yLabel = TextPlacement()
+
+    /// Creates the placements; each the default unless given.
+    public init(
+      title: TextPlacement = TextPlacement(), xLabel: TextPlacement = TextPlacement(),
+      yLabel: TextPlacement = TextPlacement()
+    ) {
+      self.title = title
+      self.xLabel = xLabel
+      self.yLabel = yLabel
+    }
+  }
+
   /// The font size of a picture of `size` pixels: 12 px at 800 x 600, scaled with
   /// min(width / 800, height / 600), so text keeps its share of the picture (the same in
   /// SVG, PNG and PDF); at least 1 px.
@@ -230,8 +293,12 @@ public enum PlotLayout {
       : yTickLabels.map { renderer.textSize($0).width }.max() ?? 0
     let hasTitle = !(options.title ?? "").isEmpty
     let scales = options.textScales
+    let places = options.textPlacements
+    let titleLineCount = lineCount(options.title)
     let titleLines =
-      (hasTitle ? lineCount(options.title) * m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
+      (hasTitle
+        ? (titleLineCount - places.title.titleLinesGivenBack(lines: titleLineCount))
+          * m.lineHeight(scales.title, renderer) + m.labelGapY : 0)
       + (hasText(options.yLabel) || hasText(options.secondY?.label)
         ? yLabelLines(options) * m.lineHeight(scales.yLabel, renderer) + m.labelGapY : 0)
       + secondXMargin(options, renderer, m)
@@ -256,6 +323,7 @@ public enum PlotLayout {
           ? lineCount(options.xLabel) * m.lineHeight(scales.xLabel, renderer) + m.labelGapY : 0)
         + (options.histogramTitles.isEmpty
           ? 0 : m.lineHeight(scales.xLabel, renderer) + m.labelGapY))
+    if hasText(options.xLabel) { bottom += xLabelOffsetHeight(options, renderer, m) }
     if !options.margins.isAutomatic {
       (left, right, top, bottom) = fixedMargins(
         (left, right, top, bottom), options: options, renderer: renderer, metrics: m)
@@ -365,16 +433,11 @@ public enum PlotLayout {
       if axes.contains(.y2) {
         gridY += secondTickPixels(options.secondY, map.y, plotArea, x: false)
       }
-      for px in gridX where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
-        renderer.drawLine(
-          from: PixelPoint(x: px, y: plotArea.minY), to: PixelPoint(x: px, y: plotArea.maxY),
-          style: .grid)
-      }
-      for py in gridY where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
-        renderer.drawLine(
-          from: PixelPoint(x: plotArea.minX, y: py), to: PixelPoint(x: plotArea.maxX, y: py),
-          style: .grid)
-      }
+      let minorX = options.minorGridAxes.contains(.x) ? xMinor : []
+      let minorY = options.minorGridAxes.contains(.y) ? yMinor : []
+      drawGridLines(
+        minorX, minorY, look: options.minorGridLook, plotArea: plotArea, into: &renderer)
+      drawGridLines(gridX, gridY, look: options.gridLook, plotArea: plotArea, into: &renderer)
     }
 
     // Axes x = 0 and y = 0, where they lie strictly inside the view (a log axis has no 0).
@@ -564,12 +627,14 @@ public enum PlotLayout {
     // Above the frame: the y label on the line next to it, the title above that.
     var above = frame.minY - m.outset.y - m.labelGapY - secondXMargin(options, renderer, m)
     let scales = options.textScales
+    let places = options.textPlacements
+    let char = marginCharacter(renderer, m)
     if hasText(options.yLabel) || hasText(options.secondY?.label) {
       if let label = options.yLabel, !label.isEmpty {
-        renderer.drawText(
+        drawPlacedText(
           label, at: PixelPoint(x: min(m.pad, frame.minX), y: above),
-          anchor: TextAnchor(.left, .bottom),
-          style: .label, scale: scales.yLabel)
+          anchor: TextAnchor(.left, .bottom), scale: scales.yLabel, placement: places.yLabel,
+          char: char, metrics: m, into: &renderer)
       }
       if let label = options.secondY?.label, !label.isEmpty {
         renderer.drawText(
@@ -580,18 +645,21 @@ public enum PlotLayout {
       above -= yLabelLines(options) * m.lineHeight(scales.yLabel, renderer) + m.labelGapY
     }
     if let title = options.title, !title.isEmpty {
-      renderer.drawText(
+      // A title moved down by whole characters gave their lines back (`plotArea`): it
+      // stays where it was drawn, relative to the frame, and then moves by its offset.
+      drawPlacedText(
         title, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: above),
-        anchor: .bottomCenter, style: .title, scale: scales.title)
+        anchor: .bottomCenter, style: .title, scale: scales.title, placement: places.title,
+        char: char, metrics: m, into: &renderer)
     }
     // Below the x tick labels: the x label.
     if let label = options.xLabel, !label.isEmpty {
       let y =
         frame.maxY + m.outset.y + 2 * m.labelGapY + m.char.height
         + turnedLabelsExtra(options: options, renderer: renderer, metrics: m)
-      renderer.drawText(
+      drawPlacedText(
         label, at: PixelPoint(x: plotArea.minX + plotArea.width / 2, y: y), anchor: .topCenter,
-        style: .label, scale: scales.xLabel)
+        scale: scales.xLabel, placement: places.xLabel, char: char, metrics: m, into: &renderer)
     }
     // Below the x label (or in its place): the histograms' titles, each under its histogram
     // (gnuplot's `newhistogram "TITLE"`, moved by its offset in characters).
@@ -609,6 +677,95 @@ public enum PlotLayout {
           anchor: .topCenter, style: .label, scale: scales.xLabel)
       }
     }
+  }
+
+  /// Draws grid lines across `plotArea` at the pixel columns `xs` and rows `ys` (those on
+  /// the frame's edges left out: they would only blur it): the output's grid line for the
+  /// default look, one stroke of `look` (gnuplot's grid `lt`, `lc`, `lw`, `dt`) otherwise.
+  static func drawGridLines(
+    _ xs: [Double], _ ys: [Double], look: CurveLook, plotArea: PixelRect,
+    into renderer: inout some PlotRenderer
+  ) {
+    var lines: [[PixelPoint]] = []
+    for px in xs where px > plotArea.minX + 0.5 && px < plotArea.maxX - 0.5 {
+      lines.append([
+        PixelPoint(x: px, y: plotArea.minY), PixelPoint(x: px, y: plotArea.maxY),
+      ])
+    }
+    for py in ys where py > plotArea.minY + 0.5 && py < plotArea.maxY - 0.5 {
+      lines.append([
+        PixelPoint(x: plotArea.minX, y: py), PixelPoint(x: plotArea.maxX, y: py),
+      ])
+    }
+    guard look.isDefault else {
+      if !lines.isEmpty { renderer.drawStyledPolylines(lines, style: .grid, look: look) }
+      return
+    }
+    for line in lines { renderer.drawLine(from: line[0], to: line[1], style: .grid) }
+  }
+
+  /// What the x label's upward offset takes from the bottom margin (negative) or a
+  /// downward one adds: gnuplot 5.4 gives the margin back as the label moves up, down to
+  /// none of the label's lines and gap, and takes more as it moves down (measured on its svg
+  /// terminal). Whole pixels, whole cells on a text canvas; 0 without an offset.
+  static func xLabelOffsetHeight(
+    _ options: Options, _ renderer: some PlotRenderer, _ m: Metrics
+  ) -> Double {
+    let dy = options.textPlacements.xLabel.offsetY
+    guard dy != 0 else { return 0 }
+    let own =
+      lineCount(options.xLabel) * m.lineHeight(options.textScales.xLabel, renderer) + m.labelGapY
+    let char = marginCharacter(renderer, m).height
+    let moved =
+      renderer.capabilities.contains(.cellPoints)
+      ? (-dy).rounded() * char : (-dy * char).rounded()
+    return max(-own, moved)
+  }
+
+  /// Draws the title or an axis label at its automatic place `point` moved by `placement`'s
+  /// offset (characters: `char`, right and up), in its colour, with its box in pictures.
+  /// With the default placement it is the one `drawText` call it always was.
+  static func drawPlacedText(
+    _ text: String, at point: PixelPoint, anchor: TextAnchor, style: DrawStyle = .label,
+    scale: Double, placement: TextPlacement, char: (width: Double, height: Double),
+    metrics m: Metrics, into renderer: inout some PlotRenderer
+  ) {
+    guard placement != TextPlacement() else {
+      renderer.drawText(text, at: point, anchor: anchor, style: style, scale: scale)
+      return
+    }
+    let at = PixelPoint(
+      x: point.x + placement.offsetX * char.width, y: point.y - placement.offsetY * char.height)
+    renderer.drawText(
+      text, at: at, anchor: anchor, style: style, scale: scale, rotation: 0,
+      color: placement.color)
+    guard placement.boxed, !renderer.capabilities.contains(.cellPoints) else { return }
+    // gnuplot's `boxed`: a rectangle around the text in the frame's line, a pad of room
+    // each way.
+    let size = renderer.textSize(text, scale: scale)
+    let pad = max(m.pad, 2)
+    var x = at.x - pad
+    switch anchor.horizontal {
+    case .left: break
+    case .center: x -= size.width / 2
+    case .right: x -= size.width
+    }
+    var y = at.y - pad
+    switch anchor.vertical {
+    case .top: break
+    case .middle: y -= size.height / 2
+    case .bottom: y -= size.height
+    case .baseline: y -= size.height * 0.75
+    }
+    let r = PixelRect(x: x, y: y, width: size.width + 2 * pad, height: size.height + 2 * pad)
+    renderer.drawStyledPolylines(
+      [
+        [
+          PixelPoint(x: r.minX, y: r.minY), PixelPoint(x: r.maxX, y: r.minY),
+          PixelPoint(x: r.maxX, y: r.maxY), PixelPoint(x: r.minX, y: r.maxY),
+          PixelPoint(x: r.minX, y: r.minY),
+        ]
+      ], style: .frame, look: CurveLook())
   }
 
   /// How many lines `text` takes (gnuplot's `"\n"` in a title or label): 1 without a line
@@ -668,9 +825,24 @@ public enum PlotLayout {
       }
       if renderer.capabilities.contains(.cellBars) { return }
     }
-    if marks.drawsLines {
+    // A filled curve strokes its outline with `fs ... border` (its segments, `StyleGeometry`);
+    // filled boxes leave theirs out with `noborder`, as gnuplot's do.
+    let outlines =
+      marks.drawsLines
+      ? !(look.fillBorder == false && !curve.filledBoxes.isEmpty)
+      : look.fillBorder == true && !curve.filledAreas.isEmpty
+    if outlines {
       let lines = curvePolylines(curve, map: map, clip: clip)
-      if !lines.isEmpty { renderer.drawPolylines(lines, style: style) }
+      if let border = look.borderColor,
+        !curve.filledBoxes.isEmpty || !curve.filledAreas.isEmpty, !lines.isEmpty
+      {
+        // gnuplot's `fs ... border lt -1`: the fill's outline in its own colour.
+        var outline = CurveLook(lineWidth: look.lineWidth, dashType: look.dashType)
+        outline.color = border
+        renderer.drawStyledPolylines(lines, style: style, look: outline)
+      } else if !lines.isEmpty {
+        renderer.drawPolylines(lines, style: style)
+      }
       for line in lines { ink.append(contentsOf: line) }
     }
     let radius = markerRadius(m) * (look.pointSize ?? 1)

@@ -152,7 +152,9 @@ extension StyleGeometry {
       }
     }
     if look.fillBorder == true {
-      curve.segments = curve.filledAreas.map { $0 + [$0[0]] }
+      // gnuplot 5.4 strokes a closed filled curve's border along its data, not closed, and
+      // none for the other forms (measured on its svg terminal).
+      if case .closed = fillTo { curve.segments = curve.filledAreas } else { curve.segments = [] }
     }
     return curve
   }

@@ -266,6 +266,17 @@ public struct Theme: Sendable, Hashable {
     return curveLooks[i].dashPattern(width: width(style))
   }
 
+  /// The colour a fill of `style` takes: a curve's `fillColor` (gnuplot's `fc`), else the
+  /// style's colour.
+  public func fillColor(_ style: DrawStyle) -> RGBColor {
+    if case .curve(let i) = style, curveLooks.indices.contains(i),
+      let c = curveLooks[i].fillColor
+    {
+      return c
+    }
+    return color(style)
+  }
+
   /// The opacity a fill of `style` takes: a curve's `fillDensity` (gnuplot's `set style
   /// fill solid D`), 1 otherwise.
   public func fillOpacity(_ style: DrawStyle) -> Double {

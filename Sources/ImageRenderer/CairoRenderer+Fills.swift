@@ -25,7 +25,7 @@ extension CairoRenderer {
 
   /// One path of `polygons` (closed) filled in `style`'s colour at `opacity`, nonzero rule.
   func fillPath(_ polygons: [[PixelPoint]], style: DrawStyle, opacity: Double) {
-    fillPath(polygons, color: theme.color(style), opacity: opacity)
+    fillPath(polygons, color: theme.fillColor(style), opacity: opacity)
   }
 
   /// One path of `polygons` (closed) filled in `color` at `opacity`, nonzero rule.

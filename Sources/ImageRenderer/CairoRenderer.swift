@@ -152,10 +152,10 @@ public final class CairoRenderer: PlotRenderer {
       let (r, g, b) = theme.legendFill.fractions
       cairo_set_source_rgba(context, r, g, b, 0.85)
     } else if case .curve = style, theme.fillOpacity(style) < 1 {  // `fill solid 0.5`
-      let (r, g, b) = theme.color(style).fractions
+      let (r, g, b) = theme.fillColor(style).fractions
       cairo_set_source_rgba(context, r, g, b, theme.fillOpacity(style))
     } else {
-      setColor(theme.color(style))
+      setColor(theme.fillColor(style))
     }
     cairo_fill(context)
   }
@@ -186,7 +186,7 @@ public final class CairoRenderer: PlotRenderer {
     cairo_curve_to(context, x + w - r + r * kappa, y1, x + w, yc - sgn * r * kappa, x + w, yc)
     cairo_line_to(context, x + w, y0)
     cairo_close_path(context)
-    setColor(theme.color(style))
+    setColor(theme.fillColor(style))
     cairo_fill(context)
   }
 

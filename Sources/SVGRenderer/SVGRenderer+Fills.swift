@@ -28,7 +28,7 @@ extension SVGRenderer {
 
   /// One `<path>` of `polygons` (a subpath each, closed) filled in `style`'s colour.
   mutating func fillPath(_ polygons: [[PixelPoint]], style: DrawStyle, opacity: String?) {
-    fillPath(polygons, fill: color(style), opacity: opacity)
+    fillPath(polygons, fill: theme.fillColor(style).hex, opacity: opacity)
   }
 
   /// One `<path>` of `polygons` (a subpath each, closed) filled in `fill` (an SVG colour).

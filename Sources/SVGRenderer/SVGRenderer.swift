@@ -105,7 +105,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       return
     }
     let fill =
-      style == .legend ? theme.legendFill.hex + "\" fill-opacity=\"0.85" : color(style)
+      style == .legend
+      ? theme.legendFill.hex + "\" fill-opacity=\"0.85" : theme.fillColor(style).hex
     Self.append("<rect ", to: &body)
     Self.appendRectAttributes(rect, to: &body)
     if case .bar = style {
@@ -154,7 +155,8 @@ public struct SVGRenderer: PlotRenderer, Sendable {
       + "C\(n(x + w - r + r * kappa)),\(n(y1)) \(n(x + w)),\(n(yc - sgn * r * kappa)) "
       + "\(n(x + w)),\(n(yc))"
       + "L\(n(x + w)),\(n(y0))Z"
-    Self.append("<path d=\"" + d + "\" fill=\"" + color(style) + "\"/>\n", to: &body)
+    Self.append(
+      "<path d=\"" + d + "\" fill=\"" + theme.fillColor(style).hex + "\"/>\n", to: &body)
   }
 
   /// Strokes the outline of `rect` as a `<rect>`.

@@ -92,14 +92,14 @@ import Testing
   }
 
   /// Mistakes: no string after `font`, a size that is no positive number or too large, a
-  /// word other than `font`; each at its column.
+  /// word that is no option; each at its column.
   @Test(arguments: [
     ("set title \"T\" font", "set title \"T\" ".count),
     ("set title \"T\" font \",abc\"", "set title \"T\" font ".count),
     ("set title \"T\" font \",0\"", "set title \"T\" font ".count),
     ("set xlabel \"T\" font \",1000\"", "set xlabel \"T\" font ".count),
     ("set key font 14", "set key ".count),
-    ("set ylabel \"T\" offset 1,2", "set ylabel \"T\" ".count),
+    ("set ylabel \"T\" offset 1,2 shadow", "set ylabel \"T\" offset 1,2 ".count),
   ])
   func mistakes(_ line: String, _ column: Int) throws {
     var session = Self.session()

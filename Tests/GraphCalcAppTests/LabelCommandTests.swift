@@ -138,7 +138,7 @@ import Testing
     "set terminal postscript", "set term gif", "set style line 1 pi 2",
     "set object 1 rect from 0,0 to 1,1 fs pattern 2", "set linestyle 1 lw 2",
     "set arrow 1 from 0,0 to 1,1 size 1,20",
-    "unset ztics", "set logscale z", "show ztics", "set title \"a\" offset 0,1",
+    "unset ztics", "set logscale z", "show ztics", "set title \"a\" offset graph 0,1",
     "set autoscale zfix", "set offsets graph 0.1", "set link x2",
   ])
   func gnuplotOnlySettingsAreNamed(_ line: String) throws {

@@ -200,6 +200,12 @@ struct KeywordReader {
   /// The next keyword without reading it, or nil at the end.
   func peek() -> Word? { index < words.count ? words[index] : nil }
 
+  /// The words not read yet.
+  var remaining: [Word] { Array(words[index...]) }
+
+  /// Reads `n` words without looking at them (at most to the end).
+  mutating func skip(_ n: Int) { index = min(words.count, index + max(0, n)) }
+
   /// The keyword after the next one, without reading either, or nil.
   func peekAfterNext() -> Word? { index + 1 < words.count ? words[index + 1] : nil }
 

@@ -255,6 +255,7 @@ extension SettingEntry {
       }
       var density: Word? = nil
       var solid = false
+      var border: RGBColor? = nil
       var k = 1
       while k < words.count {
         let word = words[k]
@@ -263,18 +264,14 @@ extension SettingEntry {
         case "empty", "emp", "e": solid = false
         case "transparent", "trans": break
         case "border", "bo", "noborder", "nobo":
-          // gnuplot's border: the box's outline, drawn by graphcalc's SVG anyway.
-          if k + 1 < words.count,
-            ["lc", "lt", "linecolor", "linetype", "rgb"].contains(words[k + 1].text)
-          {
-            throw CommandError(
-              .notSupported(what: "a border colour in set style fill", hint: ""),
-              at: words[k + 1].span)
-          }
-          // gnuplot's `border -1` / `border 3`: the outline's line type; graphcalc draws
-          // the outline in the curve's colour.
-          if word.text.hasPrefix("b"), k + 1 < words.count, Double(words[k + 1].text) != nil {
-            k += 1
+          // gnuplot's border: the box's outline (drawn by graphcalc's pictures anyway), in
+          // the colour given after it (`border lt -1`, `border lc rgb "..."`, `border 3`).
+          if word.text.hasPrefix("b") {
+            let (color, used) = try Session.readBorderColor(words[(k + 1)...].map(\.source))
+            border = color
+            k += used
+          } else {
+            border = nil
           }
         case "pattern", "pat":
           throw CommandError(
@@ -288,7 +285,7 @@ extension SettingEntry {
         }
         k += 1
       }
-      return SetFillStyle(solid: solid, density: density)
+      return SetFillStyle(solid: solid, density: density, border: border)
     },
     listing: { session in
       var lines: [String] = []
@@ -301,7 +298,7 @@ extension SettingEntry {
       lines += SettingEntry.styleLineListing(session)
       return lines.isEmpty ? nil : lines.joined(separator: "\n")
     },
-    unset: SetFillStyle(solid: false, density: nil))
+    unset: SetFillStyle(solid: false, density: nil, border: nil))
 }
 
 /// `set boxwidth [W] [absolute|relative]`: nil width for automatic.
@@ -331,8 +328,11 @@ struct SetFillStyle: SessionCommand {
   var solid: Bool
   /// The density as typed (an expression in 0...1), or nil for 1.
   var density: Word?
+  /// The outlines' colour (`border lt -1`), nil for the curves'.
+  var border: RGBColor?
 
   func run(in session: inout Session) throws(CommandError) -> Reply {
+    session.data.fillBorderColor = border
     guard solid else {
       session.data.fillDensity = nil
       return Reply()

@@ -29,6 +29,13 @@ public struct PlotLabels: Sendable, Hashable {
   public var polarGrid: Double?
   /// Whether `set angles degrees` chose degrees (so `reset` goes back to radians).
   public var anglesInDegrees = false
+  /// The axes whose minor ticks get grid lines too (`set grid mxtics mytics`).
+  public var minorGridAxes: GridAxes = []
+  /// The major grid lines' look (`set grid lt N lc rgb "..." lw W dt N`), unresolved (`lt N`
+  /// and `ls N` are resolved at drawing, as the border's are).
+  public var gridLook = CurveLook()
+  /// The minor grid lines' look (after the comma of `set grid ..., lt 0`).
+  public var minorGridLook = CurveLook()
   /// Whether one unit is as long on the y axis as on the x axis (`set aspect equal`,
   /// gnuplot's `set size square`): the shown ranges grow to make it so.
   public var equalAspect = false
@@ -51,6 +58,9 @@ public struct PlotLabels: Sendable, Hashable {
   /// The title's, axis labels' and legend's text sizes in pictures (`font ",SIZE"` of
   /// `set title`, `set xlabel`, `set ylabel`, `set key`), as multiples of the pictures' own.
   public var textScales = PlotLayout.TextScales()
+  /// The title's and axis labels' offsets, colours and boxes (`offset DX,DY`, `tc`, `boxed`
+  /// of `set title`, `set xlabel`, `set ylabel`; Commands+Titles.swift).
+  public var textPlacements = PlotLayout.TextPlacements()
   /// gnuplot's key options beyond the corner (`set key box title ...`; Commands+Key.swift).
   public var key = KeyOptions()
   /// What gnuplot's `set label`, `set arrow`, zero axes, tick styles, `set bars`,
@@ -101,9 +111,13 @@ public struct PlotLabels: Sendable, Hashable {
     options.border = border
     options.gridAxes = gridAxes ?? .first
     options.polarGrid = polarGrid
+    options.minorGridAxes = minorGridAxes
+    options.gridLook = annotations.lines.resolved(gridLook, curve: nil)
+    options.minorGridLook = annotations.lines.resolved(minorGridLook, curve: nil)
     options.mirrorsXTicks = xTics.mirror
     options.mirrorsYTicks = yTics.mirror
     options.textScales = textScales
+    options.textPlacements = textPlacements
     options.key = key
     options.margins = margins
     options.areaRatio = placement.ratio
@@ -116,9 +130,10 @@ extension SettingTable {
   /// The settings of gnuplot's syntax that graphcalc has.
   static let gnuplotLabels: [SettingEntry] =
     [
-      .text("title", alias: "tit", \.title, font: \.title),
-      .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel),
-      .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel), .key, .grid, .range(x: true),
+      .text("title", alias: "tit", \.title, font: \.title, place: \.title),
+      .text("xlabel", alias: "xlab", \.xLabel, font: \.xLabel, place: \.xLabel),
+      .text("ylabel", alias: "ylab", \.yLabel, font: \.yLabel, place: \.yLabel), .key, .grid,
+      .range(x: true),
       .range(x: false),
       .autoscale, .samples, .aspect, .size, .logscale, .xdata, .ydata, .timefmt, .margin(.left),
       .margin(.right), .margin(.bottom), .margin(.top), .margins, .origin, .multiplot,
@@ -204,54 +219,34 @@ struct Note: SessionCommand, Hashable {
 }
 
 extension SettingEntry {
-  /// `set title|xlabel|ylabel ["TEXT"] [font "NAME,SIZE"]`: gnuplot's title and axis
-  /// labels (no text: none; `font` alone changes only the size, `FontOption`).
+  /// `set title|xlabel|ylabel [TEXT] [offset DX,DY] [font "NAME,SIZE"] [tc COLOUR] [boxed]`:
+  /// gnuplot's title and axis labels (nothing: no text; each option changes only itself:
+  /// `SetPlotText`, Commands+Titles.swift).
   static func text(
     _ name: String, alias: String, _ field: WritableKeyPath<PlotLabels, String> & Sendable,
-    font: WritableKeyPath<PlotLayout.TextScales, Double> & Sendable
+    font: WritableKeyPath<PlotLayout.TextScales, Double> & Sendable,
+    place: WritableKeyPath<PlotLayout.TextPlacements, PlotLayout.TextPlacement> & Sendable
   ) -> SettingEntry {
     SettingEntry(
-      name: name, aliases: [alias], usage: ["set \(name) \"TEXT\" [font \"NAME,SIZE\"]"],
-      keywords: ["font"],
+      name: name, aliases: [alias],
+      usage: [
+        "set \(name) \"TEXT\" [offset DX,DY] [font \"NAME,SIZE\"] [tc rgb \"COLOUR\"] [boxed]"
+      ],
+      keywords: ["offset", "font", "textcolor", "tc", "boxed"],
       parse: { arguments throws(CommandError) in
-        let words = arguments.values.words
-        guard let first = words.first else { return SetLabels { $0[keyPath: field] = "" } }
-        guard first.isString || first.text == "font" else {
-          throw CommandError(
-            .needs(word: "set \(name)", what: "a text in quotes, as in: set \(name) \"Rainfall\""),
-            at: first.span)
-        }
-        // gnuplot unescapes `\n`, `\t`, `\\`, `\"` in double quotes, not in single ones.
-        let text: String? = first.isString ? StringExpression.unescaped(first.source.text) : nil
-        var scale: Double? = nil
-        var i = first.isString ? 1 : 0
-        while i < words.count {
-          guard words[i].text == "font", !words[i].isString else {
-            throw CommandError(
-              .notSupported(
-                what: "'\(words[i].text)' after set \(name)",
-                hint: "set \(name) takes a text and font \"NAME,SIZE\""),
-              at: words[i].span)
-          }
-          let (read, next) = try FontOption.read(words, at: i)
-          if let read { scale = read }
-          i = next
-        }
-        let given = (text, scale)
-        return SetLabels { labels in
-          if let text = given.0 { labels[keyPath: field] = text }
-          if let scale = given.1 { labels.textScales[keyPath: font] = scale }
-        }
+        try SetPlotText(arguments.values, name: name, field: field, font: font, place: place)
       },
       listing: { session in
         let text = session.labels[keyPath: field]
         let scale = session.labels.textScales[keyPath: font]
-        if text.isEmpty && scale == 1 { return nil }
-        return "\(name) \"\(text)\"" + FontOption.listing(scale)
+        let placement = session.labels.textPlacements[keyPath: place]
+        if text.isEmpty && scale == 1 && placement == PlotLayout.TextPlacement() { return nil }
+        return "\(name) \"\(text)\"" + SetPlotText.listing(placement) + FontOption.listing(scale)
       },
       unset: SetLabels {
         $0[keyPath: field] = ""
         $0.textScales[keyPath: font] = 1
+        $0.textPlacements[keyPath: place] = PlotLayout.TextPlacement()
       })
   }
 
@@ -259,65 +254,98 @@ extension SettingEntry {
   /// gnuplot's axes words (`set grid x2tics y2tics`, `noxtics`, abbreviated as `x`, `y2t`,
   /// ...) choose the axes whose ticks the grid is drawn at, added to those chosen by an
   /// earlier `set grid`; without one, x and y (src/set.c's `set_grid`: the default grid only
-  /// when no axis is named and none is chosen). Minor-tick grids (`mxtics`) are accepted and
-  /// not drawn; layers (`front`, `back`, `layerdefault`) are accepted.
+  /// when no axis is named and none is chosen). `mxtics` and `mytics` add grid lines at the
+  /// minor ticks (where `set mxtics` draws them; `mx2tics`, `my2tics` are accepted and not
+  /// drawn). Line properties (`lt`, `lc`, `lw`, `dt`, `ls`) set the major lines' look, and
+  /// after a comma the minor lines' (gnuplot's `{major} {, minor}`); a look given replaces
+  /// the one before, and one without `lt`, `dt` or `ls` is dotted, as gnuplot's grid line
+  /// (its `lt 0`) stays. Layers (`front`, `back`, `layerdefault`) and `{no}vertical` are
+  /// accepted; `polar [ANGLE]` draws circles and rays (`SetPolarGrid`).
   static let grid = SettingEntry(
     name: "grid",
-    usage: ["set grid [xtics|ytics|x2tics|y2tics|noxtics|...] [polar [ANGLE]]"],
+    usage: [
+      "set grid [xtics|ytics|x2tics|y2tics|mxtics|mytics|noxtics|...] [polar [ANGLE]] [lt N]"
+        + " [lc COLOUR] [lw W] [dt N] [, MINOR-LINE]"
+    ],
+    keywords: ["xtics", "ytics", "mxtics", "mytics", "polar", "lt", "lc", "lw", "dt"],
     parse: { arguments throws(CommandError) in
       let ignored: Set<String> = ["front", "back", "layerdefault", "vertical", "novertical"]
-      // Line properties of the grid (`lt -1 dt 0 lw 0.5`, `linewidth 0.5`): accepted, the
-      // grid keeps its look; each takes one value (`lc rgb "red"` two).
-      let properties: Set<String> = [
-        "lt", "linetype", "lw", "linewidth", "lc", "linecolor", "dt", "dashtype", "ls",
-        "linestyle",
-      ]
       var changes: [(GridAxes, Bool)] = []
+      var minorChanges: [(GridAxes, Bool)] = []
+      var looks: [CurveLook?] = [nil, nil]
+      var which = 0
       var polar: (angle: Double?, set: Bool)? = nil
-      let words = arguments.values.words
-      var k = 0
-      while k < words.count {
-        let word = words[k]
-        k += 1
-        if !word.isString, let change = gridChange(word.text) {
+      // Whether each look names its dashes (an `lt`, `dt` or `ls`): gnuplot's grid line is
+      // its `lt 0`, dotted, so `lc` or `lw` alone keep the dots.
+      var dashed = [false, false]
+      var tokens = SetTokens(arguments.values)
+      while let t = tokens.current {
+        if t.kind == .name, let change = gridChange(t.text) {
           if let axes = change.0 { changes.append((axes, change.1)) }
+          if let minor = minorGridChange(t.text) { minorChanges.append(minor) }
+          tokens.i += 1
           continue
         }
-        if !word.isString, ignored.contains(word.text) { continue }
-        if !word.isString, word.text == "polar" || word.text == "nopolar" {
-          polar = (nil, word.text == "polar")
-          if word.text == "polar", k < words.count, let angle = Double(words[k].text) {
-            guard angle > 0, angle.isFinite else {
-              throw CommandError(
-                .needs(word: "polar", what: "an angle above 0, as in: set grid polar 30"),
-                at: words[k].span)
-            }
-            polar = (angle, true)
-            k += 1
+        if t.kind == .name, ignored.contains(t.text) {
+          tokens.i += 1
+          continue
+        }
+        if t.kind == .comma, which == 0 {
+          which = 1
+          tokens.i += 1
+          continue
+        }
+        var look = looks[which] ?? CurveLook()
+        if try SettingEntry.readLookWord(&tokens, into: &look) {
+          looks[which] = look
+          if ["lt", "linetype", "dt", "dashtype", "ls", "linestyle"].contains(t.text) {
+            dashed[which] = true
           }
           continue
         }
-        if !word.isString, properties.contains(word.text), k < words.count {
-          if ["lc", "linecolor"].contains(word.text), words[k].text == "rgb" { k += 1 }
-          k += 1
+        if t.kind == .name, t.text == "polar" || t.text == "nopolar" {
+          tokens.i += 1
+          polar = (nil, t.text == "polar")
+          if t.text == "polar", let a = tokens.current, a.kind == .number,
+            let angle = Double(a.text)
+          {
+            guard angle > 0, angle.isFinite else {
+              throw CommandError(
+                .needs(word: "polar", what: "an angle above 0, as in: set grid polar 30"),
+                at: a.span)
+            }
+            polar = (angle, true)
+            tokens.i += 1
+          }
           continue
         }
-        if word.text == "," { continue }  // major, minor line properties
         throw CommandError(
           .notSupported(
-            what: "'\(word.text)' after set grid",
-            hint: "set grid takes the axes: xtics, ytics, x2tics, y2tics (noxtics, ...)"),
-          at: word.span)
+            what: "'\(t.text)' after set grid",
+            hint:
+              "set grid takes the axes: xtics, ytics, x2tics, y2tics, mxtics, mytics (noxtics,"
+              + " ...) and lt, lc, lw, dt for the major lines, then after a comma the minor"),
+          at: t.span)
       }
+      for k in 0..<2 where !dashed[k] { looks[k]?.dashType = 3 }
       let named = changes
+      let minorNamed = minorChanges
+      let given = looks
       let axesChange = SetLabels {
         var axes = $0.grid ? ($0.gridAxes ?? []) : []
         for (a, on) in named {
           if on { axes.formUnion(a) } else { axes.subtract(a) }
         }
-        if named.isEmpty && axes.isEmpty { axes = .first }
+        if named.isEmpty && axes.isEmpty && minorNamed.isEmpty { axes = .first }
+        var minor = $0.grid ? $0.minorGridAxes : []
+        for (a, on) in minorNamed {
+          if on { minor.formUnion(a) } else { minor.subtract(a) }
+        }
         $0.grid = true
         $0.gridAxes = axes
+        $0.minorGridAxes = minor
+        if let major = given[0] { $0.gridLook = major }
+        if let minorLook = given[1] { $0.minorGridLook = minorLook }
       }
       guard let polar else { return axesChange }
       return SetPolarGrid(axes: axesChange, angle: polar.angle, on: polar.set)
@@ -329,18 +357,54 @@ extension SettingEntry {
         let shown = session.brain.angleUnit == .degrees ? angle * 180 / .pi : angle
         return "grid polar \(Session.shortNumber((shown * 1e9).rounded() / 1e9))"
       }
-      guard let axes = labels.gridAxes, axes != .first else { return nil }
+      let looks =
+        lookListing(labels.gridLook)
+        + (labels.minorGridLook.isDefault ? "" : "," + lookListing(labels.minorGridLook))
+      let minorNames: [(GridAxes, String)] = [(.x, "mxtics"), (.y, "mytics")]
+      let minor = minorNames.filter { labels.minorGridAxes.contains($0.0) }.map(\.1)
+      guard let axes = labels.gridAxes, axes != .first || !minor.isEmpty else {
+        return looks.isEmpty ? nil : "grid" + looks
+      }
       let names: [(GridAxes, String)] = [
         (.x, "xtics"), (.y, "ytics"), (.x2, "x2tics"), (.y2, "y2tics"),
       ]
-      let words = names.filter { axes.contains($0.0) }.map(\.1)
-      return words.isEmpty ? "grid noxtics noytics" : "grid " + words.joined(separator: " ")
+      let words = names.filter { axes.contains($0.0) }.map(\.1) + minor
+      return (words.isEmpty ? "grid noxtics noytics" : "grid " + words.joined(separator: " "))
+        + looks
     },
     unset: SetLabels {
       $0.grid = false
       $0.gridAxes = nil
       $0.polarGrid = nil
+      $0.minorGridAxes = []
+      $0.gridLook = CurveLook()
+      $0.minorGridLook = CurveLook()
     })
+
+  /// A grid look as `set grid` lists it: ` lt N lc rgb "#rrggbb" lw W dt N`, only the parts
+  /// set; "" for the default.
+  static func lookListing(_ look: CurveLook) -> String {
+    var s = ""
+    if let n = look.lineStyle { s += " ls \(n)" }
+    if let n = look.lineType { s += " lt \(n)" }
+    if let c = look.color { s += " lc rgb \"\(c.hex)\"" }
+    if let w = look.lineWidth { s += " lw \(NumberLabel.general(w))" }
+    if let d = look.dashType { s += " dt \(d)" }
+    return s
+  }
+
+  /// The minor-tick grid gnuplot's word `word` after `set grid` turns on or off: x for
+  /// `mxtics` (`mx`, `mxt`, ...), y for `mytics`, nil for any other word (`mx2tics` and
+  /// `my2tics` too: the second axes' minor grid is not drawn).
+  static func minorGridChange(_ word: String) -> (GridAxes, Bool)? {
+    let off = word.hasPrefix("no")
+    let rest = off ? String(word.dropFirst(2)) : word
+    for (name, a) in [("mx2", GridAxes?.none), ("my2", nil), ("mx", .x), ("my", .y)] {
+      guard SettingTable.abbreviates(rest, name + "$tics") else { continue }
+      return a.map { ($0, !off) }
+    }
+    return nil
+  }
 
   /// What gnuplot's word `word` after `set grid` does: the axes it names (nil for a
   /// minor-tick grid, which is accepted and not drawn) and whether it adds them (`x2tics`)
