@@ -115,7 +115,8 @@ import Testing
     ("set grid lc rgb \"nocolour\"", 16..<26, "lc needs a colour"),
     ("set grid xtics bogus", 15..<20, "'bogus' after set grid is not supported"),
     ("set grid lt 1, lt 0, lt 2", 19..<20, "',' after set grid is not supported"),
-    ("set grid polar", 9..<14, "'polar' after set grid is not supported"),
+    ("set grid polar 0", 15..<16, "polar needs an angle above 0"),
+    ("set grid dt -1", 9..<11, "dt needs a dash type from 0"),
   ])
   func mistakes(_ line: String, _ columns: Range<Int>, _ message: String) {
     var session = Self.session()

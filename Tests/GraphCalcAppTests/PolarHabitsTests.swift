@@ -198,6 +198,9 @@ import Testing
     #expect(session.labels.polarGrid == Double.pi / 6)
     _ = session.run("set angles degrees")
     #expect(session.run("set grid polar 15. lt -1 dt 0 lw 0.5").error == nil)
+    // gnuplot 5.4's show grid: "lt 0 linecolor -1 linewidth 0.500", the dotted grid line.
+    #expect(session.labels.gridLook.dashType == 3)
+    #expect(session.labels.gridLook.lineWidth == 0.5)
     #expect(session.run("show grid").output == "grid polar 15\n")
     #expect(abs((session.labels.polarGrid ?? 0) - Double.pi / 12) < 1e-15)
     _ = session.run("set grid nopolar")

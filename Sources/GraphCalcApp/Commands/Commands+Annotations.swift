@@ -300,10 +300,12 @@ extension SettingEntry {
       look.lineWidth = v
     case "dt", "dashtype":
       let v = try number("a dash type from 1, as in: dt 2")
-      guard v >= 1, v == v.rounded(), v < 1e6 else {
-        throw CommandError(.needs(word: t.text, what: "a dash type from 1"), at: t.span)
+      // gnuplot takes `dt 0` too (polar.dem's `set grid polar 15. lt -1 dt 0 lw 0.5`), and
+      // shows it as its `lt 0`: the dotted grid line.
+      guard v >= 0, v == v.rounded(), v < 1e6 else {
+        throw CommandError(.needs(word: t.text, what: "a dash type from 0"), at: t.span)
       }
-      look.dashType = Int(v)
+      look.dashType = v == 0 ? 3 : Int(v)
     case "lc", "linecolor":
       tokens.i += 1
       switch try ColorWords.read(&tokens, keyword: t, allowsVariable: false) {
