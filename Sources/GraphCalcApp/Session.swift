@@ -85,7 +85,9 @@ public struct Session: Sendable {
   public internal(set) var curves: FunctionCurves? {
     _read { yield curvesStorage.value }
     _modify {
-      if !isKnownUniquelyReferenced(&curvesStorage) { curvesStorage = OutOfLine(curvesStorage.value) }
+      if !isKnownUniquelyReferenced(&curvesStorage) {
+        curvesStorage = OutOfLine(curvesStorage.value)
+      }
       yield &curvesStorage.value
     }
   }
@@ -174,7 +176,9 @@ public struct Session: Sendable {
   var labels: PlotLabels {
     _read { yield labelsStorage.value }
     _modify {
-      if !isKnownUniquelyReferenced(&labelsStorage) { labelsStorage = OutOfLine(labelsStorage.value) }
+      if !isKnownUniquelyReferenced(&labelsStorage) {
+        labelsStorage = OutOfLine(labelsStorage.value)
+      }
       yield &labelsStorage.value
     }
   }
