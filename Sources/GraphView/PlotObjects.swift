@@ -66,6 +66,21 @@ public struct PlotObject: Sendable, Hashable {
     self.shape = shape
   }
 
+  /// The coordinate systems of the object's positions (corners, centres, vertices; not its
+  /// lengths), which decide its clipping: to the plot area unless one is `screen` or
+  /// `character`.
+  public var systems: [PlotCoordinate.System] {
+    let positions: [PlotPosition]
+    switch shape {
+    case .rectangle(let from, let to): positions = [from, to]
+    case .centeredRectangle(let center, _, _), .circle(let center, _, _),
+      .ellipse(let center, _, _, _):
+      positions = [center]
+    case .polygon(let vertices): positions = vertices
+    }
+    return positions.flatMap { [$0.x.system, $0.y.system] }
+  }
+
   /// gnuplot's default rectangle (`set style rectangle back fc bgnd fs solid 1.0 border lt
   /// -1`) of `shape`.
   public static func rectangle(_ shape: Shape) -> PlotObject {
@@ -173,13 +188,21 @@ extension PlotLayout {
     let size = renderer.size
     let output = PixelRect(
       x: 0, y: 0, width: Double(size.width) - 1e-6, height: Double(size.height) - 1e-6)
+    // gnuplot 5.4 clips an object to the plot area unless a position is in screen or
+    // character units, then only to the output (its SVG of a rectangle from 0.5,-1 to 2,0.5
+    // over [0:1]x[0:1] ends at the frame, one from graph 0.9,0.9 to screen 0.99,0.99 passes
+    // it; rectangle.dem's "There should be a clipped rectangle here").
+    let area = PixelRect(
+      x: plotArea.x, y: plotArea.y, width: plotArea.width - 1e-6,
+      height: plotArea.height - 1e-6)
     for object in options.objects where object.layer == layer {
       guard
         let points = outline(
           object, scales: plot.scales, map: map, plotArea: plotArea, size: size, char: m.char)
       else { continue }
+      let clip = object.systems.contains { $0 == .screen || $0 == .character } ? output : area
       if case .solid(let density) = object.fill, density > 0 {
-        let polygons = FillGeometry.clipped(points, to: output)
+        let polygons = FillGeometry.clipped(points, to: clip)
         if !polygons.isEmpty {
           renderer.fillShape(polygons, color: object.fillColor, opacity: min(1, density))
         }
@@ -189,7 +212,7 @@ extension PlotLayout {
       if look.color == nil, look.colorIndex == nil {
         look.color = object.isRectangle ? RGBColor(0x000000) : object.fillColor ?? RGBColor(0)
       }
-      let lines = LayoutClip.clipPolyline(points + [points[0]], to: output)
+      let lines = LayoutClip.clipPolyline(points + [points[0]], to: clip)
       if !lines.isEmpty { renderer.drawStyledPolylines(lines, style: .frame, look: look) }
     }
   }

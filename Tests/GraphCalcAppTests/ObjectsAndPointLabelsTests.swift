@@ -219,6 +219,38 @@ import Testing
     #expect(abs(sector[sector.count - 2].y - 25) < 1e-9)
   }
 
+  /// An object with a position in data or graph units is clipped to the plot area, one in
+  /// screen units only to the output, as gnuplot 5.4 draws them (its SVG of these lines: the
+  /// gold rectangle from x = 0.5 and y = 0.5 to the frame's right and bottom edges, the
+  /// screen one from the output's corner to its middle; rectangle.dem's "There should be a
+  /// clipped rectangle here").
+  @Test func objectsInDataUnitsAreClippedToThePlotArea() throws {
+    var session = Self.session()
+    for line in [
+      "set xrange [0:1]", "set yrange [0:1]",
+      "set object 1 rect from 0.5,-1 to 2,0.5 fc rgb \"#ffd700\" fs solid",
+      "set object 2 rect from screen 0,0 to screen 0.5,0.5 fc rgb \"#00ff00\" fs solid",
+      "set object 3 rect from graph 0,0 to graph 1,1 fc rgb \"#0000ff\" fs solid 0.1 behind",
+      "set object 4 circle at 1,1 size 0.2 fc rgb \"#ff0000\" fs solid",
+      "plot x",
+    ] {
+      #expect(session.run(line).error == nil, "\(line)")
+    }
+    let folder = try TemporaryFolder()
+    let path = folder.path("o.svg")
+    #expect(session.run("export svg \(path) 600 400").error == nil)
+    let boxes = Self.fills(try String(contentsOfFile: path, encoding: .utf8))
+    let area = try #require(boxes["0000ff"])
+    let gold = try #require(boxes["ffd700"])
+    #expect(abs(gold[0] - (area[0] + area[2]) / 2) < 0.01)
+    #expect(abs(gold[1] - (area[1] + area[3]) / 2) < 0.01)
+    #expect(abs(gold[2] - area[2]) < 0.01 && abs(gold[3] - area[3]) < 0.01)
+    let screen = try #require(boxes["00ff00"])
+    #expect(screen == [0, 200, 300, 400])
+    let circle = try #require(boxes["ff0000"])
+    #expect(circle[1] >= area[1] - 0.01 && circle[2] <= area[2] + 0.01)
+  }
+
   /// Bad words get a caret at the word and the nearest valid one.
   @Test(arguments: [
     (
